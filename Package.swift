@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "wikisite",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wikisite", targets: ["wikisite"]),
         .library(name: "WikiSite", targets: ["WikiSite"]),
@@ -65,13 +65,10 @@ let package = Package(
         ),
         .testTarget(name: "WikiDocumentsTests", dependencies: ["WikiDocuments"]),
         .testTarget(name: "WikiSourcesTests", dependencies: ["WikiSources"]),
-        .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "WikiSources"]),
+        .testTarget(name: "WikiModelTests", dependencies: ["WikiModel"]),
         .testTarget(name: "WikiRenderTests", dependencies: ["WikiRender"]),
         .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite"]),
-        .testTarget(
-            name: "WikiSiteTests",
-            dependencies: ["WikiSite"],
-            resources: [.copy("Fixtures")]
-        ),
+        // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
+        .testTarget(name: "WikiSiteTests", dependencies: ["WikiSite", "wikisite"]),
     ]
 )

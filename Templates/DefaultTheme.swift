@@ -1,7 +1,27 @@
-/// The default theme's files, compiled into the binary.
+/// The default theme's files (the templates and the stylesheet in `Templates/`), compiled into
+/// the binary so an installed `wikisite` needs no checkout beside it.
 public enum DefaultTheme {
-    /// Every file of the theme by name.
-    public static let files: [String: [UInt8]] = [
-        "layout.mustache": PackageResources.layout_mustache
+    /// The names of the theme's files, in byte order.
+    public static let fileNames: [String] = [
+        "all-pages.mustache",
+        "home.mustache",
+        "layout.mustache",
+        "page.mustache",
+        "site-index.mustache",
+        "style.css",
     ]
+
+    /// The bytes of the theme file called `name` (one of `fileNames`), or nil when the default
+    /// theme has no file of that name.
+    public static func contents(ofFile name: String) -> [UInt8]? {
+        switch name {
+        case "all-pages.mustache": PackageResources.all_pages_mustache
+        case "home.mustache": PackageResources.home_mustache
+        case "layout.mustache": PackageResources.layout_mustache
+        case "page.mustache": PackageResources.page_mustache
+        case "site-index.mustache": PackageResources.site_index_mustache
+        case "style.css": PackageResources.style_css
+        default: nil
+        }
+    }
 }

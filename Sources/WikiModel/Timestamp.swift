@@ -1,0 +1,194 @@
+/// A JSON timestamp (ISO 8601), kept as written and as the instant it names.
+///
+/// Accepted: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or an offset `±HH:MM` (or
+/// `±HHMM`), as JavaScript's `Date.toJSON()` and CouchDB apps write them
+/// (`2012-12-09T06:05:55.031Z`). A time without a zone is refused: it names no instant.
+///
+/// Timestamps compare by instant: `…T07:05+01:00` equals `…T06:05Z`. Parsing is done by hand,
+/// without `DateFormatter`, so it is fast and never depends on the locale.
+public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// The timestamp as written in the document.
+    public let text: String
+    /// Whole seconds since 1970-01-01T00:00:00Z (negative before).
+    public let secondsSinceEpoch: Int64
+    /// The fraction of the second, in nanoseconds (`0..<1_000_000_000`); digits beyond the
+    /// ninth are dropped.
+    public let nanoseconds: Int32
+
+    /// Parses `text`; `nil` when it is not an ISO 8601 date and time with a zone.
+    public init?(_ text: String) {
+        var parser = TimestampParser(bytes: Array(text.utf8))
+        guard let instant = parser.parse() else { return nil }
+        self.text = text
+        self.secondsSinceEpoch = instant.seconds
+        self.nanoseconds = instant.nanoseconds
+    }
+
+    /// The instant in UTC to the minute, the same everywhere: `2012-12-09 06:05 UTC`.
+    public var display: String {
+        let days = secondsSinceEpoch.floorDivided(by: 86_400)
+        let secondOfDay = secondsSinceEpoch - days * 86_400
+        let date = CivilDate(daysSinceEpoch: days)
+        let year = date.year < 0 ? "-" + Self.padded(-date.year, 4) : Self.padded(date.year, 4)
+        return "\(year)-\(Self.padded(date.month, 2))-\(Self.padded(date.day, 2)) "
+            + "\(Self.padded(secondOfDay / 3600, 2)):\(Self.padded(secondOfDay % 3600 / 60, 2)) UTC"
+    }
+
+    public var description: String { text }
+
+    public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.secondsSinceEpoch == rhs.secondsSinceEpoch && lhs.nanoseconds == rhs.nanoseconds
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        (lhs.secondsSinceEpoch, lhs.nanoseconds) < (rhs.secondsSinceEpoch, rhs.nanoseconds)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(secondsSinceEpoch)
+        hasher.combine(nanoseconds)
+    }
+
+    private static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension Int64 {
+    /// Division rounding towards negative infinity.
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor < 0) ? quotient - 1 : quotient
+    }
+}
+
+/// A proleptic Gregorian date, converted to and from days since 1970-01-01
+/// (Howard Hinnant's `days_from_civil` algorithms).
+struct CivilDate {
+    let year: Int64
+    let month: Int64
+    let day: Int64
+}
+
+extension CivilDate {
+    init(daysSinceEpoch: Int64) {
+        let shifted = daysSinceEpoch + 719_468
+        let era = shifted.floorDivided(by: 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    var daysSinceEpoch: Int64 {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = marchYear.floorDivided(by: 400)
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func daysInMonth(_ month: Int64, ofYear year: Int64) -> Int64 {
+        switch month {
+        case 2:
+            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            return leap ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+/// Reads `YYYY-MM-DDTHH:MM[:SS[.fraction]](Z|±HH:MM|±HHMM)` from bytes.
+private struct TimestampParser {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func parse() -> (seconds: Int64, nanoseconds: Int32)? {
+        guard let year = number(digits: 4), expect("-"),
+            let month = number(digits: 2), expect("-"),
+            let day = number(digits: 2), expect("T") || expect("t"),
+            let hour = number(digits: 2), expect(":"),
+            let minute = number(digits: 2)
+        else { return nil }
+        var second: Int64 = 0
+        var nanoseconds: Int32 = 0
+        if expect(":") {
+            guard let value = number(digits: 2) else { return nil }
+            second = value
+            if expect(".") || expect(",") {
+                guard let fraction = fraction() else { return nil }
+                nanoseconds = fraction
+            }
+        }
+        guard let offset = zoneOffset(), position == bytes.count,
+            (1...12).contains(month), (1...CivilDate.daysInMonth(month, ofYear: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+        else { return nil }
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return (seconds, nanoseconds)
+    }
+
+    /// The zone as seconds east of UTC.
+    private mutating func zoneOffset() -> Int64? {
+        if expect("Z") || expect("z") { return 0 }
+        let sign: Int64
+        if expect("+") {
+            sign = 1
+        } else if expect("-") {
+            sign = -1
+        } else {
+            return nil
+        }
+        guard let hours = number(digits: 2) else { return nil }
+        _ = expect(":")
+        guard let minutes = number(digits: 2), (0...23).contains(hours), (0...59).contains(minutes)
+        else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+
+    /// One or more digits after the decimal mark, as nanoseconds.
+    private mutating func fraction() -> Int32? {
+        var value: Int32 = 0
+        var count = 0
+        while position < bytes.count, let digit = digitValue(bytes[position]) {
+            if count < 9 { value = value * 10 + Int32(digit) }
+            count += 1
+            position += 1
+        }
+        guard count > 0 else { return nil }
+        for _ in count..<max(count, 9) { value *= 10 }
+        return value
+    }
+
+    private mutating func number(digits: Int) -> Int64? {
+        guard position + digits <= bytes.count else { return nil }
+        var value: Int64 = 0
+        for offset in 0..<digits {
+            guard let digit = digitValue(bytes[position + offset]) else { return nil }
+            value = value * 10 + Int64(digit)
+        }
+        position += digits
+        return value
+    }
+
+    private mutating func expect(_ character: Unicode.Scalar) -> Bool {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
+        position += 1
+        return true
+    }
+
+    private func digitValue(_ byte: UInt8) -> UInt8? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : nil
+    }
+}

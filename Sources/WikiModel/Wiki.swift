@@ -1,0 +1,49 @@
+import WikiDocuments
+
+/// A published wiki: a live, valid `type: "wiki"` document.
+public struct Wiki: Sendable {
+    /// The wiki's `_id` (never empty, never with a colon).
+    public let id: String
+    /// `title`, plain text; the `_id` when the document has no title or an empty one.
+    public let title: String
+    /// `owner_id`, the user who owns the wiki.
+    public let ownerID: String?
+    /// `members`, the other users who may read and write it, in the document's order.
+    public let members: [String]
+    /// `markdown`, the wiki's description (empty when absent).
+    public let markdown: String
+    /// `created_at`.
+    public let createdAt: Timestamp?
+    /// `updated_at`.
+    public let updatedAt: Timestamp?
+    /// The winning revision.
+    public let revision: Revision
+    /// Where the winning revision was read.
+    public let origin: DocumentOrigin
+}
+
+/// A page of a wiki: a live, valid `type: "page"` document whose wiki is published.
+public struct Page: Sendable {
+    /// The page's `_id`: the wiki's `_id`, a colon, and the title as written.
+    public let documentID: String
+    /// The wiki's `_id` (the part of `documentID` before the first colon).
+    public let wikiID: String
+    /// The title (the part of `documentID` after the first colon), normalized.
+    public let title: PageTitle
+    /// `markdown`, the body (empty when absent).
+    public let markdown: String
+    /// `created_at`.
+    public let createdAt: Timestamp?
+    /// `updated_at`.
+    public let updatedAt: Timestamp?
+    /// `updated_by`, the user who saved it last.
+    public let updatedBy: String?
+    /// `draft: true`: saved by its author but not published.
+    public let isDraft: Bool
+    /// The winning revision.
+    public let revision: Revision
+    /// `_attachments`, in byte order of their names.
+    public let attachments: [Attachment]
+    /// Where the winning revision was read.
+    public let origin: DocumentOrigin
+}

@@ -1,0 +1,76 @@
+import WikiDocuments
+
+/// The wikis and pages to publish, and what was left out and why.
+///
+/// Everything is sorted with total orders (UTF-8 byte order), so the same documents always
+/// give the same database, whatever order the sources delivered them in.
+public struct WikiDatabase: Sendable {
+    /// The published wikis, sorted by `_id` in byte order.
+    public let wikis: [Wiki]
+    /// Invalid documents, sorted by `_id` in byte order (then origin and reason).
+    public let skipped: [SkippedDocument]
+    /// Malformed attachment entries left out of pages that are kept, sorted by page `_id`.
+    public let skippedAttachments: [SkippedAttachment]
+    /// Published documents (wikis, pages, drafts) that have conflicting leaf revisions,
+    /// sorted by `_id` in byte order.
+    public let conflicts: [ConflictedDocument]
+    /// The documents left out quietly.
+    public let ignored: IgnoredDocuments
+
+    private let contents: [ExactString: WikiContents]
+
+    init(
+        contents: [ExactString: WikiContents], skipped: [SkippedDocument], skippedAttachments: [SkippedAttachment],
+        conflicts: [ConflictedDocument], ignored: IgnoredDocuments
+    ) {
+        self.contents = contents
+        self.wikis = contents.values.map(\.wiki).sorted { ExactString($0.id) < ExactString($1.id) }
+        self.skipped = skipped
+        self.skippedAttachments = skippedAttachments
+        self.conflicts = conflicts
+        self.ignored = ignored
+    }
+
+    /// The published wiki whose `_id` is exactly `id`.
+    public func wiki(_ id: String) -> Wiki? {
+        contents[ExactString(id)]?.wiki
+    }
+
+    /// The published pages of wiki `id` (drafts excluded), sorted by title in byte order;
+    /// empty when no such wiki is published.
+    public func pages(inWiki id: String) -> [Page] {
+        contents[ExactString(id)]?.pages ?? []
+    }
+
+    /// The published page of wiki `id` whose normalized title is `title`; never a draft.
+    public func page(inWiki id: String, titled title: PageTitle) -> Page? {
+        guard let wiki = contents[ExactString(id)], let index = wiki.pageIndex[title] else { return nil }
+        return wiki.pages[index]
+    }
+
+    /// The drafts (`draft: true`) of wiki `id`, sorted by title in byte order. Never part of
+    /// a published site; for a preview that shows them on request.
+    public func drafts(inWiki id: String) -> [Page] {
+        contents[ExactString(id)]?.drafts ?? []
+    }
+}
+
+/// One published wiki with its pages.
+struct WikiContents: Sendable {
+    let wiki: Wiki
+    /// Sorted by title, one page per title.
+    let pages: [Page]
+    let pageIndex: [PageTitle: Int]
+    /// Sorted by title, one draft per title.
+    let drafts: [Page]
+
+    init(wiki: Wiki, pages: [Page], drafts: [Page]) {
+        self.wiki = wiki
+        self.pages = pages
+        self.drafts = drafts
+        var index: [PageTitle: Int] = [:]
+        index.reserveCapacity(pages.count)
+        for (position, page) in pages.enumerated() { index[page.title] = position }
+        pageIndex = index
+    }
+}

@@ -1,0 +1,239 @@
+import CCmark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One Markdown text parsed by cmark: the only place that calls cmark's C API.
+///
+/// The document owns every node of its tree, from the parse to the rendering, and frees them
+/// when it goes away. Everything else sees nodes as opaque `Node` handles that are valid while
+/// the document lives and the node is still in its tree. Reading methods never change the
+/// tree; the `mutating` ones edit it, so Swift's exclusivity rules keep a `walk` and an edit
+/// from overlapping.
+struct CmarkDocument: ~Copyable {
+    /// A node of the tree.
+    struct Node: Equatable {
+        fileprivate let pointer: OpaquePointer
+    }
+
+    /// The kinds of node the renderer tells apart.
+    enum Kind {
+        case paragraph, heading, text, code, softBreak, lineBreak, htmlInline, link, image
+        case other
+    }
+
+    /// Where a walk is: entering a node, or leaving one that can have children.
+    enum Event {
+        case enter, exit
+    }
+
+    /// A node's position in the source as cmark reports it: 1-based lines, 1-based byte
+    /// columns, 0 when unknown. Inline positions are only reliable relative to each other on
+    /// the same line (see `SourceText`).
+    struct Span {
+        let startLine: Int
+        let startColumn: Int
+        let endLine: Int
+        let endColumn: Int
+    }
+
+    private let root: OpaquePointer
+
+    /// Parses `markdown` (all of it: a NUL byte becomes U+FFFD instead of ending the text).
+    init(parsing markdown: UnsafeBufferPointer<UInt8>) {
+        let parsed =
+            markdown.isEmpty
+            ? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
+            : markdown.withMemoryRebound(to: CChar.self) { characters in
+                cmark_parse_document(characters.baseAddress, characters.count, CMARK_OPT_DEFAULT)
+            }
+        guard let parsed else { fatalError("cmark could not allocate a document") }
+        root = parsed
+    }
+
+    deinit {
+        cmark_node_free(root)
+    }
+
+    // MARK: Reading
+
+    /// Calls `visit` for every node of the tree in document order, iteratively (any depth).
+    func walk(_ visit: (Event, Node) -> Void) {
+        walk(from: Node(pointer: root), visit)
+    }
+
+    /// Calls `visit` for `node` and every node under it, in document order.
+    func walk(from node: Node, _ visit: (Event, Node) -> Void) {
+        guard let iterator = cmark_iter_new(node.pointer) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { return }
+            guard let current = cmark_iter_get_node(iterator) else { return }
+            visit(event == CMARK_EVENT_EXIT ? .exit : .enter, Node(pointer: current))
+        }
+    }
+
+    func kind(_ node: Node) -> Kind {
+        switch cmark_node_get_type(node.pointer) {
+        case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_HEADING: .heading
+        case CMARK_NODE_TEXT: .text
+        case CMARK_NODE_CODE: .code
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .lineBreak
+        case CMARK_NODE_HTML_INLINE: .htmlInline
+        case CMARK_NODE_LINK: .link
+        case CMARK_NODE_IMAGE: .image
+        default: .other
+        }
+    }
+
+    /// Calls `body` with the node's literal (text, code, HTML) as bytes, empty when it has none.
+    /// The bytes are valid only inside `body`.
+    func withLiteral<Result>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let literal = cmark_node_get_literal(node.pointer) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            body(UnsafeBufferPointer(start: bytes, count: strlen(literal)))
+        }
+    }
+
+    /// The node's literal, copied.
+    func literal(_ node: Node) -> [UInt8] {
+        withLiteral(node) { Array($0) }
+    }
+
+    func span(_ node: Node) -> Span {
+        Span(
+            startLine: Int(cmark_node_get_start_line(node.pointer)),
+            startColumn: Int(cmark_node_get_start_column(node.pointer)),
+            endLine: Int(cmark_node_get_end_line(node.pointer)),
+            endColumn: Int(cmark_node_get_end_column(node.pointer)))
+    }
+
+    func headingLevel(_ node: Node) -> Int {
+        Int(cmark_node_get_heading_level(node.pointer))
+    }
+
+    func next(_ node: Node) -> Node? {
+        cmark_node_next(node.pointer).map(Node.init)
+    }
+
+    func firstChild(_ node: Node) -> Node? {
+        cmark_node_first_child(node.pointer).map(Node.init)
+    }
+
+    // MARK: Editing
+
+    /// Inserts a new text node holding `literal` (which has no NUL byte) before `sibling`.
+    mutating func insertText(_ literal: some Sequence<UInt8>, before sibling: Node) {
+        let text = newNode(CMARK_NODE_TEXT)
+        setLiteral(text, literal)
+        insert(text, before: sibling)
+    }
+
+    /// Inserts, before `sibling`, an inline node written as `onEnter`, then a text node
+    /// holding `label` (escaped by cmark), then `onExit`. Neither string may contain NUL.
+    mutating func insertCustomInline(
+        onEnter: String, label: some Sequence<UInt8>, onExit: String, before sibling: Node
+    ) {
+        let inline = newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: onEnter, onExit: onExit)
+        let text = newNode(CMARK_NODE_TEXT)
+        setLiteral(text, label)
+        append(text, to: inline)
+        insert(inline, before: sibling)
+    }
+
+    /// Replaces the block `node` by a block that renders its inline children between
+    /// `onEnter` and `onExit` on lines of their own, as cmark renders a heading.
+    mutating func replaceBlock(_ node: Node, onEnter: String, onExit: String) {
+        let block = newNode(CMARK_NODE_CUSTOM_BLOCK)
+        let inline = newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: onEnter, onExit: onExit)
+        while let child = firstChild(node) {
+            append(child, to: inline)
+        }
+        append(inline, to: block)
+        guard cmark_node_replace(node.pointer, block.pointer) != 0 else {
+            fatalError("cmark refused to replace a block")
+        }
+        cmark_node_free(node.pointer)
+    }
+
+    /// Makes `literal` (which has no NUL byte) the literal of the text node `node`.
+    mutating func setText(_ node: Node, _ literal: some Sequence<UInt8>) {
+        setLiteral(node, literal)
+    }
+
+    /// Takes `node` (and everything under it) out of the tree and frees it.
+    mutating func remove(_ node: Node) {
+        cmark_node_free(node.pointer)
+    }
+
+    // MARK: Rendering
+
+    /// The document as HTML. Without `allowRawHTML`, raw HTML is replaced by a comment and
+    /// `javascript:`, `vbscript:`, `file:` and (non-image) `data:` URLs are dropped.
+    func html(allowRawHTML: Bool) -> String {
+        guard let html = cmark_render_html(root, allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+        else { fatalError("cmark could not allocate the HTML") }
+        defer { cmark_get_default_mem_allocator().pointee.free(html) }
+        return html.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            String(decoding: UnsafeBufferPointer(start: bytes, count: strlen(html)), as: UTF8.self)
+        }
+    }
+
+    /// What cmark makes of `reference` (`&name;`, `&#N;`, `&#xH;`) in text: the character it
+    /// stands for, or the same bytes when cmark does not know it as an entity.
+    static func decodeEntity(_ reference: [UInt8]) -> [UInt8] {
+        reference.withUnsafeBufferPointer { bytes in
+            let document = CmarkDocument(parsing: bytes)
+            guard let paragraph = document.firstChild(Node(pointer: document.root)),
+                let text = document.firstChild(paragraph), document.kind(text) == .text,
+                document.next(text) == nil
+            else { return reference }
+            return document.literal(text)
+        }
+    }
+
+    // MARK: Private
+
+    private func newNode(_ type: cmark_node_type) -> Node {
+        guard let node = cmark_node_new(type) else { fatalError("cmark could not allocate a node") }
+        return Node(pointer: node)
+    }
+
+    private func newCustomNode(_ type: cmark_node_type, onEnter: String, onExit: String) -> Node {
+        let node = newNode(type)
+        // `withCString` (not the implicit conversion) keeps small strings off the heap.
+        _ = onEnter.withCString { cmark_node_set_on_enter(node.pointer, $0) }
+        _ = onExit.withCString { cmark_node_set_on_exit(node.pointer, $0) }
+        return node
+    }
+
+    private func setLiteral(_ node: Node, _ literal: some Sequence<UInt8>) {
+        var bytes = Array(literal)
+        bytes.append(0)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(node.pointer, $0.baseAddress) }
+        }
+    }
+
+    private func insert(_ node: Node, before sibling: Node) {
+        guard cmark_node_insert_before(sibling.pointer, node.pointer) != 0 else {
+            fatalError("cmark refused to insert an inline node")
+        }
+    }
+
+    private func append(_ child: Node, to parent: Node) {
+        guard cmark_node_append_child(parent.pointer, child.pointer) != 0 else {
+            fatalError("cmark refused to append a child node")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Which side of the `|` in `[[a|b]]` names the page.
+public enum LinkStyle: String, Sendable, CaseIterable {
+    /// `[[target|label]]`, as MediaWiki and Obsidian write it.
+    case obsidian
+    /// `[[label|target]]`, as Gollum and Dendron write it.
+    case gollum
+}
+
+/// How a wiki's Markdown is read and rendered.
+public struct MarkdownOptions: Sendable {
+    /// How `[[a|b]]` is read.
+    public var linkStyle: LinkStyle
+    /// Whether raw HTML in the Markdown is passed through (and `javascript:`-like URLs kept).
+    /// Off by default: raw HTML is replaced by a comment and such URLs are dropped. Turn it on
+    /// only for a wiki whose every author is trusted.
+    public var allowRawHTML: Bool
+
+    /// Options; the defaults are Obsidian-style links and no raw HTML.
+    public init(linkStyle: LinkStyle = .obsidian, allowRawHTML: Bool = false) {
+        self.linkStyle = linkStyle
+        self.allowRawHTML = allowRawHTML
+    }
+}

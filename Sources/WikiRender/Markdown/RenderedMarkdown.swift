@@ -1,0 +1,31 @@
+/// A page's Markdown rendered: its HTML and what the rest of the site needs to know about it.
+public struct RenderedMarkdown: Sendable {
+    /// The page body's HTML.
+    public let html: String
+    /// The headings, in document order.
+    public let headings: [Heading]
+    /// The wikilinks, in document order.
+    public let links: [WikilinkOccurrence]
+
+    public init(html: String, headings: [Heading], links: [WikilinkOccurrence]) {
+        self.html = html
+        self.headings = headings
+        self.links = links
+    }
+}
+
+/// A heading of a rendered page.
+public struct Heading: Sendable {
+    /// 1 for `<h1>` through 6 for `<h6>`.
+    public let level: Int
+    /// The heading's plain text (what it shows, without markup).
+    public let text: String
+    /// The `id` attribute it was given, unique in the page: `[[Page#text]]` lands on it.
+    public let id: String
+
+    public init(level: Int, text: String, id: String) {
+        self.level = level
+        self.text = text
+        self.id = id
+    }
+}

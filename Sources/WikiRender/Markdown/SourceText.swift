@@ -1,0 +1,224 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The Markdown source as bytes, for finding where a text node of cmark's tree was written.
+///
+/// A wikilink needs to know which `[`, `]` and `!` of a text node were really written so:
+/// cmark 0.30 merges adjacent text nodes and decodes `\[` and `&#91;` into the same `[` as a
+/// bracket it left alone. Its inline source positions do not say where a node is either: they are right
+/// on the first line of a paragraph only (continuation lines in containers, lines after a link
+/// reference definition or a backslash line break are misplaced), though a node's width
+/// (`endColumn - startColumn + 1`) is right. So a text node is found by decoding the source
+/// again, from where the previous text node of its block ended, until a stretch of the node's
+/// width decodes to the node's literal; the decoding says which marks were escaped.
+///
+/// The search costs at most a fixed multiple of the source's length per document: past that
+/// budget (only reachable with contrived input), nodes are reported as not found.
+struct SourceText {
+    /// Where a text node was written.
+    struct Origin {
+        /// Byte offsets in the source: the node's first byte and the byte after its last.
+        let start: Int
+        let end: Int
+        /// Offsets, in the node's literal, of the `[`, `]` and `!` written as a backslash
+        /// escape or a character reference, in increasing order.
+        let escapedMarks: [Int]
+    }
+
+    /// A position at the start of a line, moved forward as lines are asked for in order.
+    struct LineCursor {
+        /// The 1-based line, and the offset where it starts.
+        fileprivate var line = 1
+        fileprivate var offset = 0
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var decodedEntities: [[UInt8]: [UInt8]] = [:]
+    private var budget: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        budget = 16 * bytes.count + 4096
+    }
+
+    /// The offset where line `line` (1-based) starts, or the end of the text past its last
+    /// line. Fast when the lines asked for with `cursor` only go forward.
+    func start(ofLine line: Int, _ cursor: inout LineCursor) -> Int {
+        if line < cursor.line { cursor = LineCursor() }
+        while cursor.line < line, cursor.offset < bytes.count {
+            cursor.offset = lineEnd(after: cursor.offset)
+            cursor.line += 1
+        }
+        return cursor.offset
+    }
+
+    /// The 1-based line holding byte `offset`. Fast when the offsets asked for with `cursor`
+    /// only go forward.
+    func line(at offset: Int, _ cursor: inout LineCursor) -> Int {
+        if offset < cursor.offset { cursor = LineCursor() }
+        while cursor.offset < bytes.count {
+            let next = lineEnd(after: cursor.offset)
+            guard next <= offset else { break }
+            cursor.offset = next
+            cursor.line += 1
+        }
+        return cursor.line
+    }
+
+    /// Whether `range` has `[[`, which every wikilink has in its source.
+    func hasDoubleBracket(_ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index + 1 < range.upperBound {
+            if bytes[index + 1] != UInt8(ascii: "[") {
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "[") {
+                return true
+            } else {
+                index += 1
+            }
+        }
+        return false
+    }
+
+    /// Whether `range` has a backslash or an ampersand, the only ways to escape a mark.
+    func mayEscapeMarks(_ range: Range<Int>) -> Bool {
+        bytes[range].contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }
+    }
+
+    /// Finds the first place in `range` where `width` bytes (or fewer, followed by spaces or
+    /// tabs up to `width`; any length when `width` is nil) decode to `literal`.
+    mutating func locate(_ literal: UnsafeBufferPointer<UInt8>, width: Int?, in range: Range<Int>) -> Origin? {
+        var start = range.lowerBound
+        while start <= range.upperBound, budget > 0 {
+            if let origin = match(literal, at: start, width: width, limit: range.upperBound) {
+                return origin
+            }
+            start += 1
+        }
+        return nil
+    }
+
+    // MARK: Private
+
+    /// The offset after the line ending of the line holding `offset` (`\n`, `\r\n` or `\r`,
+    /// as cmark reads them), or the end of the text.
+    private func lineEnd(after offset: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let remaining = bytes.count - offset
+        let newline = memchr(base + offset, Int32(UInt8(ascii: "\n")), remaining).map {
+            UnsafeRawPointer($0) - UnsafeRawPointer(base)
+        }
+        let searchEnd = newline ?? bytes.count
+        guard let carriageReturn = memchr(base + offset, Int32(UInt8(ascii: "\r")), searchEnd - offset) else {
+            return newline.map { $0 + 1 } ?? bytes.count
+        }
+        let position = UnsafeRawPointer(carriageReturn) - UnsafeRawPointer(base)
+        return position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\n") ? position + 2 : position + 1
+    }
+
+    /// Whether the source from `start` decodes to `literal` as cmark decodes text: backslash
+    /// escapes, character references, NUL as U+FFFD, everything else as it is.
+    private mutating func match(
+        _ literal: UnsafeBufferPointer<UInt8>, at start: Int, width: Int?, limit: Int
+    ) -> Origin? {
+        budget -= 1
+        if let width, let last = literal.last {
+            // The stretch's last byte is the literal's (as is, or escaped), a reference's `;`,
+            // a NUL, or trailing blank: anything else rules this start out at once.
+            guard start + width <= limit else { return nil }
+            switch bytes[start + width - 1] {
+            case last, UInt8(ascii: ";"), 0, UInt8(ascii: " "), UInt8(ascii: "\t"): break
+            default: return nil
+            }
+        }
+        var escapedMarks: [Int] = []
+        var position = start  // in the source
+        var index = 0  // in the literal
+        while index < literal.count {
+            budget -= 1
+            guard position < limit else { return nil }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\\"), position + 1 < limit, Self.isASCIIPunctuation(bytes[position + 1]) {
+                guard literal[index] == bytes[position + 1] else { return nil }
+                if Self.isWikilinkMark(literal[index]) { escapedMarks.append(index) }
+                index += 1
+                position += 2
+            } else if byte == UInt8(ascii: "&"), let (end, decoded) = characterReference(at: position, limit: limit) {
+                guard literal.count - index >= decoded.count,
+                    literal[index..<(index + decoded.count)].elementsEqual(decoded)
+                else { return nil }
+                if decoded.count == 1, Self.isWikilinkMark(decoded[0]) { escapedMarks.append(index) }
+                index += decoded.count
+                position = end
+            } else if byte == 0 {
+                guard literal.count - index >= 3, literal[index] == 0xEF, literal[index + 1] == 0xBF,
+                    literal[index + 2] == 0xBD
+                else { return nil }
+                index += 3
+                position += 1
+            } else {
+                guard literal[index] == byte else { return nil }
+                index += 1
+                position += 1
+            }
+        }
+        guard let width else { return Origin(start: start, end: position, escapedMarks: escapedMarks) }
+        let end = start + width
+        guard position <= end, end <= limit,
+            bytes[position..<end].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        else { return nil }
+        return Origin(start: start, end: end, escapedMarks: escapedMarks)
+    }
+
+    /// The character reference starting at `position` (an `&`): where it ends and what it
+    /// stands for; nil when cmark does not read one there.
+    private mutating func characterReference(at position: Int, limit: Int) -> (end: Int, decoded: [UInt8])? {
+        var semicolon = position + 1
+        while semicolon < limit, semicolon - position <= 40, Self.isReferenceByte(bytes[semicolon]) {
+            semicolon += 1
+        }
+        guard semicolon < limit, semicolon > position + 1, bytes[semicolon] == UInt8(ascii: ";") else {
+            return nil
+        }
+        let reference = Array(bytes[position...semicolon])
+        let decoded: [UInt8]
+        if let known = decodedEntities[reference] {
+            decoded = known
+        } else {
+            decoded = CmarkDocument.decodeEntity(reference)
+            decodedEntities[reference] = decoded
+        }
+        return decoded == reference ? nil : (semicolon + 1, decoded)
+    }
+
+    private static func isReferenceByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "#"):
+            true
+        default: false
+        }
+    }
+
+    /// Whether `byte` is `[` or `]`.
+    static func isBracket(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+    }
+
+    /// Whether `byte` is one of the marks of wikilink syntax: `[`, `]`, and `!` (of an embed).
+    static func isWikilinkMark(_ byte: UInt8) -> Bool {
+        isBracket(byte) || byte == UInt8(ascii: "!")
+    }
+
+    private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// The part of every page that `layout.mustache` renders around the content: the document's
+/// language and title, the header, the breadcrumb trail and the stylesheet.
+public struct LayoutView: Sendable {
+    /// The language of the page, for `<html lang>`: a BCP 47 tag such as `en`.
+    public var lang: String
+    /// The text of `<title>`, e.g. `Sync Client – Mobile Dev`.
+    public var documentTitle: String
+    /// The name shown at the top of every page: the wiki's title on a wiki's pages.
+    public var siteTitle: String
+    /// Where `siteTitle` links to: the wiki's home on a wiki's pages.
+    public var siteHref: String
+    /// The trail from the site's index down to this page, outermost first; the current page,
+    /// if listed, is the last and has no href. Empty: no breadcrumb navigation.
+    public var breadcrumbs: [Breadcrumb]
+    /// The stylesheet's relative href, e.g. `../_assets/style.css`.
+    public var stylesheetHref: String
+    /// The `id` of `<main>`, where the skip link leads. The default, `main.content`, contains
+    /// a `.`, which no heading id (a GitHub-style slug) can, so a heading called "Content"
+    /// never collides with it.
+    public var skipLinkTarget: String
+
+    /// A layout with the given parts.
+    public init(
+        documentTitle: String,
+        siteTitle: String,
+        siteHref: String,
+        stylesheetHref: String,
+        breadcrumbs: [Breadcrumb] = [],
+        lang: String = "en",
+        skipLinkTarget: String = "main.content"
+    ) {
+        self.lang = lang
+        self.documentTitle = documentTitle
+        self.siteTitle = siteTitle
+        self.siteHref = siteHref
+        self.breadcrumbs = breadcrumbs
+        self.stylesheetHref = stylesheetHref
+        self.skipLinkTarget = skipLinkTarget
+    }
+
+    /// The variables `layout.mustache` receives, apart from `contentHTML` and `pageKind`,
+    /// which `Theme.render(_:)` adds.
+    public var templateValues: TemplateValues {
+        var values = TemplateValues()
+        values.set("lang", lang)
+        values.set("documentTitle", documentTitle)
+        values.set("siteTitle", siteTitle)
+        values.setHref("siteHref", siteHref)
+        values.set("breadcrumbs", breadcrumbs.map(\.templateValues))
+        values.set("hasBreadcrumbs", !breadcrumbs.isEmpty)
+        values.setHref("stylesheetHref", stylesheetHref)
+        values.set("skipLinkTarget", skipLinkTarget)
+        return values
+    }
+}
+
+/// One step of a breadcrumb trail.
+public struct Breadcrumb: Sendable, Equatable {
+    /// The step's name, e.g. the wiki's title.
+    public var title: String
+    /// Where the step links to; `nil` for the current page.
+    public var href: String?
+
+    /// A step called `title` linking to `href` (`nil`: the current page).
+    public init(title: String, href: String?) {
+        self.title = title
+        self.href = href
+    }
+
+    var templateValues: TemplateValues {
+        var values = TemplateValues()
+        values.set("title", title)
+        values.setHref("href", href)
+        values.set("isCurrent", href == nil)
+        return values
+    }
+}

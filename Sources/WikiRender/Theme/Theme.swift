@@ -1,0 +1,86 @@
+import DefaultTheme
+import Mustache
+
+/// A theme: the layout, one Mustache template per kind of page, and a stylesheet.
+///
+/// Loaded once per build and shared by every rendering thread: a `Theme` is immutable, and
+/// `render(_:)` only reads it.
+///
+/// Templates are Mustache as swift-mustache reads it: `{{name}}` inserts text, HTML-escaped
+/// (`&`, `<`, `>`, `"` and `'`), `{{{name}}}` inserts a value that is already HTML (the
+/// variables whose names end in `HTML`), `{{#name}}…{{/name}}` and `{{^name}}…{{/name}}` are
+/// sections. Partials (`{{> name}}`) are not available: each template stands alone and a
+/// partial renders as nothing.
+public struct Theme: Sendable {
+    private let templates: ParsedTemplates
+    /// The stylesheet, `style.css`: the pipeline writes it once for the whole site.
+    public let stylesheet: [UInt8]
+    /// The files of the override folder that are not part of a theme (neither a template of
+    /// `ThemeTemplate` nor `style.css`) and were therefore ignored, in byte order; hidden files
+    /// (whose names start with `.`) are not listed. Empty without an override folder.
+    public let ignoredFiles: [String]
+
+    /// Loads the default theme, with each file found in `directory` replacing the default file
+    /// of the same name: `layout.mustache`, `page.mustache`, `home.mustache`,
+    /// `all-pages.mustache`, `site-index.mustache`, `style.css`. Files the folder does not
+    /// provide fall back to the default theme's. Names must match exactly (letter case
+    /// included); any other file in the folder is ignored and listed in `ignoredFiles`.
+    ///
+    /// - Parameter directory: the override folder (`--templates DIR`), or `nil` for the
+    ///   default theme alone.
+    /// - Throws: `ThemeError` when the folder cannot be read, or a template is not UTF-8 or
+    ///   not valid Mustache (naming the file, line and column).
+    public static func load(overridesIn directory: String?) throws -> Theme {
+        ThemeHTMLEscaping.registration
+        let folder = try directory.map(ThemeOverrideFolder.init(path:))
+        func parse(_ template: ThemeTemplate) throws -> MustacheTemplate {
+            let file =
+                try folder?.file(named: template.fileName) ?? .defaultFile(named: template.fileName)
+            return try file.parseTemplate()
+        }
+        let templates = ParsedTemplates(
+            layout: try parse(.layout),
+            page: try parse(.page),
+            wikiHome: try parse(.wikiHome),
+            allPages: try parse(.allPages),
+            siteIndex: try parse(.siteIndex))
+        let stylesheet =
+            try folder?.file(named: ThemeTemplate.stylesheetFileName)?.bytes
+            ?? ThemeFile.defaultFile(named: ThemeTemplate.stylesheetFileName).bytes
+        return Theme(
+            templates: templates,
+            stylesheet: stylesheet,
+            ignoredFiles: folder?.ignoredFiles ?? [])
+    }
+
+    /// The whole HTML document for `view`: its template, rendered with `view.templateValues`,
+    /// inside `layout.mustache`, rendered with `view.layout.templateValues` plus
+    /// `contentHTML` (the rendered content) and `pageKind` (the content template's name:
+    /// `page`, `home`, `all-pages` or `site-index`).
+    public func render<View: ThemeView>(_ view: View) -> String {
+        let content = templates[View.template].render(view.templateValues.context)
+        var layoutValues = view.layout.templateValues
+        layoutValues.set("contentHTML", content)
+        layoutValues.set("pageKind", View.template.rawValue)
+        return templates[.layout].render(layoutValues.context)
+    }
+}
+
+/// The parsed templates of a theme, one for each `ThemeTemplate`.
+private struct ParsedTemplates: Sendable {
+    let layout: MustacheTemplate
+    let page: MustacheTemplate
+    let wikiHome: MustacheTemplate
+    let allPages: MustacheTemplate
+    let siteIndex: MustacheTemplate
+
+    subscript(template: ThemeTemplate) -> MustacheTemplate {
+        switch template {
+        case .layout: layout
+        case .page: page
+        case .wikiHome: wikiHome
+        case .allPages: allPages
+        case .siteIndex: siteIndex
+        }
+    }
+}

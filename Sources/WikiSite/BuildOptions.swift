@@ -1,0 +1,44 @@
+import WikiRender
+
+/// What to build, where, and how strictly.
+public struct BuildOptions: Sendable {
+    /// Dumps to read; documents of all of them are merged.
+    public var sources: [String]
+    /// The folder the site is written to.
+    public var outputFolder: String
+    /// Where the build keeps its own files (manifest, lock); `nil` means the default,
+    /// `.wikisite/<output folder name>/` beside the output folder.
+    public var stateFolder: String?
+    /// The wikis to publish, by ID; empty means all of them.
+    public var wikiIDs: [String]
+    /// A folder whose templates replace the default theme's of the same name.
+    public var templatesFolder: String?
+    /// Which side of `|` in a wikilink is the target.
+    public var linkStyle: LinkStyle
+    /// Whether warnings (skipped documents, missing links, conflicts) fail the build.
+    public var strict: Bool
+
+    /// Options for a build of `sources` into `outputFolder`, with every other setting at its default.
+    public init(
+        sources: [String], outputFolder: String, stateFolder: String? = nil, wikiIDs: [String] = [],
+        templatesFolder: String? = nil, linkStyle: LinkStyle = .obsidian, strict: Bool = false
+    ) {
+        self.sources = sources
+        self.outputFolder = outputFolder
+        self.stateFolder = stateFolder
+        self.wikiIDs = wikiIDs
+        self.templatesFolder = templatesFolder
+        self.linkStyle = linkStyle
+        self.strict = strict
+    }
+
+    /// The state folder this build uses: the one given, or `.wikisite/<name>/` beside the output folder.
+    public var resolvedStateFolder: String {
+        if let stateFolder { return stateFolder }
+        let output = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
+        let slash = output.lastIndex(of: "/")
+        let parent = slash.map { String(output[..<$0]) } ?? "."
+        let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
+        return (parent.isEmpty ? "/" : parent) + "/.wikisite/" + (name.isEmpty ? "site" : name)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import WikiModel
+
+/// A link to a page that does not exist, with the pages that make it.
+public struct MissingLink: Sendable {
+    /// The wiki the link is in (links never leave their wiki).
+    public let wikiID: String
+    /// The title linked to.
+    public let target: PageTitle
+    /// The titles of the pages that link to it, in byte order.
+    public let linkedFrom: [PageTitle]
+}
+
+/// A published wiki, as the summary lists it.
+public struct PublishedWiki: Sendable {
+    /// The wiki's document ID.
+    public let id: String
+    /// Its title.
+    public let title: String
+    /// How many pages were published.
+    public let pageCount: Int
+    /// Its home page, relative to the output folder.
+    public let home: SitePath
+}
+
+/// What a build did: what it published, what it refused and why, what it wrote.
+public struct BuildSummary: Sendable {
+    /// The wikis published, by ID.
+    public internal(set) var wikis: [PublishedWiki] = []
+    /// Documents that were not published, with the reason.
+    public internal(set) var skipped: [SkippedDocument] = []
+    /// Attachments that were not published (the page itself was), with the reason.
+    public internal(set) var skippedAttachments: [SkippedAttachment] = []
+    /// Documents with more than one leaf revision, and the winner chosen.
+    public internal(set) var conflicts: [ConflictedDocument] = []
+    /// Links to pages that do not exist, by wiki and target.
+    public internal(set) var missingLinks: [MissingLink] = []
+    /// How many documents the sources delivered.
+    public internal(set) var documentsRead = 0
+    /// Files written because their bytes changed or they were new.
+    public internal(set) var filesWritten = 0
+    /// Files already in place with the right bytes, left alone.
+    public internal(set) var filesUnchanged = 0
+    /// Files an earlier build made that are no longer part of the site.
+    public internal(set) var filesRemoved = 0
+    /// Wall time of the whole build.
+    public internal(set) var elapsed: Duration = .zero
+
+    /// The number of pages published over all wikis.
+    public var pagesPublished: Int { wikis.reduce(0) { $0 + $1.pageCount } }
+
+    /// The number of warnings: skipped documents and attachments, conflicts, missing link targets.
+    public var warningCount: Int { skipped.count + skippedAttachments.count + conflicts.count + missingLinks.count }
+
+    /// The summary as lines for a terminal or a CI log.
+    public var lines: [String] {
+        var lines: [String] = []
+        let pageWord = pagesPublished == 1 ? "page" : "pages"
+        let wikiWord = wikis.count == 1 ? "wiki" : "wikis"
+        lines.append(
+            "Published \(wikis.count) \(wikiWord), \(pagesPublished) \(pageWord) (from \(documentsRead) documents).")
+        for wiki in wikis {
+            let quotedID = MessageText.quoted(wiki.id)
+            lines.append("  \(quotedID) \(MessageText.quoted(wiki.title)): \(wiki.pageCount) pages → \(wiki.home)")
+        }
+        if !skipped.isEmpty {
+            lines.append("Skipped \(skipped.count) document\(skipped.count == 1 ? "" : "s"):")
+            for document in skipped { lines.append("  warning: \(document)") }
+        }
+        if !skippedAttachments.isEmpty {
+            lines.append("Skipped \(skippedAttachments.count) attachment\(skippedAttachments.count == 1 ? "" : "s"):")
+            for attachment in skippedAttachments { lines.append("  warning: \(attachment)") }
+        }
+        if !conflicts.isEmpty {
+            lines.append("Conflicted documents (\(conflicts.count)); the winner is published:")
+            for conflict in conflicts { lines.append("  warning: \(conflict)") }
+        }
+        if !missingLinks.isEmpty {
+            lines.append("Links to missing pages (\(missingLinks.count)):")
+            for link in missingLinks {
+                let from = link.linkedFrom.map { MessageText.quoted($0.text) }.joined(separator: ", ")
+                let target = MessageText.quoted(link.target.text)
+                lines.append("  warning: \(MessageText.quoted(link.wikiID)): \(target) linked from \(from)")
+            }
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        lines.append(
+            "Files: \(filesWritten) written, \(filesUnchanged) unchanged, \(filesRemoved) removed, in "
+                + String(format: "%.2f s.", seconds)
+        )
+        return lines
+    }
+}

@@ -1,0 +1,50 @@
+import WikiModel
+
+/// A file of the site: its path below the output folder, as components.
+public struct SitePath: Hashable, Sendable, CustomStringConvertible {
+    /// The path's components, each produced by `SitePaths` or a fixed name of the site's own.
+    public let components: [String]
+
+    /// The path as `/`-separated text, relative to the output folder.
+    public var description: String { components.joined(separator: "/") }
+
+    /// A relative href from the file at `self` to `target`, percent-encoded, so the site works
+    /// opened from `file://` and served under any base path.
+    public func href(to target: SitePath) -> String {
+        var common = 0
+        let folders = components.dropLast()
+        while common < folders.count, common < target.components.count - 1,
+            folders[folders.startIndex + common].isExactly(target.components[common])
+        {
+            common += 1
+        }
+        let ups = String(repeating: "../", count: folders.count - common)
+        let down = target.components[common...].map(SitePaths.urlEncoded).joined(separator: "/")
+        return ups + down
+    }
+}
+
+/// Where each file of the site lives. Page files come from `SitePaths`, a function of
+/// (wiki ID, title) alone; the site's own files live under names that start with `_` or are
+/// `index.html`, which no title can produce.
+public enum SiteLayout {
+    /// The list of published wikis, `index.html` at the root.
+    public static let siteIndex = SitePath(components: ["index.html"])
+    /// The theme's stylesheet, shared by every wiki.
+    public static let stylesheet = SitePath(components: ["_assets", "style.css"])
+
+    /// A wiki's home page.
+    public static func home(ofWiki wikiID: String) -> SitePath {
+        SitePath(components: [SitePaths.wikiFolder(wikiID), "index.html"])
+    }
+
+    /// A wiki's alphabetical list of pages.
+    public static func allPages(ofWiki wikiID: String) -> SitePath {
+        SitePath(components: [SitePaths.wikiFolder(wikiID), "_special", "all-pages.html"])
+    }
+
+    /// A page of a wiki, whether it exists or not: the URL is a function of the title.
+    public static func page(_ title: PageTitle, inWiki wikiID: String) -> SitePath {
+        SitePath(components: [SitePaths.wikiFolder(wikiID), SitePaths.pageFile(title)])
+    }
+}

@@ -1,0 +1,48 @@
+import WikiModel
+import WikiRender
+
+/// Turns a wikilink's target into an href: the URL is a function of the wiki and the title,
+/// so resolving asks the database only whether the page exists (for the `missing` style).
+struct WikiLinkResolver {
+    /// The wiki the links are in; links never leave their wiki.
+    let wikiID: String
+    /// The file the links are written in, for relative hrefs.
+    let linkingFile: SitePath
+    /// Whether a published page has this title in the wiki.
+    let exists: (PageTitle) -> Bool
+
+    func resolve(_ target: WikilinkTarget) -> ResolvedLink {
+        guard let title = target.title else { return ResolvedLink(href: "", exists: true) }
+        return ResolvedLink(
+            href: linkingFile.href(to: SiteLayout.page(title, inWiki: wikiID)), exists: exists(title))
+    }
+}
+
+/// Renders Markdown outside a build, for `wikisite render`: links point where the pages of
+/// the wiki live, and are `missing` when the given sources have no such page.
+public struct StandaloneRenderer {
+    private let renderer: MarkdownRenderer
+    private let resolver: WikiLinkResolver
+
+    /// A renderer for a page titled `pageTitle` of `wikiID`, checking links against `sources`
+    /// (every page is taken to exist when there are none).
+    public init(wikiID: String?, pageTitle: String?, sources: [String], linkStyle: LinkStyle) throws {
+        let wiki = wikiID ?? "wiki"
+        let title = pageTitle.flatMap(PageTitle.init) ?? PageTitle("Page")!
+        renderer = MarkdownRenderer(options: MarkdownOptions(linkStyle: linkStyle))
+        let linkingFile = SiteLayout.page(title, inWiki: wiki)
+        if sources.isEmpty {
+            resolver = WikiLinkResolver(wikiID: wiki, linkingFile: linkingFile, exists: { _ in true })
+        } else {
+            let database = try SourceReader(paths: sources, reporter: SilentReporter()).read().database
+            resolver = WikiLinkResolver(wikiID: wiki, linkingFile: linkingFile) {
+                database.page(inWiki: wiki, titled: $0) != nil
+            }
+        }
+    }
+
+    /// The page body's HTML.
+    public func render(_ markdown: String) -> String {
+        renderer.render(markdown, resolve: resolver.resolve).html
+    }
+}

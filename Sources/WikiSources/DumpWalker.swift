@@ -1,0 +1,496 @@
+import WikiDocuments
+
+/// Walks one dump: recognises its form from the first value, then reads it element by element,
+/// handing each document to the consumer as soon as it is parsed.
+///
+/// Structural problems are thrown as parser errors at the position they concern and turned into a
+/// ``DumpError`` once, at the top; documents that are bad data inside a good dump are collected as
+/// ``RejectedEntry``s.
+struct DumpWalker {
+    private var parser: JSONParser
+    private let name: String
+    private var documentCount = 0
+    private var rejected: [RejectedEntry] = []
+    private var lastSequence: JSONValue?
+    private var releaser: PageReleaser?
+
+    /// A walker over `bytes`, called `name` in origins and errors; `releaser`, when the bytes are a
+    /// mapped file, gives back what has been read.
+    init(bytes: UnsafeRawBufferPointer, name: String, releaser: PageReleaser? = nil) {
+        parser = JSONParser(bytes: bytes)
+        self.name = name
+        self.releaser = releaser
+    }
+
+    /// Reads the whole dump, calling `body` per document.
+    mutating func read(_ body: (Document) throws -> Void) throws -> DumpSummary {
+        do {
+            let format = try readDump(body)
+            return DumpSummary(
+                format: format, documentCount: documentCount, lastSequence: lastSequence, rejected: rejected)
+        } catch let error as JSONParseError {
+            throw DumpError(
+                path: name, line: error.line, column: error.column, byteOffset: error.byteOffset,
+                message: error.isTruncation ? "unexpected end of file: the dump is truncated" : error.message)
+        } catch let error as ConsumerError {
+            throw error.underlying
+        }
+    }
+
+    private mutating func readDump(_ body: (Document) throws -> Void) throws -> DumpFormat {
+        parser.skipByteOrderMark()
+        parser.skipWhitespace()
+        switch parser.peek() {
+        case nil:
+            throw parser.error("the file is empty; \(DumpFormat.acceptedForms)")
+        case UInt8(ascii: "["):
+            return try readArrayLines(afterHeader: false, body)
+        case UInt8(ascii: "{"):
+            return try readTopLevelObject(body)
+        default:
+            throw parser.error(
+                "this is not a CouchDB dump: it starts with \(parser.describeNextByte()), not an object or an array; \(DumpFormat.acceptedForms)"
+            )
+        }
+    }
+
+    // MARK: Recognising the form
+
+    /// Reads a dump that starts with an object: a wrapper (`rows`, `results`, `docs`), the first
+    /// line of a continuous feed, or a couchbackup header line.
+    private mutating func readTopLevelObject(_ body: (Document) throws -> Void) throws -> DumpFormat {
+        let start = parser
+        try parser.beginObject()
+        var format: DumpFormat?
+        var lastSeq: JSONValue?
+        var onlySequenceMembers = true
+        var isCouchbackupHeader = false
+        var holdsDocumentID = false
+        var errorName: JSONValue?
+        var errorReason: JSONValue?
+
+        while let key = try parser.nextKey() {
+            let member = DumpKey(exactly: key)
+            if let container = member?.containerFormat {
+                if let format {
+                    throw parser.error(
+                        "a second list of documents (\"\(key)\") after the \(format.containerKey) one: a dump holds one list"
+                    )
+                }
+                format = container
+                try readContainer(container, named: key, body)
+                continue
+            }
+            if format == nil, !holdsDocumentID, member?.isChangeMember == true {
+                // The first line of a continuous feed: read it again as one.
+                parser = start
+                return try readChangeLines(body)
+            }
+            let value = try parser.parseValue()
+            switch member {
+            case .lastSeq: lastSeq = value
+            case .pending: break
+            case .error: errorName = value
+            case .reason: errorReason = value
+            case .name: isCouchbackupHeader = value.stringValue?.isExactly("@cloudant/couchbackup") == true
+            case .documentID: holdsDocumentID = true
+            default: break
+            }
+            if member != .lastSeq && member != .pending { onlySequenceMembers = false }
+        }
+
+        guard let format else {
+            if isCouchbackupHeader { return try readArrayLines(afterHeader: true, body) }
+            if onlySequenceMembers, lastSeq != nil {
+                // `{"last_seq":…}` alone: a continuous feed with no change.
+                parser = start
+                return try readChangeLines(body)
+            }
+            if let errorName {
+                throw start.error(
+                    "this is a CouchDB error response, not a dump: \(Self.text(errorName)): \(errorReason.map(Self.text) ?? "no reason given")"
+                )
+            }
+            if holdsDocumentID {
+                throw start.error(
+                    #"this is a single document, not a dump: put documents in a JSON array or in {"docs":[…]}"#)
+            }
+            throw start.error(
+                #"this object is not a dump: it has no "rows", "results" or "docs" member; "# + DumpFormat.acceptedForms
+            )
+        }
+        parser.skipWhitespace()
+        guard parser.isAtEnd else {
+            throw parser.error(
+                "unexpected \(parser.describeNextByte()) after the end of the dump's top-level object"
+            )
+        }
+        if format == .changes, let lastSeq { lastSequence = lastSeq }
+        return format
+    }
+
+    /// Reads the array of a wrapper object.
+    private mutating func readContainer(
+        _ format: DumpFormat, named key: String, _ body: (Document) throws -> Void
+    ) throws {
+        parser.skipWhitespace()
+        guard parser.peek() == UInt8(ascii: "[") else {
+            throw parser.error("\"\(key)\" must be an array, found \(foundValue())")
+        }
+        try parser.beginArray()
+        while try parser.nextElement() {
+            switch format {
+            case .allDocs: try readAllDocsRow(body)
+            case .changes: try readChange(inFeed: false, body)
+            default: try readDocument(body)
+            }
+        }
+    }
+
+    // MARK: Line-oriented forms
+
+    /// A continuous feed: change objects separated by whitespace (blank heartbeat lines allowed),
+    /// and `{"last_seq":…}` lines.
+    private mutating func readChangeLines(_ body: (Document) throws -> Void) throws -> DumpFormat {
+        while true {
+            parser.skipWhitespace()
+            if parser.isAtEnd { return .continuousChanges }
+            try readChange(inFeed: true, body)
+        }
+    }
+
+    /// Arrays of documents, one after another: a plain array when there is one, couchbackup when
+    /// there are several or a couchbackup metadata line. (A couchbackup file of one line without a
+    /// header is a plain array: nothing tells them apart, and the documents are the same.)
+    private mutating func readArrayLines(
+        afterHeader: Bool, _ body: (Document) throws -> Void
+    ) throws -> DumpFormat {
+        var arrays = 0
+        var isCouchbackup = afterHeader
+        while true {
+            parser.skipWhitespace()
+            guard let byte = parser.peek() else { break }
+            if byte == UInt8(ascii: "[") {
+                try parser.beginArray()
+                while try parser.nextElement() { try readDocument(body) }
+                arrays += 1
+                continue
+            }
+            if byte == UInt8(ascii: "{") {
+                let start = parser
+                let metadata = try parser.parseValue()
+                if metadata.objectValue?["name"]?.stringValue?.isExactly("@cloudant/couchbackup") == true {
+                    isCouchbackup = true
+                    continue
+                }
+                parser = start
+            }
+            if arrays == 1 && !isCouchbackup {
+                throw parser.error(
+                    "found \(foundValue()) after the array of documents: a plain array is the whole dump, and a couchbackup file has one array a line"
+                )
+            }
+            throw parser.error(
+                "expected a JSON array of documents on each line of a couchbackup file, found \(foundValue())")
+        }
+        return isCouchbackup || arrays > 1 ? .couchbackup : .documentArray
+    }
+
+    // MARK: Entries
+
+    /// One element of `docs` or of a document array.
+    private mutating func readDocument(_ body: (Document) throws -> Void) throws {
+        let line = parser.line
+        parser.replacedInvalidText = false
+        let value = try parser.parseValue()
+        try accept(value, origin: origin(line), rowID: nil, deletedByRow: false, body)
+    }
+
+    /// One row of `_all_docs`: `{"id","key","value":{"rev","deleted"?},"doc"}`, members in any order.
+    private mutating func readAllDocsRow(_ body: (Document) throws -> Void) throws {
+        guard parser.peek() == UInt8(ascii: "{") else {
+            throw parser.error("each row of \"rows\" must be an object, found \(foundValue())")
+        }
+        let start = parser
+        parser.replacedInvalidText = false
+        try parser.beginObject()
+        var row = Row()
+        while let key = try parser.nextKey() {
+            let member = DumpKey(exactly: key)
+            if member == .doc {
+                parser.skipWhitespace()
+                row.documentLine = parser.line
+                row.document = try parser.parseValue()
+                continue
+            }
+            let value = try parser.parseValue()
+            switch member {
+            case .id: row.id = value.stringValue
+            case .key: row.key = value.stringValue
+            case .value:
+                row.revision = value.objectValue?["rev"]?.stringValue
+                row.isDeleted = value.objectValue?["deleted"]?.boolValue == true
+            case .error: row.error = value
+            default: break
+            }
+        }
+        try accept(row, at: start, missingDocument: "row", body)
+    }
+
+    /// One change: `{"seq","id","changes":[{"rev"}],"deleted"?,"doc"}`, members in any order; on a
+    /// feed line, also `{"last_seq":…}`.
+    private mutating func readChange(inFeed: Bool, _ body: (Document) throws -> Void) throws {
+        guard parser.peek() == UInt8(ascii: "{") else {
+            throw parser.error(
+                inFeed
+                    ? "each line of a continuous _changes feed must be a JSON object, found \(foundValue())"
+                    : "each entry of \"results\" must be an object, found \(foundValue())")
+        }
+        let start = parser
+        parser.replacedInvalidText = false
+        try parser.beginObject()
+        var row = Row()
+        var isChange = false
+        var sequence: JSONValue?
+        var lastSeq: JSONValue?
+        var reason: JSONValue?
+        while let key = try parser.nextKey() {
+            let member = DumpKey(exactly: key)
+            if member?.isChangeMember == true { isChange = true }
+            if member == .doc {
+                parser.skipWhitespace()
+                row.documentLine = parser.line
+                row.document = try parser.parseValue()
+                continue
+            }
+            let value = try parser.parseValue()
+            switch member {
+            case .seq: sequence = value
+            case .id: row.id = value.stringValue
+            case .changes: row.revision = value.arrayValue?.first?.objectValue?["rev"]?.stringValue
+            case .deleted: row.isDeleted = value.boolValue == true
+            case .lastSeq: lastSeq = value
+            case .error: row.error = value
+            case .reason: reason = value
+            default: break
+            }
+        }
+        guard isChange else {
+            if inFeed, let lastSeq {
+                lastSequence = lastSeq
+                return
+            }
+            if let error = row.error {
+                throw start.error(
+                    "the feed reports an error instead of a change: \(Self.text(error)): \(reason.map(Self.text) ?? "no reason given")"
+                )
+            }
+            throw start.error(
+                inFeed
+                    ? #"expected a change ({"seq","id","changes","doc"}) or {"last_seq":…} on each line of a continuous _changes feed"#
+                    : #"expected a change ({"seq","id","changes","doc"}) in "results""#)
+        }
+        if let sequence { lastSequence = sequence }
+        try accept(row, at: start, missingDocument: "change", body)
+    }
+
+    /// The members of an `_all_docs` row or a change that say which document it is.
+    private struct Row {
+        var id: String?
+        var key: String?
+        var revision: String?
+        var isDeleted = false
+        var error: JSONValue?
+        var document: JSONValue?
+        var documentLine: Int?
+    }
+
+    /// Turns a row into a document, a tombstone, or a rejected entry.
+    private mutating func accept(
+        _ row: Row, at start: JSONParser, missingDocument kind: String, _ body: (Document) throws -> Void
+    ) throws {
+        let rowOrigin = origin(start.line)
+        if let document = row.document, document != .null {
+            try accept(
+                document, origin: origin(row.documentLine ?? start.line), rowID: row.id, deletedByRow: row.isDeleted,
+                body)
+        } else if row.isDeleted || (row.error != nil && row.id != nil && row.revision != nil) {
+            guard let id = row.id, !id.isEmpty else {
+                reject(rowOrigin, id: nil, "the \(kind) of a deleted document has no \"id\"")
+                return
+            }
+            var members: [(key: String, value: JSONValue)] = [("_id", .string(id))]
+            if let revision = row.revision { members.append(("_rev", .string(revision))) }
+            members.append(("_deleted", .bool(true)))
+            try emit(
+                Document(
+                    id: id, revisionText: row.revision, isDeleted: true, body: JSONObject(members), origin: rowOrigin,
+                    hadInvalidText: parser.replacedInvalidText), body)
+        } else if let error = row.error {
+            reject(
+                rowOrigin, id: row.id ?? row.key,
+                "the \(kind) reports an error (\(Self.text(error))) instead of a document")
+        } else if row.document == nil {
+            let named = row.id.map { " for \"\($0)\"" } ?? ""
+            throw start.error(
+                "the \(kind)\(named) has no \"doc\": was this dump made with include_docs=true?")
+        } else {
+            reject(rowOrigin, id: row.id, "the \(kind) has a null \"doc\" but is not marked deleted")
+        }
+    }
+
+    /// Hands `value` over as a document, or rejects it when it is not one.
+    private mutating func accept(
+        _ value: JSONValue, origin: DocumentOrigin, rowID: String?, deletedByRow: Bool,
+        _ body: (Document) throws -> Void
+    ) throws {
+        guard case .object(let object) = value else {
+            reject(origin, id: rowID, "the document is \(value.typeDescription), not an object")
+            return
+        }
+        // One pass over the members; the last of duplicates counts, as in `JSONObject`'s subscript.
+        var idValue: JSONValue?
+        var revision: String?
+        var isDeleted = false
+        for member in object.members where member.key.utf8.first == UInt8(ascii: "_") {
+            switch DumpKey(exactly: member.key) {
+            case .documentID: idValue = member.value
+            case .documentRevision: revision = member.value.stringValue
+            case .documentDeleted: isDeleted = member.value.boolValue == true
+            default: break
+            }
+        }
+        guard let idValue else {
+            reject(origin, id: rowID, "the document has no _id")
+            return
+        }
+        guard case .string(let id) = idValue else {
+            reject(origin, id: rowID, "the document's _id is \(idValue.typeDescription), not a string")
+            return
+        }
+        guard !id.isEmpty else {
+            reject(origin, id: rowID, "the document's _id is empty")
+            return
+        }
+        let document = Document(
+            id: id, revisionText: revision, isDeleted: deletedByRow || isDeleted, body: object, origin: origin,
+            hadInvalidText: parser.replacedInvalidText)
+        try emit(document, body)
+    }
+
+    private mutating func emit(_ document: Document, _ body: (Document) throws -> Void) throws {
+        documentCount += 1
+        do {
+            try body(document)
+        } catch {
+            throw ConsumerError(underlying: error)
+        }
+        releaser?.release(before: parser.offset)
+    }
+
+    private mutating func reject(_ origin: DocumentOrigin, id: String?, _ reason: String) {
+        rejected.append(RejectedEntry(origin: origin, documentID: id, reason: reason))
+    }
+
+    private func origin(_ line: Int) -> DocumentOrigin {
+        DocumentOrigin(source: name, line: line)
+    }
+
+    /// What the next value is, for messages: "an object", "a string", "']'".
+    private func foundValue() -> String {
+        guard let byte = parser.peek() else { return "end of file" }
+        return switch byte {
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
+        default: parser.describeNextByte()
+        }
+    }
+
+    /// A short rendering of a scalar JSON value for messages.
+    private static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let string): string
+        case .number(let number): number
+        case .bool(let bool): String(bool)
+        default: value.typeDescription
+        }
+    }
+}
+
+/// An error thrown by the consumer of the documents, carried through the reader untouched.
+private struct ConsumerError: Error {
+    let underlying: any Error
+}
+
+/// The member names the reader looks at, matched byte for byte.
+private enum DumpKey: String, CaseIterable {
+    case rows, results, docs
+    case lastSeq = "last_seq"
+    case pending, error, reason, name
+    case documentID = "_id"
+    case documentRevision = "_rev"
+    case documentDeleted = "_deleted"
+    case id, key, value, doc, seq, changes, deleted
+
+    /// Every name (none is longer than 8 bytes) packed into an integer with its length: matching
+    /// a key is a few integer comparisons.
+    private static let packedNames: [(key: DumpKey, count: Int, bytes: UInt64)] = allCases.map {
+        ($0, $0.rawValue.utf8.count, packed($0.rawValue))
+    }
+
+    init?(exactly key: String) {
+        var key = key
+        let match = key.withUTF8 { bytes -> DumpKey? in
+            guard bytes.count <= 8 else { return nil }
+            let packed = Self.pack(bytes)
+            return Self.packedNames.first { $0.count == bytes.count && $0.bytes == packed }?.key
+        }
+        guard let match else { return nil }
+        self = match
+    }
+
+    private static func packed(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8(pack)
+    }
+
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var packed: UInt64 = 0
+        for index in bytes.indices { packed |= UInt64(bytes[index]) &<< (8 &* index) }
+        return packed
+    }
+
+    /// The form whose list of entries this member holds.
+    var containerFormat: DumpFormat? {
+        switch self {
+        case .rows: .allDocs
+        case .results: .changes
+        case .docs: .bulkDocs
+        default: nil
+        }
+    }
+
+    /// Whether this member belongs to a change (a result of a `_changes` feed).
+    var isChangeMember: Bool {
+        switch self {
+        case .seq, .id, .changes, .deleted, .doc: true
+        default: false
+        }
+    }
+}
+
+extension DumpFormat {
+    /// The member holding a wrapper form's entries, for messages.
+    fileprivate var containerKey: String {
+        switch self {
+        case .allDocs: "\"rows\""
+        case .changes: "\"results\""
+        case .bulkDocs: "\"docs\""
+        default: rawValue
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Testing
+import WikiRender
+
+/// Text from documents (titles, user names, dates) must never become markup, between tags or
+/// inside attribute values; HTML fields go in as they are.
+@Suite("Theme escaping")
+struct ThemeEscapingTests {
+    let theme: Theme
+
+    init() throws {
+        theme = try Theme.load(overridesIn: nil)
+    }
+
+    /// A hostile value for the field `name`: markup, both quotes and an ampersand.
+    static func hostile(_ name: String) -> String {
+        "\(name)<script>alert(\"x\" + 'y')</script>&amp;"
+    }
+
+    /// `hostile(name)` as it must appear in the output.
+    static func escaped(_ name: String) -> String {
+        "\(name)&lt;script&gt;alert(&quot;x&quot; + &#39;y&#39;)&lt;/script&gt;&amp;amp;"
+    }
+
+    static let layout = LayoutView(
+        documentTitle: hostile("documentTitle"),
+        siteTitle: hostile("siteTitle"),
+        siteHref: hostile("siteHref"),
+        stylesheetHref: hostile("stylesheetHref"),
+        breadcrumbs: [
+            Breadcrumb(title: hostile("crumbTitle"), href: hostile("crumbHref")),
+            Breadcrumb(title: hostile("currentCrumb"), href: nil),
+        ],
+        lang: hostile("lang"),
+        skipLinkTarget: hostile("skipLinkTarget"))
+
+    /// Checks that every field came out escaped, and nothing unescaped anywhere.
+    func expectEscaped(_ html: String, fields: [String]) {
+        for field in fields {
+            #expect(html.contains(Self.escaped(field)), "field \(field) is not escaped")
+        }
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("\"x\""))
+        #expect(!html.contains("'y'"))
+    }
+
+    static let layoutFields = [
+        "documentTitle", "siteTitle", "siteHref", "stylesheetHref", "crumbTitle", "crumbHref",
+        "currentCrumb",
+        "lang", "skipLinkTarget",
+    ]
+
+    @Test("every text field of a page and its layout is escaped")
+    func page() {
+        let view = PageView(
+            layout: Self.layout,
+            title: Self.hostile("title"),
+            wikiTitle: Self.hostile("wikiTitle"),
+            bodyHTML: "<p>body</p>",
+            lastUpdated: DisplayedTime(
+                display: Self.hostile("updatedDisplay"), datetime: Self.hostile("updatedDatetime")),
+            lastUpdatedBy: Self.hostile("lastUpdatedBy"),
+            created: DisplayedTime(
+                display: Self.hostile("createdDisplay"), datetime: Self.hostile("createdDatetime")),
+            wikiHomeHref: Self.hostile("wikiHomeHref"),
+            allPagesHref: Self.hostile("allPagesHref"),
+            siteIndexHref: Self.hostile("siteIndexHref"))
+        let html = theme.render(view)
+        expectEscaped(
+            html,
+            fields: Self.layoutFields + [
+                "title", "wikiTitle", "updatedDisplay", "updatedDatetime", "lastUpdatedBy",
+                "createdDisplay",
+                "createdDatetime", "wikiHomeHref", "allPagesHref", "siteIndexHref",
+            ])
+        // In attribute values too: the quote that would end the attribute is a reference.
+        #expect(html.contains("<html lang=\"\(Self.escaped("lang"))\">"))
+        #expect(html.contains("<time datetime=\"\(Self.escaped("updatedDatetime"))\">"))
+        #expect(html.contains("<a href=\"\(Self.escaped("wikiHomeHref"))\">"))
+        #expect(html.contains("aria-label=\"\(Self.escaped("wikiTitle"))\""))
+    }
+
+    @Test("every text field of a wiki home is escaped")
+    func wikiHome() {
+        let view = WikiHomeView(
+            layout: Self.layout,
+            wikiTitle: Self.hostile("wikiTitle"),
+            descriptionHTML: "<p>description</p>",
+            owner: Self.hostile("owner"),
+            members: [Self.hostile("member1"), Self.hostile("member2")],
+            pageCount: 3,
+            allPagesHref: Self.hostile("allPagesHref"),
+            siteIndexHref: Self.hostile("siteIndexHref"))
+        expectEscaped(
+            theme.render(view),
+            fields: Self.layoutFields + [
+                "wikiTitle", "owner", "member1", "member2", "allPagesHref", "siteIndexHref",
+            ])
+    }
+
+    @Test("every text field of the all-pages list is escaped")
+    func allPages() {
+        let view = AllPagesView(
+            layout: Self.layout,
+            wikiTitle: Self.hostile("wikiTitle"),
+            entries: [PageListEntry(title: Self.hostile("entryTitle"), href: Self.hostile("entryHref"))],
+            wikiHomeHref: Self.hostile("wikiHomeHref"))
+        expectEscaped(
+            theme.render(view),
+            fields: Self.layoutFields + ["wikiTitle", "entryTitle", "entryHref", "wikiHomeHref"])
+    }
+
+    @Test("every text field of the site index is escaped")
+    func siteIndex() {
+        let view = SiteIndexView(
+            layout: Self.layout,
+            title: Self.hostile("title"),
+            wikis: [
+                WikiListEntry(
+                    title: Self.hostile("wikiTitle"), href: Self.hostile("wikiHref"), pageCount: 2)
+            ])
+        expectEscaped(
+            theme.render(view), fields: Self.layoutFields + ["title", "wikiTitle", "wikiHref"])
+    }
+
+    @Test("HTML fields go in unescaped")
+    func htmlFields() {
+        var page = ThemeTestViews.page
+        page.bodyHTML = "<p class=\"x\">Tom &amp; Jerry's <em>\"show\"</em></p>"
+        #expect(theme.render(page).contains(page.bodyHTML))
+        var home = ThemeTestViews.wikiHome
+        home.descriptionHTML = "<p>It's <a href=\"a.html\">here</a> &lt;3</p>"
+        #expect(theme.render(home).contains(home.descriptionHTML))
+    }
+
+    @Test("a quote or bracket followed by a combining mark is still escaped")
+    func combiningMarks() {
+        var page = ThemeTestViews.page
+        page.wikiTitle = "\"\u{301} onmouseover=alert(1) x=\"\u{301}"
+        page.title = "<\u{301}img src=x onerror=alert(1)>\u{301}"
+        page.lastUpdatedBy = "'\u{301}&\u{301}"
+        let html = theme.render(page)
+        let escapedForms = [
+            "aria-label=\"&quot;\u{301} onmouseover=alert(1) x=&quot;\u{301}\"",
+            "&lt;\u{301}img src=x onerror=alert(1)&gt;\u{301}",
+            "&#39;\u{301}&amp;\u{301}",
+        ]
+        let rawForms = ["\"\u{301}", "<\u{301}", "'\u{301}"]
+        for form in escapedForms {
+            #expect(containsBytes(html, form))
+        }
+        for form in rawForms {
+            #expect(!containsBytes(html, form))
+        }
+    }
+
+    /// Whether the UTF-8 bytes of `needle` occur in those of `text` (no Unicode equivalence).
+    func containsBytes(_ text: String, _ needle: String) -> Bool {
+        let text = Array(text.utf8)
+        let needle = Array(needle.utf8)
+        guard needle.count <= text.count else { return false }
+        return (0...(text.count - needle.count)).contains {
+            text[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
+    }
+
+    @Test("an href that would read as a script URL stays a relative path")
+    func scriptURLs() {
+        var page = ThemeTestViews.page
+        page.wikiHomeHref = "javascript:alert(1).html"
+        page.allPagesHref = "JavaScript:alert(2)"
+        page.siteIndexHref = "java\tscript:alert(3)"
+        page.layout.breadcrumbs = [Breadcrumb(title: "Home", href: "data:text/html,x")]
+        let html = theme.render(page)
+        #expect(html.contains("href=\"./javascript:alert(1).html\""))
+        #expect(html.contains("href=\"./JavaScript:alert(2)\""))
+        #expect(html.contains("href=\"./java\tscript:alert(3)\""))
+        #expect(html.contains("href=\"./data:text/html,x\""))
+    }
+
+    @Test("web URLs and relative paths with colons after the first segment stay as they are")
+    func ordinaryHrefs() {
+        var page = ThemeTestViews.page
+        page.wikiHomeHref = "https://wiki.example/index.html"
+        page.allPagesHref = "HTTP://wiki.example/all.html"
+        page.siteIndexHref = "../a:b/index.html#x:y"
+        let html = theme.render(page)
+        #expect(html.contains("href=\"https://wiki.example/index.html\""))
+        #expect(html.contains("href=\"HTTP://wiki.example/all.html\""))
+        #expect(html.contains("href=\"../a:b/index.html#x:y\""))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The real `wikisite` executable, run as a user would run it.
+struct WikisiteCLI {
+    /// What a run printed and how it ended.
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The executable built beside the test bundle.
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        if folder.lastPathComponent.hasSuffix(".xctest") || folder.lastPathComponent == "MacOS" {
+            folder = Bundle.main.bundleURL.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("wikisite")
+    }()
+
+    /// The repository's root folder (for `Examples/`).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// An example dump of the repository.
+    static func example(_ name: String) -> String {
+        repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(name).path
+    }
+
+    /// Runs `wikisite` with `arguments`, feeding `input` to its standard input.
+    @discardableResult
+    static func run(_ arguments: [String], input: String = "", in folder: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A temporary folder removed when the test ends.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("wikisite-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// A path inside the folder.
+    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+    /// Writes `text` to `relative` and returns its path.
+    @discardableResult
+    func write(_ text: String, to relative: String) throws -> String {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    /// The text of the file at `relative`.
+    func read(_ relative: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// Every regular file below the folder, relative, sorted.
+    func files(under relative: String = "") -> [String] {
+        let base = url.appendingPathComponent(relative)
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var files: [String] = []
+        while let item = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base.appendingPathComponent(item).path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
+                files.append(item)
+            }
+        }
+        return files.sorted()
+    }
+}
