@@ -29,9 +29,12 @@ struct WikisiteCLI {
         repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(name).path
     }
 
-    /// Runs `wikisite` with `arguments`, feeding `input` to its standard input.
+    /// Runs `wikisite` (or another `executable`) with `arguments`, feeding `input` to its
+    /// standard input.
     @discardableResult
-    static func run(_ arguments: [String], input: String = "", in folder: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], input: String = "", in folder: URL? = nil, executable: URL = executable
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

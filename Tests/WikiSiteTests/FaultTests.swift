@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// End to end: builds that are killed, or run out of space, never leave a broken site.
+@Suite("faults during a build")
+struct FaultTests {
+    /// A bulk-docs dump of one wiki with `pageCount` linked pages whose text depends on `edition`.
+    static func generatedDump(pageCount: Int, edition: Int) -> String {
+        var lines = [
+            #"{"_id":"big","_rev":"1-aa","type":"wiki","title":"Big wiki","owner_id":"o","markdown":"[[Page 0]]"}"#
+        ]
+        for index in 0..<pageCount {
+            let body =
+                "# Page \(index) edition \(edition)\\n\\nSee [[Page \((index + 1) % pageCount)]] and [[Page \(index * 7 % pageCount)]].\\n\\n"
+                + String(repeating: "Some *text* of edition \(edition). ", count: 150)
+            lines.append(
+                #"{"_id":"big:Page \#(index)","_rev":"\#(edition)-bb","type":"page","wiki_id":"big","markdown":"\#(body)","updated_at":"2024-01-01T00:00:00Z"}"#
+            )
+        }
+        return "{\"docs\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// Every regular file below `relative` with its bytes.
+    static func snapshot(_ folder: TemporaryFolder, _ relative: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for file in folder.files(under: relative) {
+            files[file] = try Data(contentsOf: folder.url.appendingPathComponent(relative).appendingPathComponent(file))
+        }
+        return files
+    }
+
+    @Test(arguments: [0.05, 0.15, 0.3, 0.6])
+    func aKilledBuildLeavesWholeFilesAndTheNextBuildConverges(afterSeconds delay: Double) throws {
+        let folder = try TemporaryFolder()
+        let old = try folder.write(Self.generatedDump(pageCount: 1500, edition: 1), to: "old.json")
+        let new = try folder.write(Self.generatedDump(pageCount: 1500, edition: 2), to: "new.json")
+        try WikisiteCLI.run(["build", "--source", old, "--out", folder.path("site")])
+        let before = try Self.snapshot(folder, "site")
+
+        let process = Process()
+        process.executableURL = WikisiteCLI.executable
+        process.arguments = ["build", "--source", new, "--out", folder.path("site")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        // Every file is a whole old file or a whole new one, never part of one.
+        let newer = try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("clean")])
+        #expect(newer.status == 0)
+        let after = try Self.snapshot(folder, "site")
+        let clean = try Self.snapshot(folder, "clean")
+        for (path, bytes) in after where !path.hasPrefix(".") {
+            #expect(bytes == before[path] || bytes == clean[path], "\(path) is neither the old nor the new file")
+        }
+        // The next build converges to exactly the clean build, leaving no temporary file behind.
+        let again = try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("site")])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(try Self.snapshot(folder, "site") == clean)
+    }
+
+    @Test func aFullDiskStopsTheBuildAndKeepsTheSite() throws {
+        let folder = try TemporaryFolder()
+        let old = try folder.write(Self.generatedDump(pageCount: 50, edition: 1), to: "old.json")
+        let new = try folder.write(Self.generatedDump(pageCount: 50, edition: 2), to: "new.json")
+        try WikisiteCLI.run(["build", "--source", old, "--out", folder.path("site")])
+        let before = try Self.snapshot(folder, "site")
+        // A file-size limit of 4 KiB (ulimit -f counts 1024-byte blocks): every page is larger.
+        let limited = try WikisiteCLI.run(
+            [
+                "-c", "ulimit -f 4; exec \"$0\" build --source \"$1\" --out \"$2\"",
+                WikisiteCLI.executable.path, new, folder.path("site"),
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(limited.status == 1)
+        #expect(limited.standardError.contains("file-size limit") || limited.standardError.contains("disk is full"))
+        // Each file is whole: the old one, or (where a write went through) the new one; none removed.
+        try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("clean")])
+        let clean = try Self.snapshot(folder, "clean")
+        let after = try Self.snapshot(folder, "site")
+        #expect(Set(after.keys.filter { !$0.hasPrefix(".") }) == Set(before.keys.filter { !$0.hasPrefix(".") }))
+        for (path, bytes) in after where !path.hasPrefix(".") {
+            #expect(bytes == before[path] || bytes == clean[path], "\(path) is neither the old nor the new file")
+        }
+        // Once there is room again, the build converges.
+        #expect(try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("site")]).status == 0)
+        #expect(try Self.snapshot(folder, "site") == clean)
+    }
+}
