@@ -28,9 +28,11 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product wikisite
 
-## run: build the example wikis into $(SITE)/ and say where the site is.
+## run: import the example wikis into the default store (.wikisite/store.sqlite; importing them
+## again changes nothing), build them from it into $(SITE)/, and say where the site is.
 run: build
-	@"$(BIN)" build $(addprefix --source ,$(EXAMPLES)) --out $(SITE); status=$$?; \
+	@"$(BIN)" import $(EXAMPLES) --store .wikisite/store.sqlite || exit $$?; \
+	"$(BIN)" build --out $(SITE); status=$$?; \
 	if [ $$status -le 1 ]; then echo ""; echo "Open $(SITE)/index.html in a browser (file://$(CURDIR)/$(SITE)/index.html)."; fi; \
 	exit $$status
 
@@ -63,3 +65,51 @@ lint:
 
 clean:
 	rm -rf .build $(SITE) .wikisite
+
+# Fuzzing (Fuzz/README.md): each target under libFuzzer and AddressSanitizer, in build folders
+# of its own. The working corpus and the crashes stay out of git; a crash worth keeping goes to
+# Fuzz/Regressions/<target>/, which the tests replay.
+FUZZ_TARGETS  := dump-reader json-parser markdown model site-paths
+FUZZ_SECONDS  ?= 60
+FUZZ_OPTIONS  ?=
+FUZZ_BUILD    := .build-fuzz-instrumented
+FUZZ_CORPUS   := .build-fuzz-corpus
+FUZZ_CRASHES  := .build-fuzz-crashes
+FUZZ_DICTIONARY_dump-reader := json
+FUZZ_DICTIONARY_json-parser := json
+FUZZ_DICTIONARY_markdown    := markdown
+FUZZ_DICTIONARY_model       := json
+FUZZ_DICTIONARY_site-paths  := site-paths
+
+.PHONY: fuzz fuzz-build fuzz-smoke
+
+## fuzz: run every fuzz target for FUZZ_SECONDS (default 60) each; fails when one crashes.
+fuzz: fuzz-build
+	@failed=""; \
+	for target in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz-run-$$target || failed="$$failed $$target"; done; \
+	if [ -n "$$failed" ]; then echo "fuzz: crashes in:$$failed (inputs in $(FUZZ_CRASHES)/<target>/)"; exit 1; fi
+
+## fuzz-smoke: every fuzz target for 15 s, as CI runs them.
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=15
+
+## fuzz-build: the fuzz targets, instrumented for libFuzzer and AddressSanitizer.
+fuzz-build: deps
+	@for target in $(FUZZ_TARGETS); do \
+	  $(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) --product fuzz-$$target \
+	    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DWIKISITE_FUZZING || exit 1; \
+	done
+
+# One target: new inputs go to the first folder (the working corpus), the seeds and regressions
+# are read only; a crash, a hang (-timeout) or a broken invariant stops it and is kept.
+fuzz-run-%:
+	@mkdir -p $(FUZZ_CORPUS)/$* $(FUZZ_CRASHES)/$*
+	@echo "fuzz-$*: $(FUZZ_SECONDS) s, log in $(FUZZ_CRASHES)/$*.log"
+	@SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+	  $(FUZZ_BUILD)/release/fuzz-$* $(FUZZ_CORPUS)/$* Fuzz/Corpus/$* $(wildcard Fuzz/Regressions/$*) \
+	  -dict=Fuzz/Dictionaries/$(FUZZ_DICTIONARY_$*).dict -artifact_prefix=$(FUZZ_CRASHES)/$*/ \
+	  -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 $(FUZZ_OPTIONS) \
+	  > $(FUZZ_CRASHES)/$*.log 2>&1; \
+	status=$$?; grep -E "^#[0-9]+[[:space:]]+DONE" $(FUZZ_CRASHES)/$*.log; \
+	if [ $$status -ne 0 ]; then grep -E "Fatal error|ERROR:|SUMMARY|Test unit written" $(FUZZ_CRASHES)/$*.log; fi; \
+	exit $$status

@@ -11,6 +11,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
     ],
     targets: [
         // cmark, the system C library (Debian's libcmark-dev).
@@ -22,7 +27,23 @@ let package = Package(
         // Documents as a replica holds them: JSON, revisions, identity.
         .target(name: "WikiDocuments"),
         // Dumps and other places documents come from, as one stream.
-        .target(name: "WikiSources", dependencies: ["WikiDocuments"]),
+        .target(name: "WikiSources", dependencies: ["WikiDocuments", .product(name: "Yams", package: "Yams")]),
+        // The embedded store: documents as a replica holds them, in SQLite, with a _changes feed.
+        .target(
+            name: "WikiStore",
+            dependencies: ["WikiDocuments", "WikiSources", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // A CouchDB-compatible server as a source, and replication into the embedded store.
+        .target(
+            name: "WikiCouch",
+            dependencies: [
+                "WikiDocuments", "WikiSources", "WikiStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // Documents validated into wikis and pages; conflicts, drafts, refusals.
         .target(name: "WikiModel", dependencies: ["WikiDocuments"]),
         // The default theme (Templates/), compiled into the binary.
@@ -36,6 +57,11 @@ let package = Package(
                 .embedInCode("page.mustache"),
                 .embedInCode("home.mustache"),
                 .embedInCode("all-pages.mustache"),
+                .embedInCode("recent-changes.mustache"),
+                .embedInCode("new-pages.mustache"),
+                .embedInCode("wanted-pages.mustache"),
+                .embedInCode("orphaned-pages.mustache"),
+                .embedInCode("statistics.mustache"),
                 .embedInCode("site-index.mustache"),
                 .embedInCode("style.css"),
             ]
@@ -53,22 +79,51 @@ let package = Package(
         // The build pipeline: source → model → plan → render → write.
         .target(
             name: "WikiSite",
-            dependencies: ["WikiDocuments", "WikiSources", "WikiModel", "WikiRender", "WikiWrite"]
+            dependencies: [
+                "WikiDocuments", "WikiSources", "WikiStore", "WikiModel", "WikiRender", "WikiWrite",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
         ),
         // The command-line interface.
         .executableTarget(
             name: "wikisite",
             dependencies: [
-                "WikiSite",
+                "WikiSite", "WikiStore", "WikiCouch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "WikiDocumentsTests", dependencies: ["WikiDocuments"]),
-        .testTarget(name: "WikiSourcesTests", dependencies: ["WikiSources"]),
+        .testTarget(name: "WikiSourcesTests", dependencies: ["WikiSources", "WikiModel"]),
+        .testTarget(name: "WikiStoreTests", dependencies: ["WikiStore", "WikiSources", "WikiDocuments"]),
+        .testTarget(
+            name: "WikiCouchTests",
+            dependencies: [
+                "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "wikisite",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel"]),
         .testTarget(name: "WikiRenderTests", dependencies: ["WikiRender"]),
         .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite"]),
         // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
         .testTarget(name: "WikiSiteTests", dependencies: ["WikiSite", "wikisite"]),
+        // Fuzzing (Fuzz/README.md): `make fuzz` builds each fuzz-* executable with libFuzzer;
+        // a normal build makes them regression runners, and FuzzRegressionTests replays the seeds.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["CLibFuzzer", "WikiDocuments", "WikiSources", "WikiModel", "WikiRender"],
+            path: "Fuzz/FuzzTargets"
+        ),
+        .executableTarget(
+            name: "fuzz-dump-reader", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-dump-reader"),
+        .executableTarget(
+            name: "fuzz-json-parser", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-json-parser"),
+        .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-markdown"),
+        .executableTarget(name: "fuzz-model", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-model"),
+        .executableTarget(name: "fuzz-site-paths", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-site-paths"),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], path: "Fuzz/Tests"),
     ]
 )

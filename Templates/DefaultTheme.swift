@@ -6,9 +6,14 @@ public enum DefaultTheme {
         "all-pages.mustache",
         "home.mustache",
         "layout.mustache",
+        "new-pages.mustache",
+        "orphaned-pages.mustache",
         "page.mustache",
+        "recent-changes.mustache",
         "site-index.mustache",
+        "statistics.mustache",
         "style.css",
+        "wanted-pages.mustache",
     ]
 
     /// The bytes of the theme file called `name` (one of `fileNames`), or nil when the default
@@ -18,9 +23,14 @@ public enum DefaultTheme {
         case "all-pages.mustache": PackageResources.all_pages_mustache
         case "home.mustache": PackageResources.home_mustache
         case "layout.mustache": PackageResources.layout_mustache
+        case "new-pages.mustache": PackageResources.new_pages_mustache
+        case "orphaned-pages.mustache": PackageResources.orphaned_pages_mustache
         case "page.mustache": PackageResources.page_mustache
+        case "recent-changes.mustache": PackageResources.recent_changes_mustache
         case "site-index.mustache": PackageResources.site_index_mustache
+        case "statistics.mustache": PackageResources.statistics_mustache
         case "style.css": PackageResources.style_css
+        case "wanted-pages.mustache": PackageResources.wanted_pages_mustache
         default: nil
         }
     }

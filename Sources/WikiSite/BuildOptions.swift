@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiRender
 
 /// What to build, where, and how strictly.
@@ -17,6 +18,14 @@ public struct BuildOptions: Sendable {
     public var linkStyle: LinkStyle
     /// Whether warnings (skipped documents, missing links, conflicts) fail the build.
     public var strict: Bool
+    /// The URL the site is served from, for sitemaps, feeds and canonical URLs; nil for none.
+    public var baseURL: BaseURL?
+    /// The level of each category of finding of `wikisite check`; with `strict`, a finding at
+    /// error level fails the build.
+    public var checkLevels = CheckLevels()
+    /// The settings of each wiki (`[wikis."<id>"]` in `wikisite.toml`), by wiki ID; a wiki
+    /// without an entry has the defaults of `WikiSettings`.
+    public var wikiSettings: [ExactString: WikiSettings] = [:]
 
     /// Options for a build of `sources` into `outputFolder`, with every other setting at its default.
     public init(

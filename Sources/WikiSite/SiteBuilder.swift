@@ -12,6 +12,11 @@ import WikiWrite
 /// Nothing in the output folder changes before every source has been read and the theme has
 /// loaded, so a malformed dump or template leaves the previous site as it was.
 public struct SiteBuilder: Sendable {
+    /// How many bytes of page bodies the analysis pass keeps for the writing pass, so that
+    /// those pages are parsed once; past it, pages are parsed in each pass. Bounds the memory a
+    /// build needs whatever the size of the wiki.
+    static let keptBodiesBudget = 48 << 20
+
     /// What to build.
     public let options: BuildOptions
     /// Where progress goes.
@@ -58,8 +63,10 @@ public struct SiteBuilder: Sendable {
                 outputFolder: options.outputFolder, stateFolder: stateFolder,
                 previousBuildWasInterrupted: lock.previousBuildWasInterrupted)
             let pages = SitePageRenderer(
-                database: database, theme: theme,
-                markdown: MarkdownRenderer(options: MarkdownOptions(linkStyle: options.linkStyle)))
+                bodies: PageBodyRenderer(
+                    database: database,
+                    markdown: MarkdownRenderer(options: MarkdownOptions(linkStyle: options.linkStyle))),
+                theme: theme)
 
             do {
                 try writeSite(
@@ -81,7 +88,7 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// Writes the stylesheet, the site index, and every wiki's pages, home and page list.
+    /// Writes the stylesheet, the site index, and every wiki: its pages, special pages and home.
     private func writeSite(
         wikis: [Wiki], database: WikiDatabase, pages: SitePageRenderer, theme: Theme, into writer: SiteWriter,
         summary: inout BuildSummary
@@ -89,14 +96,49 @@ public struct SiteBuilder: Sendable {
         try writer.write(theme.stylesheet, to: SiteLayout.stylesheet)
         try writer.write(pages.siteIndex(wikis: wikis), to: SiteLayout.siteIndex)
         for wiki in wikis {
-            let published = database.pages(inWiki: wiki.id)
-            reporter.stage("rendering \(published.count) pages of \(wiki.id) \"\(wiki.title)\"")
-            summary.missingLinks += try renderPages(published, of: wiki, with: pages, into: writer)
-            let home = SiteLayout.home(ofWiki: wiki.id)
-            try writer.write(pages.home(of: wiki, pageCount: published.count), to: home)
-            try writer.write(pages.allPages(of: wiki, pages: published), to: SiteLayout.allPages(ofWiki: wiki.id))
-            summary.wikis.append(PublishedWiki(id: wiki.id, title: wiki.title, pageCount: published.count, home: home))
+            let analysis = try writeWiki(wiki, database: database, theme: theme, into: writer)
+            summary.missingLinks += analysis.missingLinks
+            summary.wikis.append(
+                PublishedWiki(
+                    id: wiki.id, title: wiki.title, pageCount: analysis.pages.count,
+                    home: SiteLayout.home(ofWiki: wiki.id)))
         }
+    }
+
+    /// Builds one wiki in two passes over its pages, each on every core: the analysis (every
+    /// page's links and headings, hence the link graph and its reverse index), then the files
+    /// (each page with its backlinks, the special pages, the home). Returns the analysis.
+    private func writeWiki(
+        _ wiki: Wiki, database: WikiDatabase, theme: Theme, into writer: SiteWriter
+    ) throws -> WikiAnalysis {
+        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+        let pages = SitePageRenderer(bodies: PageBodyRenderer(database: database, markdown: markdown), theme: theme)
+        let quotedTitle = MessageText.quoted(wiki.title)
+        let pageCount = database.pages(inWiki: wiki.id).count
+        reporter.stage("analysing \(pageCount) pages of \(MessageText.quoted(wiki.id)) \(quotedTitle)")
+        let bodies = RenderedBodies(budget: Self.keptBodiesBudget)
+        let analysis = WikiAnalysis.analyse(wiki, with: pages.bodies, keeping: bodies, reporter: reporter)
+        let index = AlphabeticalIndex(analysis.graph)
+        let chrome = WikiChrome(analysis)
+
+        reporter.stage("writing \(pageCount) pages of \(MessageText.quoted(wiki.id)) \(quotedTitle)")
+        let done = Atomic<Int>(0)
+        let reporter = self.reporter
+        try Concurrently.forEach(pageCount) { position in
+            let page = analysis.pages[position]
+            let html = pages.page(
+                at: position, of: analysis, index: index, chrome: chrome, body: bodies.take(forPageAt: position))
+            try writer.write(html, to: SiteLayout.page(page.title, inWiki: wiki.id))
+            reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: pageCount)
+        }
+
+        let special = WikiSpecialPages(analysis: analysis, index: index, chrome: chrome, theme: theme)
+        let files = special.files
+        try Concurrently.forEach(files.count) { number in
+            try writer.write(special.html(of: files[number]), to: special.path(of: files[number]))
+        }
+        try writer.write(pages.home(of: analysis, chrome: chrome), to: SiteLayout.home(ofWiki: wiki.id))
+        return analysis
     }
 
     /// The wikis to publish: all of them, or those `--wiki` names (each of which must exist).
@@ -107,46 +149,5 @@ public struct SiteBuilder: Sendable {
             throw BuildError.unknownWiki(id: id, known: database.wikis.map(\.id))
         }
         return database.wikis.filter { wanted.contains(ExactString($0.id)) }
-    }
-
-    /// Renders and writes the pages of one wiki on every core; returns its missing link targets.
-    private func renderPages(
-        _ published: [Page], of wiki: Wiki, with pages: SitePageRenderer, into writer: SiteWriter
-    ) throws -> [MissingLink] {
-        let results = Mutex([[PageTitle]](repeating: [], count: published.count))
-        let failure = Mutex<(any Error)?>(nil)
-        let done = Atomic<Int>(0)
-        let total = published.count
-        let reporter = self.reporter
-        DispatchQueue.concurrentPerform(iterations: published.count) { index in
-            if failure.withLock({ $0 != nil }) { return }
-            let page = published[index]
-            do {
-                let rendered = pages.page(page, of: wiki)
-                try writer.write(rendered.html, to: SiteLayout.page(page.title, inWiki: wiki.id))
-                results.withLock { $0[index] = rendered.missingTargets }
-            } catch {
-                failure.withLock { if $0 == nil { $0 = error } }
-            }
-            let count = done.add(1, ordering: .relaxed).newValue
-            reporter.progress(done: count, total: total)
-        }
-        if let error = failure.withLock({ $0 }) { throw error }
-        return MissingLinkIndex(wikiID: wiki.id, pages: published, targets: results.withLock { $0 }).missingLinks
-    }
-}
-
-/// Gathers each page's missing link targets into one entry per target, in byte order.
-private struct MissingLinkIndex {
-    let missingLinks: [MissingLink]
-
-    init(wikiID: String, pages: [Page], targets: [[PageTitle]]) {
-        var linkers: [PageTitle: [PageTitle]] = [:]
-        for (page, pageTargets) in zip(pages, targets) {
-            for target in pageTargets { linkers[target, default: []].append(page.title) }
-        }
-        missingLinks = linkers.keys.sorted().map { target in
-            MissingLink(wikiID: wikiID, target: target, linkedFrom: linkers[target, default: []].sorted())
-        }
     }
 }

@@ -38,13 +38,51 @@ public enum SiteLayout {
         SitePath(components: [SitePaths.wikiFolder(wikiID), "index.html"])
     }
 
-    /// A wiki's alphabetical list of pages.
+    /// The folder of a wiki's special pages: `_special`, a name no title can produce.
+    public static let specialFolder = "_special"
+
+    /// The first file of a wiki's alphabetical list of pages.
     public static func allPages(ofWiki wikiID: String) -> SitePath {
-        SitePath(components: [SitePaths.wikiFolder(wikiID), "_special", "all-pages.html"])
+        special(.allPages, ofWiki: wikiID)
+    }
+
+    /// File `part` (1-based) of the special page `page` of a wiki: `_special/<name>.html` for the
+    /// first, `_special/<name>-<part>.html` for the others of a list cut into several files.
+    public static func special(_ page: SpecialPage, part: Int = 1, ofWiki wikiID: String) -> SitePath {
+        let name = part == 1 ? page.rawValue + ".html" : "\(page.rawValue)-\(part).html"
+        return SitePath(components: [SitePaths.wikiFolder(wikiID), specialFolder, name])
     }
 
     /// A page of a wiki, whether it exists or not: the URL is a function of the title.
     public static func page(_ title: PageTitle, inWiki wikiID: String) -> SitePath {
         SitePath(components: [SitePaths.wikiFolder(wikiID), SitePaths.pageFile(title)])
+    }
+}
+
+/// The special pages every wiki gets, under `<wiki>/_special/`.
+public enum SpecialPage: String, CaseIterable, Sendable {
+    /// Every page in alphabetical order, grouped by first letter.
+    case allPages = "all-pages"
+    /// The pages by last update, newest first.
+    case recentChanges = "recent-changes"
+    /// The pages by creation, newest first.
+    case newPages = "new-pages"
+    /// The titles linked to that have no page.
+    case wantedPages = "wanted-pages"
+    /// The pages no other page links to.
+    case orphanedPages = "orphaned-pages"
+    /// The wiki's figures.
+    case statistics
+
+    /// The name people read: `All pages`, `Recent changes`…
+    public var title: String {
+        switch self {
+        case .allPages: "All pages"
+        case .recentChanges: "Recent changes"
+        case .newPages: "New pages"
+        case .wantedPages: "Wanted pages"
+        case .orphanedPages: "Orphaned pages"
+        case .statistics: "Statistics"
+        }
     }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import WikiRender
 import WikiSite
-
-extension LinkStyle: ExpressibleByArgument {}
 
 /// `wikisite build`: publish the wikis of the sources into the output folder.
 struct BuildCommand: ParsableCommand {
@@ -13,31 +10,17 @@ struct BuildCommand: ParsableCommand {
             Every --source is read (the form of each dump is detected from its content) and \
             their documents are merged; the winning revision of each document is published. \
             The site goes to --out: <out>/index.html lists the wikis, <out>/<wiki>/index.html \
-            is a wiki's home. Exit status: 0 success, 1 build failed (or warnings with \
-            --strict), 2 bad usage.
+            is a wiki's home. Settings not given as options come from wikisite.toml (see \
+            --config); options win over the file. With --strict, the build also runs the \
+            checks of wikisite check and fails when one finds a problem at error level. \
+            Exit status: 0 success, 1 build failed (or --strict found errors), 2 bad usage.
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("A dump to read (repeatable).", valueName: "path"))
-    var source: [String] = []
+    @OptionGroup var site: SiteOptions
 
-    @Option(name: .long, help: ArgumentHelp("The folder to write the site to.", valueName: "dir"))
-    var out: String = "_site"
-
-    @Option(name: .long, help: ArgumentHelp("Publish only this wiki, by ID (repeatable).", valueName: "id"))
-    var wiki: [String] = []
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("A folder of templates that replace the default theme's.", valueName: "dir"))
-    var templates: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Which side of | names the page: obsidian ([[target|label]]) or gollum ([[label|target]]).",
-            valueName: "style"))
-    var linkStyle: LinkStyle = .obsidian
+    @Option(name: .long, help: ArgumentHelp("The folder to write the site to (default: _site).", valueName: "dir"))
+    var out: String?
 
     @Option(
         name: .long,
@@ -46,30 +29,62 @@ struct BuildCommand: ParsableCommand {
             valueName: "dir"))
     var state: String?
 
-    @Flag(name: .long, help: "Fail (exit 1) on warnings: skipped documents, conflicts, links to missing pages.")
-    var strict = false
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The URL the site is served from, for sitemaps, feeds and canonical URLs.", valueName: "url")
+    )
+    var baseURL: String?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Fail (exit 1) when the checks of wikisite check find a problem at error level.")
+    var strict: Bool?
 
     func validate() throws {
-        if source.isEmpty { throw ValidationError("Name at least one dump with --source PATH.") }
-        if out.isEmpty { throw ValidationError("--out needs a folder.") }
+        if out?.isEmpty == true { throw ValidationError("--out needs a folder.") }
+        if let baseURL {
+            do {
+                _ = try BaseURL(parsing: baseURL)
+            } catch {
+                throw ValidationError("--base-url: \(error)")
+            }
+        }
     }
 
     func run() throws {
-        let options = BuildOptions(
-            sources: source, outputFolder: out, stateFolder: state, wikiIDs: wiki,
-            templatesFolder: templates, linkStyle: linkStyle, strict: strict)
+        var commandLine = site.commandLine
+        commandLine.outputFolder = out
+        commandLine.stateFolder = state
+        commandLine.baseURL = try baseURL.map(BaseURL.init(parsing:))
+        commandLine.strict = strict
+        let options = try site.buildOptions(commandLine: commandLine)
+        let reporter = TerminalReporter()
         let summary: BuildSummary
         do {
-            summary = try SiteBuilder(options: options, reporter: TerminalReporter()).build()
+            summary = try SiteBuilder(options: options, reporter: reporter).build()
+        } catch let error as ConfigurationError {
+            throw SiteOptions.badConfiguration(error)
         } catch {
             TerminalReporter.printError("error: \(error)")
             throw ExitCode.buildFailed
         }
         for line in summary.lines { print(line) }
-        print("Site written to \(out)/\(SiteLayout.siteIndex)")
-        if strict && summary.warningCount > 0 {
+        print("Site written to \(options.outputFolder)/\(SiteLayout.siteIndex)")
+        guard options.strict else { return }
+        let report: CheckReport
+        do {
+            report = try SiteCheck(options: options, reporter: reporter).run()
+        } catch let error as ConfigurationError {
+            throw SiteOptions.badConfiguration(error)
+        } catch {
+            TerminalReporter.printError("error: \(error)")
+            throw ExitCode.buildFailed
+        }
+        print(CheckReportFormat.text.render(report), terminator: "")
+        if report.errorCount > 0 {
+            let count = report.errorCount
             TerminalReporter.printError(
-                "error: --strict: \(summary.warningCount) warning\(summary.warningCount == 1 ? "" : "s") (see above)")
+                "error: --strict: \(count) problem\(count == 1 ? "" : "s") at error level (see above)")
             throw ExitCode.buildFailed
         }
     }

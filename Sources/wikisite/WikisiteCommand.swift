@@ -19,7 +19,7 @@ struct WikisiteCommand: ParsableCommand {
             writes one site per wiki.
             """,
         version: WikisiteVersion.current,
-        subcommands: [BuildCommand.self, RenderCommand.self]
+        subcommands: [BuildCommand.self, CheckCommand.self, RenderCommand.self, ImportCommand.self, ExportCommand.self]
     )
 
     /// Runs the command line. Bad usage exits 2 (as Unix tools do), a failed build 1.

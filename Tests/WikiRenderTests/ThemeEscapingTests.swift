@@ -88,25 +88,144 @@ struct ThemeEscapingTests {
             owner: Self.hostile("owner"),
             members: [Self.hostile("member1"), Self.hostile("member2")],
             pageCount: 3,
+            specialPages: [
+                SpecialPageLink(
+                    title: Self.hostile("specialTitle"), href: Self.hostile("specialHref"),
+                    detail: Self.hostile("specialDetail"))
+            ],
+            recentPages: [
+                DatedPageEntry(
+                    title: Self.hostile("recentTitle"), href: Self.hostile("recentHref"), time: nil,
+                    user: Self.hostile("recentUser"))
+            ],
             allPagesHref: Self.hostile("allPagesHref"),
+            recentChangesHref: Self.hostile("recentChangesHref"),
             siteIndexHref: Self.hostile("siteIndexHref"))
         expectEscaped(
             theme.render(view),
             fields: Self.layoutFields + [
-                "wikiTitle", "owner", "member1", "member2", "allPagesHref", "siteIndexHref",
+                "wikiTitle", "owner", "member1", "member2", "siteIndexHref", "specialTitle", "specialHref",
+                "specialDetail", "recentTitle", "recentHref", "recentUser", "recentChangesHref",
             ])
     }
+
+    static let header = SpecialPageHeader(
+        title: hostile("specialTitle"), wikiTitle: hostile("wikiTitle"), wikiHomeHref: hostile("wikiHomeHref"),
+        specialPages: [
+            SpecialPageLink(title: hostile("linkTitle"), href: hostile("linkHref"), detail: hostile("linkDetail")),
+            SpecialPageLink(title: hostile("currentLink"), href: "x.html", isCurrent: true),
+        ])
+
+    static let headerFields = ["specialTitle", "wikiTitle", "wikiHomeHref", "linkTitle", "linkHref", "currentLink"]
+
+    static let pagination = PaginationView(
+        pageNumber: 2, pageCount: 3, firstEntry: 201, lastEntry: 400, entryCount: 401,
+        previousHref: hostile("previousHref"), nextHref: hostile("nextHref"),
+        links: [PaginationLink(number: 1, href: hostile("partHref"), isCurrent: false)])
+
+    static let paginationFields = ["previousHref", "nextHref", "partHref"]
 
     @Test("every text field of the all-pages list is escaped")
     func allPages() {
         let view = AllPagesView(
-            layout: Self.layout,
-            wikiTitle: Self.hostile("wikiTitle"),
-            entries: [PageListEntry(title: Self.hostile("entryTitle"), href: Self.hostile("entryHref"))],
-            wikiHomeHref: Self.hostile("wikiHomeHref"))
+            layout: Self.layout, header: Self.header,
+            letters: [LetterLink(letter: Self.hostile("letter"), href: Self.hostile("letterHref"))],
+            groups: [
+                PageGroup(
+                    letter: Self.hostile("groupLetter"), anchor: Self.hostile("anchor"), isContinued: false,
+                    entries: [PageListEntry(title: Self.hostile("entryTitle"), href: Self.hostile("entryHref"))])
+            ],
+            pagination: Self.pagination, pageCount: 1)
         expectEscaped(
             theme.render(view),
-            fields: Self.layoutFields + ["wikiTitle", "entryTitle", "entryHref", "wikiHomeHref"])
+            fields: Self.layoutFields + Self.headerFields + Self.paginationFields + [
+                "letter", "letterHref", "groupLetter", "anchor", "entryTitle", "entryHref",
+            ])
+    }
+
+    @Test("every text field of the lists by date is escaped")
+    func datedLists() {
+        let days = [
+            DatedPageGroup(
+                heading: Self.hostile("heading"), datetime: Self.hostile("dayDatetime"),
+                entries: [
+                    DatedPageEntry(
+                        title: Self.hostile("entryTitle"), href: Self.hostile("entryHref"),
+                        time: DisplayedTime(
+                            display: Self.hostile("timeDisplay"), datetime: Self.hostile("timeDatetime")),
+                        user: Self.hostile("user"))
+                ])
+        ]
+        let fields = ["heading", "dayDatetime", "entryTitle", "entryHref", "timeDisplay", "timeDatetime"]
+        expectEscaped(
+            theme.render(
+                RecentChangesView(layout: Self.layout, header: Self.header, days: days, pagination: Self.pagination)),
+            fields: Self.layoutFields + Self.headerFields + Self.paginationFields + fields + ["user"])
+        expectEscaped(
+            theme.render(
+                NewPagesView(layout: Self.layout, header: Self.header, days: days, pagination: Self.pagination)),
+            fields: Self.layoutFields + Self.headerFields + Self.paginationFields + fields)
+    }
+
+    @Test("every text field of wanted and orphaned pages is escaped")
+    func wantedAndOrphaned() {
+        let wanted = WantedPagesView(
+            layout: Self.layout, header: Self.header,
+            entries: [
+                WantedPageEntry(
+                    title: Self.hostile("wantedTitle"), href: Self.hostile("wantedHref"), linkingPageCount: 2,
+                    linkingPages: [PageListEntry(title: Self.hostile("linkerTitle"), href: Self.hostile("linkerHref"))])
+            ],
+            pagination: Self.pagination)
+        expectEscaped(
+            theme.render(wanted),
+            fields: Self.layoutFields + Self.headerFields + Self.paginationFields + [
+                "wantedTitle", "wantedHref", "linkerTitle", "linkerHref",
+            ])
+        let orphaned = OrphanedPagesView(
+            layout: Self.layout, header: Self.header,
+            entries: [PageListEntry(title: Self.hostile("entryTitle"), href: Self.hostile("entryHref"))],
+            pagination: Self.pagination)
+        expectEscaped(
+            theme.render(orphaned),
+            fields: Self.layoutFields + Self.headerFields + Self.paginationFields + ["entryTitle", "entryHref"])
+    }
+
+    @Test("every text field of the statistics is escaped")
+    func statistics() {
+        let view = StatisticsView(
+            layout: Self.layout, header: Self.header,
+            facts: [
+                StatisticsFact(
+                    label: Self.hostile("label"), value: Self.hostile("value"), href: Self.hostile("factHref"))
+            ],
+            contributors: [ContributorEntry(name: Self.hostile("name"), pageCount: 1)],
+            pagesWithoutContributor: 0, pageCount: 1,
+            conflicts: [
+                ConflictEntry(
+                    title: Self.hostile("conflictTitle"), href: Self.hostile("conflictHref"),
+                    winner: Self.hostile("winner"), losers: [Self.hostile("loser")])
+            ])
+        expectEscaped(
+            theme.render(view),
+            fields: Self.layoutFields + Self.headerFields + [
+                "label", "value", "factHref", "name", "conflictTitle", "conflictHref", "winner", "loser",
+            ])
+    }
+
+    @Test("the table of contents and backlinks of a page are escaped")
+    func pageParts() {
+        var view = ThemeTestViews.page
+        view.layout = Self.layout
+        view.headings = (1...3).map {
+            TableOfContentsEntry(text: Self.hostile("heading\($0)"), href: Self.hostile("headingHref\($0)"), level: 2)
+        }
+        view.backlinks = [PageListEntry(title: Self.hostile("backlink"), href: Self.hostile("backlinkHref"))]
+        expectEscaped(
+            theme.render(view),
+            fields: Self.layoutFields + [
+                "heading1", "heading2", "heading3", "headingHref1", "headingHref3", "backlink", "backlinkHref",
+            ])
     }
 
     @Test("every text field of the site index is escaped")

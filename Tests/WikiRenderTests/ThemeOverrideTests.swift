@@ -52,7 +52,7 @@ struct ThemeOverrideTests {
             let theme = try Theme.load(overridesIn: folder)
             let html = theme.render(ThemeTestViews.allPages)
             #expect(
-                html.hasPrefix("<html lang=\"en\"><body class=\"all-pages\"><article class=\"all-pages\">"))
+                html.hasPrefix("<html lang=\"en\"><body class=\"all-pages\"><article class=\"special all-pages\">"))
             #expect(html.hasSuffix("</article>\n</body></html>"))
             #expect(theme.stylesheet == Array("body { color: red; }\n".utf8))
         }

@@ -37,15 +37,117 @@ enum ThemeTestViews {
         allPagesHref: "_special/all-pages.html",
         siteIndexHref: "../index.html")
 
+    static let specialLayout = LayoutView(
+        documentTitle: "All pages – Mobile Dev",
+        siteTitle: "Mobile Dev",
+        siteHref: "../index.html",
+        stylesheetHref: "../../_assets/style.css",
+        breadcrumbs: [
+            Breadcrumb(title: "Wikis", href: "../../index.html"),
+            Breadcrumb(title: "Mobile Dev", href: "../index.html"),
+            Breadcrumb(title: "All pages", href: nil),
+        ])
+
+    static func header(_ title: String, current: Int) -> SpecialPageHeader {
+        let names = [
+            ("All pages", "all-pages.html"), ("Recent changes", "recent-changes.html"), ("New pages", "new-pages.html"),
+            ("Wanted pages", "wanted-pages.html"), ("Orphaned pages", "orphaned-pages.html"),
+            ("Statistics", "statistics.html"),
+        ]
+        return SpecialPageHeader(
+            title: title, wikiTitle: "Mobile Dev", wikiHomeHref: "../index.html",
+            specialPages: names.enumerated().map { offset, name in
+                SpecialPageLink(title: name.0, href: name.1, isCurrent: offset == current)
+            })
+    }
+
     static let allPages = AllPagesView(
-        layout: layout,
-        wikiTitle: "Mobile Dev",
-        entries: [
-            PageListEntry(title: "C++: Notes", href: "../C%2B%2B%3A_Notes.html"),
-            PageListEntry(title: "Café", href: "../Caf%C3%A9.html"),
-            PageListEntry(title: "Sync Client", href: "../Sync_Client.html"),
+        layout: specialLayout,
+        header: header("All pages", current: 0),
+        letters: [
+            LetterLink(letter: "C", href: "#letter-C"), LetterLink(letter: "S", href: "#letter-S"),
         ],
-        wikiHomeHref: "../index.html")
+        groups: [
+            PageGroup(
+                letter: "C", anchor: "letter-C", isContinued: false,
+                entries: [
+                    PageListEntry(title: "C++: Notes", href: "../C%2B%2B%3A_Notes.html"),
+                    PageListEntry(title: "Café", href: "../Caf%C3%A9.html"),
+                ]),
+            PageGroup(
+                letter: "S", anchor: "letter-S", isContinued: false,
+                entries: [PageListEntry(title: "Sync Client", href: "../Sync_Client.html")]),
+        ],
+        pagination: .single(entryCount: 3),
+        pageCount: 3)
+
+    static let pagination = PaginationView(
+        pageNumber: 2, pageCount: 7, firstEntry: 201, lastEntry: 400, entryCount: 1_234,
+        previousHref: "recent-changes.html", nextHref: "recent-changes-3.html",
+        links: [
+            PaginationLink(number: 1, href: "recent-changes.html", isCurrent: false),
+            PaginationLink(number: 2, href: "recent-changes-2.html", isCurrent: true),
+            PaginationLink(number: 3, href: "recent-changes-3.html", isCurrent: false),
+            PaginationLink(number: 4, href: "recent-changes-4.html", isCurrent: false),
+            .gap,
+            PaginationLink(number: 7, href: "recent-changes-7.html", isCurrent: false),
+        ])
+
+    static let recentChanges = RecentChangesView(
+        layout: specialLayout,
+        header: header("Recent changes", current: 1),
+        days: [
+            DatedPageGroup(
+                heading: "Sunday 16 December 2012", datetime: "2012-12-16",
+                entries: [
+                    DatedPageEntry(
+                        title: "Sync Client", href: "../Sync_Client.html",
+                        time: DisplayedTime(display: "01:33", datetime: "2012-12-16T01:33:01.909Z"), user: "jchris")
+                ]),
+            DatedPageGroup(
+                heading: "Date unknown", datetime: nil,
+                entries: [DatedPageEntry(title: "Café", href: "../Caf%C3%A9.html", time: nil, user: nil)]),
+        ],
+        pagination: pagination)
+
+    static let newPages = NewPagesView(
+        layout: specialLayout, header: header("New pages", current: 2), days: recentChanges.days,
+        pagination: .single(entryCount: 2))
+
+    static let wantedPages = WantedPagesView(
+        layout: specialLayout,
+        header: header("Wanted pages", current: 3),
+        entries: [
+            WantedPageEntry(
+                title: "Push Notifications", href: "../Push_Notifications.html", linkingPageCount: 12,
+                linkingPages: [PageListEntry(title: "Welcome", href: "../Welcome.html")])
+        ],
+        pagination: .single(entryCount: 1))
+
+    static let orphanedPages = OrphanedPagesView(
+        layout: specialLayout,
+        header: header("Orphaned pages", current: 4),
+        entries: [PageListEntry(title: "Sandbox", href: "../Sandbox.html")],
+        pagination: .single(entryCount: 1))
+
+    static let statistics = StatisticsView(
+        layout: specialLayout,
+        header: header("Statistics", current: 5),
+        facts: [
+            StatisticsFact(label: "Pages", value: "1,012", href: "all-pages.html"),
+            StatisticsFact(label: "Words", value: "250,307"),
+        ],
+        contributors: [ContributorEntry(name: "jchris", pageCount: 3), ContributorEntry(name: "snej", pageCount: 1)],
+        pagesWithoutContributor: 0, pageCount: 4,
+        conflicts: [
+            ConflictEntry(
+                title: "Replication", href: "../Replication.html", winner: "2-fbdca247", losers: ["2-942c34be"])
+        ])
+
+    /// Every view of the theme, one of each kind.
+    static var all: [any ThemeView] {
+        [page, wikiHome, allPages, recentChanges, newPages, wantedPages, orphanedPages, statistics, siteIndex]
+    }
 
     static let siteIndex = SiteIndexView(
         layout: LayoutView(

@@ -13,20 +13,25 @@ struct WikilinkRenderingTests {
     }
 
     @Test func linkWithLabel() {
-        #expect(html("[[Sync Client|the client]]") == "<p><a class=\"wikilink\" href=\"Sync_Client.html\">the client</a></p>\n")
+        #expect(
+            html("[[Sync Client|the client]]")
+                == "<p><a class=\"wikilink\" href=\"Sync_Client.html\">the client</a></p>\n")
     }
 
     @Test func linkToHeading() {
         #expect(
             html("[[Sync Client#Getting Started]]")
-                == "<p><a class=\"wikilink\" href=\"Sync_Client.html#getting-started\">Sync Client#Getting Started</a></p>\n")
+                == "<p><a class=\"wikilink\" href=\"Sync_Client.html#getting-started\">Sync Client#Getting Started</a></p>\n"
+        )
         #expect(
             html("[[Sync Client#Getting Started|start]]")
                 == "<p><a class=\"wikilink\" href=\"Sync_Client.html#getting-started\">start</a></p>\n")
     }
 
     @Test func linkToHeadingOfSamePage() {
-        #expect(html("[[#Getting Started]]") == "<p><a class=\"wikilink\" href=\"#getting-started\">#Getting Started</a></p>\n")
+        #expect(
+            html("[[#Getting Started]]")
+                == "<p><a class=\"wikilink\" href=\"#getting-started\">#Getting Started</a></p>\n")
         let link = renderForTest("[[#Getting Started]]").links[0]
         #expect(link.target == WikilinkTarget(title: nil, fragment: "Getting Started"))
     }
@@ -35,7 +40,9 @@ struct WikilinkRenderingTests {
         #expect(
             html("[[the client|Sync Client]]", .gollum)
                 == "<p><a class=\"wikilink\" href=\"Sync_Client.html\">the client</a></p>\n")
-        #expect(html("[[Sync Client]]", .gollum) == "<p><a class=\"wikilink\" href=\"Sync_Client.html\">Sync Client</a></p>\n")
+        #expect(
+            html("[[Sync Client]]", .gollum)
+                == "<p><a class=\"wikilink\" href=\"Sync_Client.html\">Sync Client</a></p>\n")
         #expect(
             html("[[a | b|Sync Client#Setup]]", .gollum)
                 == "<p><a class=\"wikilink\" href=\"Sync_Client.html#setup\">a | b</a></p>\n")
@@ -74,21 +81,28 @@ struct WikilinkRenderingTests {
     }
 
     @Test func autolinksAndRawHTMLAreUntouched() {
-        #expect(html("<https://example.com/[[Page]]>") == "<p><a href=\"https://example.com/%5B%5BPage%5D%5D\">https://example.com/[[Page]]</a></p>\n")
-        #expect(renderForTest("<span title=\"[[Page]]\">x</span>", allowRawHTML: true).html == "<p><span title=\"[[Page]]\">x</span></p>\n")
+        #expect(
+            html("<https://example.com/[[Page]]>")
+                == "<p><a href=\"https://example.com/%5B%5BPage%5D%5D\">https://example.com/[[Page]]</a></p>\n")
+        #expect(
+            renderForTest("<span title=\"[[Page]]\">x</span>", allowRawHTML: true).html
+                == "<p><span title=\"[[Page]]\">x</span></p>\n")
         #expect(html("<div>\n[[Page]]\n</div>") == "<!-- raw HTML omitted -->\n")
         #expect(renderForTest("<div>\n[[Page]]\n</div>", allowRawHTML: true).html == "<div>\n[[Page]]\n</div>\n")
     }
 
     @Test func linksInsideLinksAreNotNested() {
-        #expect(html("[see [[Page]]](https://example.com)") == "<p><a href=\"https://example.com\">see [[Page]]</a></p>\n")
+        #expect(
+            html("[see [[Page]]](https://example.com)") == "<p><a href=\"https://example.com\">see [[Page]]</a></p>\n")
     }
 
     @Test func escapedBracketsStayText() {
         #expect(html(#"\[\[Page\]\]"#) == "<p>[[Page]]</p>\n")
         #expect(html(#"\[[Page]]"#) == "<p>[[Page]]</p>\n")
         #expect(html(#"[[Page\]]"#) == "<p>[[Page]]</p>\n")
-        #expect(html("&#91;&#91;Page&#93;&#93; &lsqb;[Page]] [[Page&rsqb;] &#x5B;[Page]]") == "<p>[[Page]] [[Page]] [[Page]] [[Page]]</p>\n")
+        #expect(
+            html("&#91;&#91;Page&#93;&#93; &lsqb;[Page]] [[Page&rsqb;] &#x5B;[Page]]")
+                == "<p>[[Page]] [[Page]] [[Page]] [[Page]]</p>\n")
         #expect(renderForTest(#"\[\[Page\]\] &#91;[Page]]"#).links.isEmpty)
     }
 
@@ -96,7 +110,10 @@ struct WikilinkRenderingTests {
         #expect(
             html(#"\[[[Page]]\] and `[[x]]`\[\[x\]\]"#)
                 == "<p>[<a class=\"wikilink\" href=\"Page.html\">Page</a>] and <code>[[x]]</code>[[x]]</p>\n")
-        #expect(html(#"[[a\]b]] [[C\|D]]"#) == "<p><a class=\"wikilink\" href=\"a]b.html\">a]b</a> <a class=\"wikilink\" href=\"C.html\">D</a></p>\n")
+        #expect(
+            html(#"[[a\]b]] [[C\|D]]"#)
+                == "<p><a class=\"wikilink\" href=\"a]b.html\">a]b</a> <a class=\"wikilink\" href=\"C.html\">D</a></p>\n"
+        )
     }
 
     @Test func escapesOnContinuationLines() {
@@ -107,6 +124,20 @@ struct WikilinkRenderingTests {
         #expect(result.links.map(\.line) == [2, 5])
         #expect(result.html.contains("lazy [[No]] <a class=\"wikilink\""))
         #expect(result.html.contains("more [[No]] <a class=\"wikilink\""))
+    }
+
+    @Test func tabsAndNonASCIIAroundEscapes() {
+        let markdown = "> é\tà\nÜber\t\\[[No]]\t[[Ja]] &amp; [[Café|ça]]\n"
+        let result = renderForTest(markdown)
+        #expect(result.links.map(\.label) == ["Ja", "ça"])
+        #expect(result.links.map(\.line) == [2, 2])
+        #expect(result.html.contains("Über\t[[No]]\t<a class=\"wikilink\" href=\"Ja.html\">Ja</a> &amp; <a"))
+    }
+
+    @Test func nulBytesBeforeEscapes() {
+        let result = renderForTest("a\0\0 \\[[No]] [[Yes]]\n> q\n\0 \\[[No]] [[Yes]]")
+        #expect(result.links.map(\.label) == ["Yes", "Yes"])
+        #expect(result.links.map(\.line) == [1, 3])
     }
 
     @Test func bracketRuns() {
@@ -148,14 +179,17 @@ struct WikilinkRenderingTests {
     @Test func labelsAreEscaped() {
         #expect(
             html(#"[[Page|\<script\>alert("x")\</script\> &amp; co]]"#)
-                == "<p><a class=\"wikilink\" href=\"Page.html\">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</a></p>\n")
+                == "<p><a class=\"wikilink\" href=\"Page.html\">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</a></p>\n"
+        )
         #expect(
             html("[[Page|&lt;img src=x onerror=alert(1)&gt;]]")
                 == "<p><a class=\"wikilink\" href=\"Page.html\">&lt;img src=x onerror=alert(1)&gt;</a></p>\n")
     }
 
     @Test func rawHTMLInsideBracketsIsNotALink() {
-        #expect(html("[[Page|<script>alert(1)</script>]]") == "<p>[[Page|<!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted -->]]</p>\n")
+        #expect(
+            html("[[Page|<script>alert(1)</script>]]")
+                == "<p>[[Page|<!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted -->]]</p>\n")
     }
 
     @Test func hrefsAndTitlesAreEscaped() {
@@ -183,13 +217,18 @@ struct WikilinkRenderingTests {
     }
 
     @Test func embedsAreLeftAsText() {
-        #expect(html("![[Page]] ![[image.png|alt]] x![[Page#Part]]") == "<p>![[Page]] ![[image.png|alt]] x![[Page#Part]]</p>\n")
+        #expect(
+            html("![[Page]] ![[image.png|alt]] x![[Page#Part]]")
+                == "<p>![[Page]] ![[image.png|alt]] x![[Page#Part]]</p>\n")
         #expect(renderForTest("![[Page]]").links.isEmpty)
         #expect(html("![[grep]]\n\n[grep]: grep.md\n") == "<p>![<a href=\"grep.md\">grep</a>]</p>\n")
     }
 
     @Test func escapedExclamationMarkIsNotAnEmbed() {
-        #expect(html(#"\![[Page]] &#33;[[Page]]"#) == "<p>!<a class=\"wikilink\" href=\"Page.html\">Page</a> !<a class=\"wikilink\" href=\"Page.html\">Page</a></p>\n")
+        #expect(
+            html(#"\![[Page]] &#33;[[Page]]"#)
+                == "<p>!<a class=\"wikilink\" href=\"Page.html\">Page</a> !<a class=\"wikilink\" href=\"Page.html\">Page</a></p>\n"
+        )
     }
 
     @Test func lineNumbers() {
@@ -229,7 +268,11 @@ struct WikilinkRenderingTests {
     }
 
     @Test func targetsCompareExactly() {
-        #expect(WikilinkTarget(title: nil, fragment: "Caf\u{E9}") != WikilinkTarget(title: nil, fragment: "Cafe\u{301}"))
-        #expect(Set([WikilinkTarget(title: nil, fragment: "Caf\u{E9}"), WikilinkTarget(title: nil, fragment: "Cafe\u{301}")]).count == 2)
+        #expect(
+            WikilinkTarget(title: nil, fragment: "Caf\u{E9}") != WikilinkTarget(title: nil, fragment: "Cafe\u{301}"))
+        #expect(
+            Set([
+                WikilinkTarget(title: nil, fragment: "Caf\u{E9}"), WikilinkTarget(title: nil, fragment: "Cafe\u{301}"),
+            ]).count == 2)
     }
 }

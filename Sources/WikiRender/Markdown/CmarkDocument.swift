@@ -23,7 +23,7 @@ struct CmarkDocument: ~Copyable {
 
     /// The kinds of node the renderer tells apart.
     enum Kind {
-        case paragraph, heading, text, code, softBreak, lineBreak, htmlInline, link, image
+        case paragraph, heading, text, code, softBreak, lineBreak, htmlInline, link, image, customInline
         case other
     }
 
@@ -90,6 +90,7 @@ struct CmarkDocument: ~Copyable {
         case CMARK_NODE_HTML_INLINE: .htmlInline
         case CMARK_NODE_LINK: .link
         case CMARK_NODE_IMAGE: .image
+        case CMARK_NODE_CUSTOM_INLINE: .customInline
         default: .other
         }
     }
@@ -145,14 +146,19 @@ struct CmarkDocument: ~Copyable {
         onEnter: String, label: some Sequence<UInt8>, onExit: String, before sibling: Node
     ) {
         let inline = newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: onEnter, onExit: onExit)
+        // Inserted while empty: cmark checks a node with children against every ancestor of
+        // where it goes, which would cost the nesting depth for every link.
+        insert(inline, before: sibling)
         let text = newNode(CMARK_NODE_TEXT)
         setLiteral(text, label)
         append(text, to: inline)
-        insert(inline, before: sibling)
     }
 
     /// Replaces the block `node` by a block that renders its inline children between
     /// `onEnter` and `onExit` on lines of their own, as cmark renders a heading.
+    ///
+    /// The new nodes are put together before they go into the tree, so cmark checks them
+    /// against the block's ancestors once, not once for every child.
     mutating func replaceBlock(_ node: Node, onEnter: String, onExit: String) {
         let block = newNode(CMARK_NODE_CUSTOM_BLOCK)
         let inline = newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: onEnter, onExit: onExit)

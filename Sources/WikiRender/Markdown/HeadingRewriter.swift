@@ -22,7 +22,8 @@ enum HeadingRewriter {
             }
             let id = ids.unique(HeadingSlug.slug(plainText))
             let level = document.headingLevel(node)
-            document.replaceBlock(node, onEnter: "<h\(level) id=\"\(HTMLAttribute.escape(id))\">", onExit: "</h\(level)>")
+            document.replaceBlock(
+                node, onEnter: "<h\(level) id=\"\(HTMLAttribute.escape(id))\">", onExit: "</h\(level)>")
             return Heading(level: level, text: plainText, id: id)
         }
     }

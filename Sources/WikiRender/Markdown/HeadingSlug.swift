@@ -67,7 +67,10 @@ struct HeadingIDs {
         let text: String
 
         static func == (lhs: ID, rhs: ID) -> Bool {
-            lhs.text.utf8.elementsEqual(rhs.text.utf8)
+            guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+            var left = lhs.text
+            var right = rhs.text
+            return left.withUTF8 { leftBytes in right.withUTF8 { leftBytes.elementsEqual($0) } }
         }
 
         func hash(into hasher: inout Hasher) {

@@ -14,10 +14,14 @@ public struct MarkdownOptions: Sendable {
     /// Off by default: raw HTML is replaced by a comment and such URLs are dropped. Turn it on
     /// only for a wiki whose every author is trusted.
     public var allowRawHTML: Bool
+    /// Whether a CamelCase word (`SyncClient`) links to the page of that title when it exists,
+    /// as TouchWiki did (`CamelCaseLinks`). Off by default.
+    public var camelCaseLinks: Bool
 
-    /// Options; the defaults are Obsidian-style links and no raw HTML.
-    public init(linkStyle: LinkStyle = .obsidian, allowRawHTML: Bool = false) {
+    /// Options; the defaults are Obsidian-style links, no raw HTML and no CamelCase links.
+    public init(linkStyle: LinkStyle = .obsidian, allowRawHTML: Bool = false, camelCaseLinks: Bool = false) {
         self.linkStyle = linkStyle
         self.allowRawHTML = allowRawHTML
+        self.camelCaseLinks = camelCaseLinks
     }
 }

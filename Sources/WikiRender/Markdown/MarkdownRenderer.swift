@@ -23,8 +23,11 @@ public struct MarkdownRenderer: Sendable {
             var document = CmarkDocument(parsing: bytes)
             var source = SourceText(bytes)
             let survey = TreeSurvey(document, source: &source)
-            let links = WikilinkRewriter.rewrite(
+            var links = WikilinkRewriter.rewrite(
                 survey.bracketTexts, in: &document, style: options.linkStyle, resolve: resolve)
+            if options.camelCaseLinks {
+                links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
+            }
             let headings = HeadingRewriter.rewrite(survey.headings, in: &document)
             return RenderedMarkdown(
                 html: document.html(allowRawHTML: options.allowRawHTML), headings: headings, links: links)

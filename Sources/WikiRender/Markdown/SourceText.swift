@@ -30,19 +30,24 @@ struct SourceText {
         let escapedMarks: [Int]
     }
 
-    /// A position at the start of a line, moved forward as lines are asked for in order.
+    /// A line of the text, moved forward as lines are asked for in order.
     struct LineCursor {
-        /// The 1-based line, and the offset where it starts.
+        /// The 1-based line, the offset where it starts, and the offset where the next one
+        /// starts (nil until known).
         fileprivate var line = 1
-        fileprivate var offset = 0
+        fileprivate var start = 0
+        fileprivate var end: Int?
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the text has a NUL byte: cmark reads it as U+FFFD, 3 bytes wide in its columns.
+    private let hasNUL: Bool
     private var decodedEntities: [[UInt8]: [UInt8]] = [:]
     private var budget: Int
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        hasNUL = bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false
         budget = 16 * bytes.count + 4096
     }
 
@@ -50,24 +55,35 @@ struct SourceText {
     /// line. Fast when the lines asked for with `cursor` only go forward.
     func start(ofLine line: Int, _ cursor: inout LineCursor) -> Int {
         if line < cursor.line { cursor = LineCursor() }
-        while cursor.line < line, cursor.offset < bytes.count {
-            cursor.offset = lineEnd(after: cursor.offset)
-            cursor.line += 1
+        while cursor.line < line, cursor.start < bytes.count {
+            advance(&cursor)
         }
-        return cursor.offset
+        return cursor.start
     }
 
     /// The 1-based line holding byte `offset`. Fast when the offsets asked for with `cursor`
     /// only go forward.
     func line(at offset: Int, _ cursor: inout LineCursor) -> Int {
-        if offset < cursor.offset { cursor = LineCursor() }
-        while cursor.offset < bytes.count {
-            let next = lineEnd(after: cursor.offset)
-            guard next <= offset else { break }
-            cursor.offset = next
-            cursor.line += 1
+        if offset < cursor.start { cursor = LineCursor() }
+        while cursor.start < bytes.count, end(of: &cursor) <= offset {
+            advance(&cursor)
         }
         return cursor.line
+    }
+
+    /// Moves `cursor` to the next line.
+    private func advance(_ cursor: inout LineCursor) {
+        cursor.start = end(of: &cursor)
+        cursor.line += 1
+        cursor.end = nil
+    }
+
+    /// Where the line after `cursor`'s starts, found once per line.
+    private func end(of cursor: inout LineCursor) -> Int {
+        if let end = cursor.end { return end }
+        let end = lineEnd(after: cursor.start)
+        cursor.end = end
+        return end
     }
 
     /// Whether `range` has `[[`, which every wikilink has in its source.
@@ -91,7 +107,8 @@ struct SourceText {
     }
 
     /// Finds the first place in `range` where `width` bytes (or fewer, followed by spaces or
-    /// tabs up to `width`; any length when `width` is nil) decode to `literal`.
+    /// tabs up to `width`; any length when `width` is nil) decode to `literal`. The width is
+    /// cmark's, which counts a NUL as the 3 bytes of U+FFFD.
     mutating func locate(_ literal: UnsafeBufferPointer<UInt8>, width: Int?, in range: Range<Int>) -> Origin? {
         var start = range.lowerBound
         while start <= range.upperBound, budget > 0 {
@@ -127,7 +144,7 @@ struct SourceText {
         _ literal: UnsafeBufferPointer<UInt8>, at start: Int, width: Int?, limit: Int
     ) -> Origin? {
         budget -= 1
-        if let width, let last = literal.last {
+        if !hasNUL, let width, let last = literal.last {
             // The stretch's last byte is the literal's (as is, or escaped), a reference's `;`,
             // a NUL, or trailing blank: anything else rules this start out at once.
             guard start + width <= limit else { return nil }
@@ -139,6 +156,7 @@ struct SourceText {
         var escapedMarks: [Int] = []
         var position = start  // in the source
         var index = 0  // in the literal
+        var nulCount = 0
         while index < literal.count {
             budget -= 1
             guard position < limit else { return nil }
@@ -161,6 +179,7 @@ struct SourceText {
                 else { return nil }
                 index += 3
                 position += 1
+                nulCount += 1
             } else {
                 guard literal[index] == byte else { return nil }
                 index += 1
@@ -168,7 +187,7 @@ struct SourceText {
             }
         }
         guard let width else { return Origin(start: start, end: position, escapedMarks: escapedMarks) }
-        let end = start + width
+        let end = start + width - 2 * nulCount
         guard position <= end, end <= limit,
             bytes[position..<end].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
         else { return nil }

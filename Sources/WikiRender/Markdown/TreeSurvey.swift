@@ -93,10 +93,10 @@ struct TreeSurvey {
                                 escapedMarks: origin.escapedMarks))
                     }
                 } else if hasBracket {
-                    print("DEBUG-LOCATE-FAILED line \(span.startLine): \(String(decoding: literal, as: UTF8.self))")
                     // Not found (only with contrived input): cmark's line is the best guess, and
                     // no mark counts as real where one could have been escaped.
-                    let escaped = mayEscapeMarks ? literal.indices.filter { SourceText.isWikilinkMark(literal[$0]) } : []
+                    let escaped =
+                        mayEscapeMarks ? literal.indices.filter { SourceText.isWikilinkMark(literal[$0]) } : []
                     bracketTexts.append(BracketText(node: text, line: span.startLine, escapedMarks: escaped))
                 }
             }

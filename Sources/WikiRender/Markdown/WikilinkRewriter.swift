@@ -75,7 +75,7 @@ enum WikilinkRewriter {
     }
 
     /// Inserts the link for `content` before `node`.
-    private static func insert(
+    static func insert(
         _ content: WikilinkContent, line: Int, before node: CmarkDocument.Node, in document: inout CmarkDocument,
         resolve: (WikilinkTarget) -> ResolvedLink
     ) -> WikilinkOccurrence {

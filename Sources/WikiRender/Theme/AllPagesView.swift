@@ -1,32 +1,48 @@
-/// A wiki's list of all its pages, rendered by `all-pages.mustache`.
+/// One file of a wiki's list of all its pages, rendered by `all-pages.mustache`: the pages in
+/// alphabetical order, grouped by first letter, with an index of the letters at the top. A
+/// long list is cut into several files (`pagination`).
 public struct AllPagesView: ThemeView {
     public static let template = ThemeTemplate.allPages
 
     public var layout: LayoutView
-    /// The wiki's title.
-    public var wikiTitle: String
-    /// The pages, in the order shown (alphabetical, as the pipeline sorts them).
-    public var entries: [PageListEntry]
-    /// The relative href of the wiki's home page.
-    public var wikiHomeHref: String
+    /// The special page's name, its wiki, and the navigation between special pages.
+    public var header: SpecialPageHeader
+    /// Every letter of the whole list (not only of this file), each linking to where its group
+    /// starts, possibly in another file.
+    public var letters: [LetterLink]
+    /// The groups of this file, in order; a group that began in the previous file is
+    /// `isContinued`.
+    public var groups: [PageGroup]
+    /// Which part of the list this file is.
+    public var pagination: PaginationView
+    /// How many pages the wiki publishes.
+    public var pageCount: Int
 
     /// An all-pages view with the given parts.
-    public init(layout: LayoutView, wikiTitle: String, entries: [PageListEntry], wikiHomeHref: String) {
+    public init(
+        layout: LayoutView, header: SpecialPageHeader, letters: [LetterLink], groups: [PageGroup],
+        pagination: PaginationView, pageCount: Int
+    ) {
         self.layout = layout
-        self.wikiTitle = wikiTitle
-        self.entries = entries
-        self.wikiHomeHref = wikiHomeHref
+        self.header = header
+        self.letters = letters
+        self.groups = groups
+        self.pagination = pagination
+        self.pageCount = pageCount
     }
 
-    /// The fields by their names, plus `hasEntries` and `pageCountText` (`1 page`,
-    /// `12 pages`).
+    /// The header's fields (`title`, `wikiTitle`, `wikiHomeHref`, `specialPages`), `letters`,
+    /// `groups` and `pagination` by their names, plus `entries` (this file's pages, all groups
+    /// together), `hasEntries`, `hasLetters` and `pageCountText` (`1 page`, `1,012 pages`).
     public var templateValues: TemplateValues {
-        var values = TemplateValues()
-        values.set("wikiTitle", wikiTitle)
-        values.set("entries", entries.map(\.templateValues))
-        values.set("hasEntries", !entries.isEmpty)
-        values.set("pageCountText", ThemeWording.pageCount(entries.count))
-        values.setHref("wikiHomeHref", wikiHomeHref)
+        var values = header.templateValues
+        values.set("letters", letters.map(\.templateValues))
+        values.set("hasLetters", !letters.isEmpty)
+        values.set("groups", groups.map(\.templateValues))
+        values.set("entries", groups.flatMap(\.entries).map(\.templateValues))
+        values.set("hasEntries", groups.contains { !$0.entries.isEmpty })
+        values.set("pagination", pagination.templateValues)
+        values.set("pageCountText", ThemeWording.pageCount(pageCount))
         return values
     }
 }
@@ -48,6 +64,57 @@ public struct PageListEntry: Sendable, Equatable {
         var values = TemplateValues()
         values.set("title", title)
         values.setHref("href", href)
+        return values
+    }
+}
+
+/// A letter of the all-pages index.
+public struct LetterLink: Sendable, Equatable {
+    /// The letter as shown, e.g. `A`, `Ж`, or `#` for titles that do not start with a letter.
+    public var letter: String
+    /// Where the letter's group starts: `#` and the group's anchor, after the file's href when
+    /// the group is in another file.
+    public var href: String
+
+    /// A link for `letter` to `href`.
+    public init(letter: String, href: String) {
+        self.letter = letter
+        self.href = href
+    }
+
+    var templateValues: TemplateValues {
+        var values = TemplateValues()
+        values.set("letter", letter)
+        values.setHref("href", href)
+        return values
+    }
+}
+
+/// The pages of a list whose titles start with the same letter.
+public struct PageGroup: Sendable, Equatable {
+    /// The letter, as in `LetterLink`.
+    public var letter: String
+    /// The `id` of the group's heading, where the letter index links to.
+    public var anchor: String
+    /// Whether the group began in the previous file of the list.
+    public var isContinued: Bool
+    /// The pages, in the order shown.
+    public var entries: [PageListEntry]
+
+    /// A group of `entries` under `letter`.
+    public init(letter: String, anchor: String, isContinued: Bool, entries: [PageListEntry]) {
+        self.letter = letter
+        self.anchor = anchor
+        self.isContinued = isContinued
+        self.entries = entries
+    }
+
+    var templateValues: TemplateValues {
+        var values = TemplateValues()
+        values.set("letter", letter)
+        values.set("anchor", anchor)
+        values.set("isContinued", isContinued)
+        values.set("entries", entries.map(\.templateValues))
         return values
     }
 }

@@ -43,6 +43,11 @@ public struct TemplateValues {
     public mutating func set(_ name: String, _ values: [TemplateValues]) {
         context[name] = values.map(\.context)
     }
+
+    /// Sets every value of `other`, replacing those of the same names.
+    public mutating func merge(_ other: TemplateValues) {
+        context.merge(other.context) { _, new in new }
+    }
 }
 
 extension TemplateValues {

@@ -21,10 +21,12 @@ public struct Theme: Sendable {
     public let ignoredFiles: [String]
 
     /// Loads the default theme, with each file found in `directory` replacing the default file
-    /// of the same name: `layout.mustache`, `page.mustache`, `home.mustache`,
-    /// `all-pages.mustache`, `site-index.mustache`, `style.css`. Files the folder does not
-    /// provide fall back to the default theme's. Names must match exactly (letter case
-    /// included); any other file in the folder is ignored and listed in `ignoredFiles`.
+    /// of the same name: the templates of `ThemeTemplate` (`layout.mustache`, `page.mustache`,
+    /// `home.mustache`, `all-pages.mustache`, `recent-changes.mustache`, `new-pages.mustache`,
+    /// `wanted-pages.mustache`, `orphaned-pages.mustache`, `statistics.mustache`,
+    /// `site-index.mustache`) and `style.css`. Files the folder does not provide fall back to the
+    /// default theme's. Names must match exactly (letter case included); any other file in the
+    /// folder is ignored and listed in `ignoredFiles`.
     ///
     /// - Parameter directory: the override folder (`--templates DIR`), or `nil` for the
     ///   default theme alone.
@@ -33,30 +35,25 @@ public struct Theme: Sendable {
     public static func load(overridesIn directory: String?) throws -> Theme {
         ThemeHTMLEscaping.registration
         let folder = try directory.map(ThemeOverrideFolder.init(path:))
-        func parse(_ template: ThemeTemplate) throws -> MustacheTemplate {
+        var templates: [MustacheTemplate] = []
+        for template in ThemeTemplate.allCases {
             let file =
                 try folder?.file(named: template.fileName) ?? .defaultFile(named: template.fileName)
-            return try file.parseTemplate()
+            templates.append(try file.parseTemplate())
         }
-        let templates = ParsedTemplates(
-            layout: try parse(.layout),
-            page: try parse(.page),
-            wikiHome: try parse(.wikiHome),
-            allPages: try parse(.allPages),
-            siteIndex: try parse(.siteIndex))
         let stylesheet =
             try folder?.file(named: ThemeTemplate.stylesheetFileName)?.bytes
             ?? ThemeFile.defaultFile(named: ThemeTemplate.stylesheetFileName).bytes
         return Theme(
-            templates: templates,
+            templates: ParsedTemplates(templates: templates),
             stylesheet: stylesheet,
             ignoredFiles: folder?.ignoredFiles ?? [])
     }
 
     /// The whole HTML document for `view`: its template, rendered with `view.templateValues`,
     /// inside `layout.mustache`, rendered with `view.layout.templateValues` plus
-    /// `contentHTML` (the rendered content) and `pageKind` (the content template's name:
-    /// `page`, `home`, `all-pages` or `site-index`).
+    /// `contentHTML` (the rendered content) and `pageKind` (the content template's name, e.g.
+    /// `page`, `home`, `all-pages`, `recent-changes` or `site-index`).
     public func render<View: ThemeView>(_ view: View) -> String {
         let content = templates[View.template].render(view.templateValues.context)
         var layoutValues = view.layout.templateValues
@@ -68,19 +65,13 @@ public struct Theme: Sendable {
 
 /// The parsed templates of a theme, one for each `ThemeTemplate`.
 private struct ParsedTemplates: Sendable {
-    let layout: MustacheTemplate
-    let page: MustacheTemplate
-    let wikiHome: MustacheTemplate
-    let allPages: MustacheTemplate
-    let siteIndex: MustacheTemplate
+    /// In the order of `ThemeTemplate.allCases`.
+    let templates: [MustacheTemplate]
 
     subscript(template: ThemeTemplate) -> MustacheTemplate {
-        switch template {
-        case .layout: layout
-        case .page: page
-        case .wikiHome: wikiHome
-        case .allPages: allPages
-        case .siteIndex: siteIndex
-        }
+        templates[Self.positions[template]!]
     }
+
+    private static let positions: [ThemeTemplate: Int] = Dictionary(
+        uniqueKeysWithValues: ThemeTemplate.allCases.enumerated().map { ($1, $0) })
 }

@@ -8,6 +8,16 @@ public enum ThemeTemplate: String, CaseIterable, Sendable {
     case wikiHome = "home"
     /// A wiki's alphabetical list of pages.
     case allPages = "all-pages"
+    /// A wiki's pages by last update.
+    case recentChanges = "recent-changes"
+    /// A wiki's pages by creation.
+    case newPages = "new-pages"
+    /// The titles a wiki's pages link to that have no page.
+    case wantedPages = "wanted-pages"
+    /// The pages of a wiki no other page links to.
+    case orphanedPages = "orphaned-pages"
+    /// A wiki's figures.
+    case statistics
     /// The list of the published wikis at the root of the site.
     case siteIndex = "site-index"
 

@@ -2,7 +2,9 @@
 /// never model objects. `Theme.render(_:)` renders the view's `template` with its
 /// `templateValues`, then `layout.mustache` around it with the `layout` part.
 ///
-/// The theme's views are `PageView`, `WikiHomeView`, `AllPagesView` and `SiteIndexView`.
+/// The theme's views are `PageView`, `WikiHomeView`, `SiteIndexView`, and one per special page
+/// of a wiki: `AllPagesView`, `RecentChangesView`, `NewPagesView`, `WantedPagesView`,
+/// `OrphanedPagesView` and `StatisticsView`.
 public protocol ThemeView: Sendable {
     /// The template that renders the view's content (the part inside `<main>`).
     static var template: ThemeTemplate { get }
@@ -33,10 +35,27 @@ public struct DisplayedTime: Sendable, Equatable {
     }
 }
 
-/// The default theme's wording of values that templates cannot phrase themselves.
-enum ThemeWording {
-    /// A number of pages as English text: `1 page`, `12 pages`.
-    static func pageCount(_ count: Int) -> String {
-        count == 1 ? "1 page" : "\(count) pages"
+/// The default theme's wording of numbers, which templates cannot phrase themselves. English,
+/// the same on every machine (no locale).
+public enum ThemeWording {
+    /// A count with thousands separated by commas: `7`, `1,012`, `-12,345`.
+    public static func number(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
+
+    /// A number of things: `1 page`, `0 pages`, `1,012 pages`.
+    public static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+        "\(number(value)) \(value == 1 ? singular : plural)"
+    }
+
+    /// A number of pages: `1 page`, `12 pages`, `1,012 pages`.
+    public static func pageCount(_ count: Int) -> String {
+        self.count(count, "page", "pages")
     }
 }

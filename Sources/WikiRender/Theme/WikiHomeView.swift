@@ -13,8 +13,14 @@ public struct WikiHomeView: ThemeView {
     public var members: [String]
     /// How many pages the wiki publishes.
     public var pageCount: Int
+    /// The wiki's special pages (all pages, recent changes…), in the order shown.
+    public var specialPages: [SpecialPageLink]
+    /// The most recently updated pages, newest first (a few; the recent changes list them all).
+    public var recentPages: [DatedPageEntry]
     /// The relative href of the wiki's list of all pages.
     public var allPagesHref: String
+    /// The relative href of the wiki's recent changes.
+    public var recentChangesHref: String?
     /// The relative href of the site's list of wikis.
     public var siteIndexHref: String
 
@@ -26,7 +32,10 @@ public struct WikiHomeView: ThemeView {
         owner: String?,
         members: [String],
         pageCount: Int,
+        specialPages: [SpecialPageLink] = [],
+        recentPages: [DatedPageEntry] = [],
         allPagesHref: String,
+        recentChangesHref: String? = nil,
         siteIndexHref: String
     ) {
         self.layout = layout
@@ -35,12 +44,15 @@ public struct WikiHomeView: ThemeView {
         self.owner = owner
         self.members = members
         self.pageCount = pageCount
+        self.specialPages = specialPages
+        self.recentPages = recentPages
         self.allPagesHref = allPagesHref
+        self.recentChangesHref = recentChangesHref
         self.siteIndexHref = siteIndexHref
     }
 
-    /// The fields by their names, plus `hasDescription`, `hasMembers` and `pageCountText`
-    /// (`1 page`, `12 pages`).
+    /// The fields by their names, plus `hasDescription`, `hasMembers`, `hasSpecialPages`,
+    /// `hasRecentPages` and `pageCountText` (`1 page`, `1,012 pages`).
     public var templateValues: TemplateValues {
         var values = TemplateValues()
         values.set("wikiTitle", wikiTitle)
@@ -51,7 +63,12 @@ public struct WikiHomeView: ThemeView {
         values.set("hasMembers", !members.isEmpty)
         values.set("pageCount", pageCount)
         values.set("pageCountText", ThemeWording.pageCount(pageCount))
+        values.set("specialPages", specialPages.map(\.templateValues))
+        values.set("hasSpecialPages", !specialPages.isEmpty)
+        values.set("recentPages", recentPages.map(\.templateValues))
+        values.set("hasRecentPages", !recentPages.isEmpty)
         values.setHref("allPagesHref", allPagesHref)
+        values.setHref("recentChangesHref", recentChangesHref)
         values.setHref("siteIndexHref", siteIndexHref)
         return values
     }

@@ -1,0 +1,28 @@
+/// The fuzz targets: each takes one input of arbitrary bytes, runs a part of wikisite on it, and
+/// checks what must hold whatever the input. A crash, a hang or a thrown ``InvariantViolation``
+/// is a failure.
+public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
+    /// `DumpReader` on the input as a dump (``DumpReaderTarget``).
+    case dumpReader = "dump-reader"
+    /// `JSONParser` and `JSONWriter` on the input as JSON text (``JSONParserTarget``).
+    case jsonParser = "json-parser"
+    /// `MarkdownRenderer` on the input as Markdown, with every option (``MarkdownTarget``).
+    case markdown
+    /// `WikiDatabaseBuilder` on the documents of the input read as a dump (``ModelTarget``).
+    case model
+    /// `SitePaths` on the input as a wiki ID and two titles (``SitePathsTarget``).
+    case sitePaths = "site-paths"
+
+    /// Runs the target on one input.
+    ///
+    /// - Throws: ``InvariantViolation`` when something that must hold for every input does not.
+    public func run(_ input: UnsafeRawBufferPointer) throws(InvariantViolation) {
+        switch self {
+        case .dumpReader: try DumpReaderTarget.run(input)
+        case .jsonParser: try JSONParserTarget.run(input)
+        case .markdown: try MarkdownTarget.run(input)
+        case .model: try ModelTarget.run(input)
+        case .sitePaths: try SitePathsTarget.run(input)
+        }
+    }
+}

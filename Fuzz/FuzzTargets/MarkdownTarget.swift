@@ -1,0 +1,188 @@
+import WikiModel
+import WikiRender
+
+/// `MarkdownRenderer.render` on arbitrary bytes read as UTF-8 (invalid bytes become U+FFFD, as
+/// the JSON parser makes them), with both link styles, raw HTML off and on, and CamelCase links.
+///
+/// What must hold:
+/// - Rendering never crashes or hangs, and gives the same HTML twice.
+/// - With raw HTML off, the HTML holds only the elements and attributes cmark and wikisite
+///   write (`HTMLTags`): no `<script>`, no event attribute, no raw `<` or `>` from the text, and
+///   no `javascript:`, `vbscript:`, `file:` or non-image `data:` URL (`DangerousURL`).
+/// - Every heading gets an id, unique in the page, made of slug characters; with raw HTML off
+///   the `<hN id>` tags are exactly the headings reported, in order.
+/// - Every wikilink's href is the resolved page file (one percent-encoded path component, never
+///   a `/` or a scheme) and an optional `#` and heading slug; a link to a missing page says so.
+/// - Every wikilink reported is on a line of the Markdown, and there are no more wikilink
+///   elements than wikilinks reported.
+/// - No U+FFFD appears in the output unless the Markdown has one, a NUL or a numeric character
+///   reference (what cmark itself replaces): nothing cuts a character in two.
+/// - Without `|` or `&` in the Markdown, both link styles render the same.
+enum MarkdownTarget {
+    /// Raw HTML off with CamelCase links (both are what a page of an untrusted wiki gets, and
+    /// CamelCase links add elements), raw HTML on without, each in both link styles.
+    static let optionSets: [MarkdownOptions] = [
+        MarkdownOptions(linkStyle: .obsidian, allowRawHTML: false, camelCaseLinks: true),
+        MarkdownOptions(linkStyle: .gollum, allowRawHTML: false, camelCaseLinks: true),
+        MarkdownOptions(linkStyle: .obsidian, allowRawHTML: true, camelCaseLinks: false),
+        MarkdownOptions(linkStyle: .gollum, allowRawHTML: true, camelCaseLinks: false),
+    ]
+
+    static func run(_ input: UnsafeRawBufferPointer) throws(InvariantViolation) {
+        let markdown = String(decoding: input, as: UTF8.self)
+        let facts = InputFacts(markdown)
+        var outputs: [String] = []
+        for options in optionSets {
+            let rendered = MarkdownRenderer(options: options).render(markdown, resolve: resolve)
+            try check(rendered, options: options, facts: facts)
+            outputs.append(rendered.html)
+        }
+        let again = MarkdownRenderer(options: optionSets[0]).render(markdown, resolve: resolve).html
+        try require(again == outputs[0], "rendering the same Markdown twice gave different HTML")
+        if !facts.hasPipeOrAmpersand {
+            try require(
+                outputs[0] == outputs[1] && outputs[2] == outputs[3],
+                "without '|' the Obsidian and Gollum link styles rendered differently")
+        }
+    }
+
+    /// A page exists when its title has an even number of bytes, so both kinds of link occur.
+    static func resolve(_ target: WikilinkTarget) -> ResolvedLink {
+        guard let title = target.title else { return ResolvedLink(href: "", exists: true) }
+        return ResolvedLink(href: SitePaths.pageHref(title), exists: title.text.utf8.count % 2 == 0)
+    }
+
+    /// What the checks need to know about the Markdown.
+    struct InputFacts {
+        /// How many lines cmark sees (LF, CR and CRLF end a line).
+        let lineCount: Int
+        /// Whether cmark may put U+FFFD in the output: the Markdown holds one, a NUL, or `&#`.
+        let mayReplaceCharacters: Bool
+        let hasPipeOrAmpersand: Bool
+
+        init(_ markdown: String) {
+            var lines = 1
+            var previous: UInt8 = 0
+            var hasNUL = false
+            var hasPipeOrAmpersand = false
+            var hasNumericReference = false
+            for byte in markdown.utf8 {
+                if byte == 0x0A || previous == 0x0D { lines += 1 }  // an LF, or a CR not before an LF
+                if byte == 0 { hasNUL = true }
+                if byte == UInt8(ascii: "|") || byte == UInt8(ascii: "&") { hasPipeOrAmpersand = true }
+                if previous == UInt8(ascii: "&") && byte == UInt8(ascii: "#") { hasNumericReference = true }
+                previous = byte
+            }
+            if previous == 0x0D { lines += 1 }
+            lineCount = lines
+            mayReplaceCharacters = hasNUL || hasNumericReference || markdown.unicodeScalars.contains("\u{FFFD}")
+            self.hasPipeOrAmpersand = hasPipeOrAmpersand
+        }
+    }
+
+    private static func check(
+        _ rendered: RenderedMarkdown, options: MarkdownOptions, facts: InputFacts
+    ) throws(InvariantViolation) {
+        let settings = "(\(options.linkStyle.rawValue), raw HTML \(options.allowRawHTML ? "on" : "off"))"
+        var ids: Set<String> = []
+        for heading in rendered.headings {
+            try require(
+                (1...6).contains(heading.level), "a heading of level \(heading.level) \(settings)")
+            try require(
+                !heading.id.isEmpty && !heading.id.utf8.contains(where: isNotInSlug),
+                "the heading id \(shown(heading.id)) is not a slug \(settings)")
+            try require(ids.insert(heading.id).inserted, "two headings have the id \(shown(heading.id)) \(settings)")
+        }
+        for link in rendered.links {
+            try require(
+                (1...facts.lineCount).contains(link.line),
+                "a wikilink on line \(link.line) of \(facts.lineCount) \(settings)")
+        }
+        if !facts.mayReplaceCharacters {
+            let texts = [rendered.html] + rendered.headings.flatMap { [$0.text, $0.id] } + rendered.links.map(\.label)
+            for text in texts where text.unicodeScalars.contains("\u{FFFD}") {
+                throw InvariantViolation("U+FFFD in the output (a character cut in two?) \(settings): \(shown(text))")
+            }
+        }
+        if !options.allowRawHTML {
+            try checkTags(of: rendered, settings: settings)
+        }
+    }
+
+    private static func checkTags(of rendered: RenderedMarkdown, settings: String) throws(InvariantViolation) {
+        let tags = try HTMLTags(rendered.html).tags
+        var headingIndex = 0
+        var wikilinks = 0
+        for tag in tags where !tag.isEnd {
+            for (name, value) in tag.attributes
+            where (name == "href" || name == "src") && DangerousURL.isDangerous(value) {
+                throw InvariantViolation("a dangerous URL in <\(tag.name) \(name)=\"\(value)\"> \(settings)")
+            }
+            if tag.name.count == 2, tag.name.first == "h", let level = Int(tag.name.dropFirst()) {
+                try require(
+                    headingIndex < rendered.headings.count,
+                    "more <h1>–<h6> elements than headings reported \(settings)")
+                let heading = rendered.headings[headingIndex]
+                try require(
+                    heading.level == level && tag.value(of: "id") == heading.id,
+                    "<\(tag.name) id=\(tag.value(of: "id").map { shown($0) } ?? "nil")> for the heading "
+                        + "\(heading.level) \(shown(heading.id)) \(settings)")
+                headingIndex += 1
+            }
+            if tag.name == "a", let classes = tag.value(of: "class"), classes.hasPrefix("wikilink") {
+                wikilinks += 1
+                try checkWikilink(tag, classes: classes, settings: settings)
+            }
+        }
+        try require(
+            headingIndex == rendered.headings.count,
+            "\(rendered.headings.count) headings reported, \(headingIndex) in the HTML \(settings)")
+        try require(
+            wikilinks <= rendered.links.count,
+            "\(wikilinks) wikilink elements but \(rendered.links.count) wikilinks reported \(settings)")
+    }
+
+    private static func checkWikilink(
+        _ tag: HTMLTags.Tag, classes: String, settings: String
+    ) throws(InvariantViolation) {
+        try require(
+            classes == "wikilink" || (classes == "wikilink missing" && tag.value(of: "title") != nil),
+            "a wikilink of class \(shown(classes)) \(settings)")
+        guard let href = tag.value(of: "href") else {
+            throw InvariantViolation("a wikilink without href \(settings)")
+        }
+        let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = parts[0].utf8
+        try require(
+            file.allSatisfy { isKeptInURL($0) || $0 == UInt8(ascii: "%") },
+            "the wikilink href \(shown(href)) is not one percent-encoded file name \(settings)")
+        if parts.count == 2 {
+            try require(
+                !parts[1].isEmpty && !parts[1].utf8.contains(where: isNotInSlug),
+                "the wikilink href \(shown(href)) has a fragment that is not a heading slug \(settings)")
+        }
+    }
+
+    private static func isKeptInURL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "+"),
+            UInt8(ascii: "!"):
+            true
+        default: false
+        }
+    }
+
+    /// Bytes a heading slug never holds: ASCII other than letters, digits, `-` and `_`.
+    private static func isNotInSlug(_ byte: UInt8) -> Bool {
+        guard byte < 0x80 else { return false }
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+            UInt8(ascii: "_"):
+            return false
+        default:
+            return true
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// One file of a wiki's recent changes, rendered by `recent-changes.mustache`: the pages by
+/// their last update, newest first, grouped by day, with who saved them.
+public struct RecentChangesView: ThemeView {
+    public static let template = ThemeTemplate.recentChanges
+
+    public var layout: LayoutView
+    /// The special page's name, its wiki, and the navigation between special pages.
+    public var header: SpecialPageHeader
+    /// This file's pages, by day (`time` and `user` of each entry: its last update).
+    public var days: [DatedPageGroup]
+    /// Which part of the list this file is.
+    public var pagination: PaginationView
+
+    /// A recent-changes view with the given parts.
+    public init(layout: LayoutView, header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView) {
+        self.layout = layout
+        self.header = header
+        self.days = days
+        self.pagination = pagination
+    }
+
+    /// The header's fields (`title`, `wikiTitle`, `wikiHomeHref`, `specialPages`), `days` and
+    /// `pagination` by their names, plus `hasEntries` and `pageCountText`.
+    public var templateValues: TemplateValues {
+        DatedPagesValues.values(header: header, days: days, pagination: pagination)
+    }
+}
+
+/// One file of a wiki's new pages, rendered by `new-pages.mustache`: the pages by creation,
+/// newest first, grouped by day.
+public struct NewPagesView: ThemeView {
+    public static let template = ThemeTemplate.newPages
+
+    public var layout: LayoutView
+    /// The special page's name, its wiki, and the navigation between special pages.
+    public var header: SpecialPageHeader
+    /// This file's pages, by day (`time` of each entry: its creation).
+    public var days: [DatedPageGroup]
+    /// Which part of the list this file is.
+    public var pagination: PaginationView
+
+    /// A new-pages view with the given parts.
+    public init(layout: LayoutView, header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView) {
+        self.layout = layout
+        self.header = header
+        self.days = days
+        self.pagination = pagination
+    }
+
+    /// The header's fields (`title`, `wikiTitle`, `wikiHomeHref`, `specialPages`), `days` and
+    /// `pagination` by their names, plus `hasEntries` and `pageCountText`.
+    public var templateValues: TemplateValues {
+        DatedPagesValues.values(header: header, days: days, pagination: pagination)
+    }
+}
+
+/// The variables of the lists by date.
+private enum DatedPagesValues {
+    static func values(header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView)
+        -> TemplateValues
+    {
+        var values = header.templateValues
+        values.set("days", days.map(\.templateValues))
+        values.set("hasEntries", days.contains { !$0.entries.isEmpty })
+        values.set("pagination", pagination.templateValues)
+        values.set("pageCountText", ThemeWording.pageCount(pagination.entryCount))
+        return values
+    }
+}

@@ -1,0 +1,220 @@
+import WikiModel
+import WikiRender
+
+/// The wikilinks between the pages of one wiki, and their reverse index: for every title,
+/// the pages that link to it, whether a page has that title or not.
+///
+/// Built once per wiki from the outlines of its published pages (drafts are not pages: a link
+/// to a draft is a link to a missing page). The wiki's home is not a page and its links are not
+/// in the graph. A page's links to itself (`[[Own Title]]`, `[[#Heading]]`) stay in its
+/// `links(from:)` but make no backlink.
+///
+/// Every list the graph returns is sorted by title in byte order (`PageTitle <`), so it is the
+/// same whatever order the pages were handed in, and it is cheap: `backlinks(to:)` reads the
+/// reverse index, it never scans the pages.
+public struct LinkGraph: Sendable {
+    /// The titles of the published pages, in byte order.
+    public let pageTitles: [PageTitle]
+    /// The titles that are linked to but have no page, in byte order.
+    public let missingTitles: [PageTitle]
+    /// The number of links from a page to another page or to a missing page (occurrences, so
+    /// a page linking twice to the same title counts twice; links to the linking page itself
+    /// are not counted).
+    public let linkCount: Int
+    /// Of `linkCount`, the links to missing pages.
+    public let missingLinkCount: Int
+
+    /// The outline of each page, by position in `pageTitles`.
+    private let outlines: [PageOutline]
+    /// The position of each page in `pageTitles`, and of each missing title in `missingTitles`
+    /// (shifted by the number of pages): one numbering of every node of the graph.
+    private let nodes: [PageTitle: Int]
+    /// The reverse index, packed: the pages linking to node `n` are
+    /// `linkers[linkerStart[n]..<linkerStart[n + 1]]`, as positions in `pageTitles`, ascending.
+    private let linkerStart: [Int]
+    private let linkers: [Int32]
+
+    /// The graph of the pages `titles`, whose outlines are `outlines` (the same count, in the
+    /// same order; any order of pages). Titles must be distinct, as the pages of a wiki are.
+    public init(titles: [PageTitle], outlines: [PageOutline]) {
+        precondition(titles.count == outlines.count, "one outline per page")
+        precondition(titles.count < Int(Int32.max), "too many pages for one wiki")
+        let order = titles.indices.sorted { titles[$0] < titles[$1] }
+        let pageTitles = order.map { titles[$0] }
+        let outlines = order.map { outlines[$0] }
+        var nodes: [PageTitle: Int] = [:]
+        nodes.reserveCapacity(pageTitles.count)
+        for (position, title) in pageTitles.enumerated() {
+            precondition(nodes.updateValue(position, forKey: title) == nil, "two pages titled \(title)")
+        }
+
+        // Each link's node, page by page (-1: a link to the linking page itself); missing
+        // titles are numbered as they come, then renumbered in byte order.
+        var linkNodes: [Int] = []
+        var missing: [PageTitle] = []
+        var linkCount = 0
+        var missingLinkCount = 0
+        for (position, outline) in outlines.enumerated() {
+            for link in outline.links {
+                guard let target = link.target else {
+                    linkNodes.append(-1)
+                    continue
+                }
+                let node: Int
+                if let known = nodes[target] {
+                    node = known
+                } else {
+                    node = pageTitles.count + missing.count
+                    nodes[target] = node
+                    missing.append(target)
+                }
+                if node == position {
+                    linkNodes.append(-1)
+                    continue
+                }
+                linkNodes.append(node)
+                linkCount += 1
+                if node >= pageTitles.count { missingLinkCount += 1 }
+            }
+        }
+        let missingOrder = missing.indices.sorted { missing[$0] < missing[$1] }
+        var renumbered = [Int](repeating: 0, count: missing.count)
+        for (rank, old) in missingOrder.enumerated() {
+            renumbered[old] = pageTitles.count + rank
+            nodes[missing[old]] = pageTitles.count + rank
+        }
+        let nodeCount = pageTitles.count + missing.count
+        func finalNode(_ node: Int) -> Int {
+            node >= pageTitles.count ? renumbered[node - pageTitles.count] : node
+        }
+
+        // Count each (node, linking page) pair once, then fill: pages come in ascending order,
+        // so each node's linkers come out sorted without a sort.
+        var lastLinker = [Int](repeating: -1, count: nodeCount)
+        var counts = [Int](repeating: 0, count: nodeCount + 1)
+        var cursor = 0
+        for (position, outline) in outlines.enumerated() {
+            for _ in outline.links {
+                let node = linkNodes[cursor]
+                cursor += 1
+                guard node >= 0 else { continue }
+                let target = finalNode(node)
+                if lastLinker[target] != position {
+                    lastLinker[target] = position
+                    counts[target + 1] += 1
+                }
+            }
+        }
+        for node in 0..<nodeCount { counts[node + 1] += counts[node] }
+        var fill = counts
+        var linkers = [Int32](repeating: 0, count: counts[nodeCount])
+        lastLinker = [Int](repeating: -1, count: nodeCount)
+        cursor = 0
+        for (position, outline) in outlines.enumerated() {
+            for _ in outline.links {
+                let node = linkNodes[cursor]
+                cursor += 1
+                guard node >= 0 else { continue }
+                let target = finalNode(node)
+                if lastLinker[target] != position {
+                    lastLinker[target] = position
+                    linkers[fill[target]] = Int32(position)
+                    fill[target] += 1
+                }
+            }
+        }
+
+        self.pageTitles = pageTitles
+        self.missingTitles = missingOrder.map { missing[$0] }
+        self.linkCount = linkCount
+        self.missingLinkCount = missingLinkCount
+        self.outlines = outlines
+        self.nodes = nodes
+        self.linkerStart = counts
+        self.linkers = linkers
+    }
+
+    /// Whether a published page has the title `title`.
+    public func contains(_ title: PageTitle) -> Bool {
+        position(of: title) != nil
+    }
+
+    /// The outline of the page `title`; nil when there is no such page.
+    public func outline(of title: PageTitle) -> PageOutline? {
+        position(of: title).map { outlines[$0] }
+    }
+
+    /// The wikilinks of the page `title`, in document order; empty when there is no such page.
+    public func links(from title: PageTitle) -> [PageLink] {
+        outline(of: title)?.links ?? []
+    }
+
+    /// The headings of the page `title`, in document order; empty when there is no such page.
+    public func headings(of title: PageTitle) -> [Heading] {
+        outline(of: title)?.headings ?? []
+    }
+
+    /// The pages that link to `title` (a page or a missing title), each once, in byte order
+    /// of their titles; never `title` itself.
+    public func backlinks(to title: PageTitle) -> [PageTitle] {
+        guard let node = nodes[title] else { return [] }
+        return linkerPositions(ofNode: node).map { pageTitles[Int($0)] }
+    }
+
+    /// The titles that are linked to but have no page, each with the pages linking to it, in
+    /// byte order of the titles.
+    public var wantedPages: [WantedPage] {
+        missingTitles.indices.map { rank in
+            WantedPage(
+                title: missingTitles[rank],
+                linkedFrom: linkerPositions(ofNode: pageTitles.count + rank).map { pageTitles[Int($0)] })
+        }
+    }
+
+    /// The pages no other page links to, in byte order of their titles.
+    public var orphanedPages: [PageTitle] {
+        pageTitles.indices.filter { linkerStart[$0] == linkerStart[$0 + 1] }.map { pageTitles[$0] }
+    }
+
+    // MARK: By position, for the pipeline
+
+    /// The position of the page `title` in `pageTitles`.
+    func position(of title: PageTitle) -> Int? {
+        guard let node = nodes[title], node < pageTitles.count else { return nil }
+        return node
+    }
+
+    /// The outline of the page at `position` in `pageTitles`.
+    func outline(at position: Int) -> PageOutline {
+        outlines[position]
+    }
+
+    /// The positions (in `pageTitles`) of the pages linking to the page at `position`,
+    /// ascending.
+    func backlinkPositions(ofPageAt position: Int) -> ArraySlice<Int32> {
+        linkerPositions(ofNode: position)
+    }
+
+    /// The positions (in `pageTitles`) of the pages linking to the missing title at `rank` of
+    /// `missingTitles`, ascending.
+    func linkerPositions(ofMissingTitleAt rank: Int) -> ArraySlice<Int32> {
+        linkerPositions(ofNode: pageTitles.count + rank)
+    }
+
+    /// How many pages link to the page at `position`.
+    func backlinkCount(ofPageAt position: Int) -> Int {
+        linkerStart[position + 1] - linkerStart[position]
+    }
+
+    private func linkerPositions(ofNode node: Int) -> ArraySlice<Int32> {
+        linkers[linkerStart[node]..<linkerStart[node + 1]]
+    }
+}
+
+/// A title that pages link to but no page has: a page someone could write.
+public struct WantedPage: Sendable {
+    /// The title linked to.
+    public let title: PageTitle
+    /// The pages that link to it, each once, in byte order of their titles.
+    public let linkedFrom: [PageTitle]
+}

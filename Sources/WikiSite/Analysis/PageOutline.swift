@@ -1,0 +1,66 @@
+import WikiModel
+import WikiRender
+
+/// A wikilink of a page, as the link graph keeps it: where it points and where it is written.
+public struct PageLink: Sendable, Equatable, CustomStringConvertible {
+    /// The page linked to, or nil for a heading of the linking page itself (`[[#Heading]]`).
+    public let target: PageTitle?
+    /// The heading as written after `#` (trimmed), or nil for the page itself. It is matched
+    /// against the target's heading ids through `HeadingSlug`, as the rendered link is.
+    public let fragment: String?
+    /// The 1-based line of the page's Markdown the link is written on.
+    public let line: Int
+
+    /// A link to `target` (nil: the linking page), heading `fragment`, written on `line`.
+    public init(target: PageTitle?, fragment: String?, line: Int) {
+        self.target = target
+        self.fragment = fragment
+        self.line = line
+    }
+
+    /// Exact: titles and fragments compare by their Unicode scalars, never by canonical
+    /// equivalence.
+    public static func == (lhs: PageLink, rhs: PageLink) -> Bool {
+        guard lhs.target == rhs.target, lhs.line == rhs.line else { return false }
+        switch (lhs.fragment, rhs.fragment) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left.isExactly(right)
+        default: return false
+        }
+    }
+
+    /// `Title#Fragment (line N)`, for messages and test failures.
+    public var description: String {
+        (target?.text ?? "") + (fragment.map { "#" + $0 } ?? "") + " (line \(line))"
+    }
+}
+
+/// What the analysis pass learns about one page before any page is written: the wikilinks it
+/// makes, its headings, and its length. Everything else about a page (backlinks, whether its
+/// links exist) follows from the outlines of all the pages of its wiki, in `LinkGraph`.
+///
+/// An outline is a function of the page's Markdown and the link style alone, so a stored one
+/// stays valid for as long as the page's revision does.
+public struct PageOutline: Sendable {
+    /// The wikilinks, in document order (self links and `[[#Heading]]` included).
+    public let links: [PageLink]
+    /// The headings, in document order, with the ids the rendered page gives them.
+    public let headings: [Heading]
+    /// The number of words of the page's Markdown (see `WordCount`).
+    public let wordCount: Int
+
+    /// An outline with the given parts.
+    public init(links: [PageLink], headings: [Heading], wordCount: Int) {
+        self.links = links
+        self.headings = headings
+        self.wordCount = wordCount
+    }
+
+    /// The outline of `markdown`, whose headings and wikilinks the renderer found; the words
+    /// are counted in `markdown`.
+    init(markdown: String, headings: [Heading], links: [WikilinkOccurrence]) {
+        self.links = links.map { PageLink(target: $0.target.title, fragment: $0.target.fragment, line: $0.line) }
+        self.headings = headings
+        self.wordCount = WordCount.words(in: markdown)
+    }
+}

@@ -1,0 +1,130 @@
+import Dispatch
+import Synchronization
+import WikiDocuments
+import WikiModel
+import WikiRender
+
+/// Everything a build knows about one wiki before it writes a file of it: its published pages,
+/// how they link to each other (`graph`), the orders of its special pages, and its statistics.
+///
+/// A build makes one per wiki in its analysis pass; `wikisite check`, the feeds and the
+/// incremental build read the same one. Drafts are not in it anywhere.
+public struct WikiAnalysis: Sendable {
+    /// The wiki.
+    public let wiki: Wiki
+    /// Its published pages, by title in byte order (positions match `graph.pageTitles`).
+    public let pages: [Page]
+    /// The links between the pages, and their reverse index.
+    public let graph: LinkGraph
+    /// The figures of the statistics page.
+    public let statistics: WikiStatistics
+    /// Positions in `pages`, most recently updated first (see `recentChanges`).
+    let recentChangesOrder: [Int32]
+    /// Positions in `pages`, most recently created first (see `newPages`).
+    let newPagesOrder: [Int32]
+
+    /// The analysis of `wiki` from the outlines of its pages: `outlines[i]` is the outline of
+    /// `pages[i]` (pages in any order, titles distinct). `conflicts` may be every conflict of the
+    /// database: only those of `wiki`'s document and of `pages` are kept.
+    public init(wiki: Wiki, pages: [Page], outlines: [PageOutline], conflicts: [ConflictedDocument]) {
+        let graph = LinkGraph(titles: pages.map(\.title), outlines: outlines)
+        let sortedPages = pages.sorted { $0.title < $1.title }
+        self.wiki = wiki
+        self.pages = sortedPages
+        self.graph = graph
+        let ownConflicts = Self.conflicts(in: conflicts, of: wiki, pages: sortedPages, graph: graph)
+        statistics = WikiStatistics(pages: sortedPages, graph: graph, conflicts: ownConflicts)
+        recentChangesOrder = Self.newestFirst(sortedPages, by: \.updatedAt)
+        newPagesOrder = Self.newestFirst(sortedPages, by: \.createdAt)
+    }
+
+    /// Analyses the published pages of `wiki` in `database`, outlining them with `markdown` on
+    /// every core.
+    public init(wiki: Wiki, in database: WikiDatabase, markdown: MarkdownRenderer) {
+        self = Self.analyse(
+            wiki, with: PageBodyRenderer(database: database, markdown: markdown), keeping: RenderedBodies(budget: 0),
+            reporter: SilentReporter())
+    }
+
+    /// The pages by `updated_at`, most recent first; pages updated at the same instant by
+    /// title in byte order; pages without `updated_at` last, by title.
+    public var recentChanges: [Page] {
+        recentChangesOrder.map { pages[Int($0)] }
+    }
+
+    /// The pages by `created_at`, most recent first; pages created at the same instant by
+    /// title in byte order; pages without `created_at` last, by title.
+    public var newPages: [Page] {
+        newPagesOrder.map { pages[Int($0)] }
+    }
+
+    /// The page titled `title`, if it is published.
+    public func page(titled title: PageTitle) -> Page? {
+        graph.position(of: title).map { pages[$0] }
+    }
+
+    /// The links to missing pages, one entry per title, for the build summary.
+    var missingLinks: [MissingLink] {
+        graph.wantedPages.map { MissingLink(wikiID: wiki.id, target: $0.title, linkedFrom: $0.linkedFrom) }
+    }
+
+    /// Analyses `wiki`: outlines (or renders, while `bodies` has room, keeping the HTML there
+    /// for the writing pass) every published page on every core, then builds the graph.
+    static func analyse(
+        _ wiki: Wiki, with renderer: PageBodyRenderer, keeping bodies: RenderedBodies, reporter: any BuildReporter
+    ) -> WikiAnalysis {
+        let pages = renderer.database.pages(inWiki: wiki.id)
+        let outlines = Mutex([PageOutline?](repeating: nil, count: pages.count))
+        let done = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: pages.count) { position in
+            let page = pages[position]
+            let outline: PageOutline
+            if bodies.isFull {
+                outline = renderer.outline(of: page)
+            } else {
+                let body = renderer.body(of: page)
+                bodies.keep(body.html, forPageAt: position)
+                outline = PageOutline(markdown: page.markdown, headings: body.headings, links: body.links)
+            }
+            outlines.withLock { $0[position] = outline }
+            reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: pages.count)
+        }
+        return WikiAnalysis(
+            wiki: wiki, pages: pages, outlines: outlines.withLock { $0.map { $0! } },
+            conflicts: renderer.database.conflicts)
+    }
+
+    /// Positions of `pages`, by `date` newest first, then title; undated pages last, by title.
+    private static func newestFirst(_ pages: [Page], by date: KeyPath<Page, Timestamp?>) -> [Int32] {
+        Array(0..<Int32(pages.count)).sorted { left, right in
+            let leftPage = pages[Int(left)]
+            let rightPage = pages[Int(right)]
+            switch (leftPage[keyPath: date], rightPage[keyPath: date]) {
+            case (let leftDate?, let rightDate?) where leftDate != rightDate: return leftDate > rightDate
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return leftPage.title < rightPage.title
+            }
+        }
+    }
+
+    /// The conflicts of `wiki`'s own document and of its published pages (`pages`, positioned
+    /// as in `graph`). A draft or an invalid page may share its normalized title with a
+    /// published page, never its `_id`.
+    private static func conflicts(
+        in conflicts: [ConflictedDocument], of wiki: Wiki, pages: [Page], graph: LinkGraph
+    ) -> [ConflictedDocument] {
+        let prefix = wiki.id.utf8.count + 1
+        return conflicts.filter { conflict in
+            let id = conflict.documentID
+            if id.isExactly(wiki.id) { return true }
+            let utf8 = id.utf8
+            guard utf8.count > prefix, utf8.starts(with: wiki.id.utf8),
+                utf8[utf8.index(utf8.startIndex, offsetBy: prefix - 1)] == UInt8(ascii: ":"),
+                let title = PageTitle(String(id[utf8.index(utf8.startIndex, offsetBy: prefix)...])),
+                let position = graph.position(of: title)
+            else { return false }
+            return pages[position].documentID.isExactly(id)
+        }
+    }
+}

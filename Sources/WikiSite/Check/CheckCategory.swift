@@ -1,0 +1,71 @@
+/// The kinds of problem `wikisite check` finds. The raw value is the name used in the `[check]`
+/// table of `wikisite.toml` and in the JSON report.
+public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
+    /// A wikilink to a page that does not exist (neither published nor a draft).
+    case missingPage = "missing_page"
+    /// A wikilink to a heading (`[[Page#Heading]]`, `[[#Heading]]`) that its page does not have.
+    case missingHeading = "missing_heading"
+    /// A wikilink from a published page (or the wiki's home) to a draft, which is not published.
+    case draftLink = "draft_link"
+    /// Published pages of one wiki whose titles differ only in letter case or Unicode form.
+    case titleCollision = "title_collision"
+    /// A document that was not published because it is invalid.
+    case skippedDocument = "skipped_document"
+    /// An attachment left out of a published page because its entry is malformed.
+    case skippedAttachment = "skipped_attachment"
+    /// A document with conflicting revisions (the winner is published).
+    case conflict
+
+    /// The level a category has unless the configuration says otherwise: everything a build
+    /// has always warned about, and every broken link, is an error; titles that differ only in
+    /// case are legitimate (`REST API` and `Rest API`), so they are a warning.
+    public var defaultLevel: CheckLevel {
+        self == .titleCollision ? .warning : .error
+    }
+
+    /// Categories in the order reports list them: the order of `allCases`.
+    public static func < (lhs: CheckCategory, rhs: CheckCategory) -> Bool {
+        lhs.rank < rhs.rank
+    }
+
+    private var rank: Int {
+        switch self {
+        case .missingPage: 0
+        case .missingHeading: 1
+        case .draftLink: 2
+        case .titleCollision: 3
+        case .skippedDocument: 4
+        case .skippedAttachment: 5
+        case .conflict: 6
+        }
+    }
+}
+
+/// How much a category of finding matters.
+public enum CheckLevel: String, CaseIterable, Sendable {
+    /// Reported; `wikisite check` and `wikisite build --strict` exit 1.
+    case error
+    /// Reported; the exit status does not change.
+    case warning
+    /// Not reported at all.
+    case ignore
+}
+
+/// The level of every category: the defaults, with the configuration's choices over them.
+public struct CheckLevels: Sendable, Equatable {
+    private var chosen: [CheckCategory: CheckLevel] = [:]
+
+    /// Every category at its default level.
+    public init() {}
+
+    /// The level of `category`.
+    public subscript(category: CheckCategory) -> CheckLevel {
+        get { chosen[category] ?? category.defaultLevel }
+        set { chosen[category] = newValue }
+    }
+
+    /// Equal when every category has the same level, chosen or by default.
+    public static func == (lhs: CheckLevels, rhs: CheckLevels) -> Bool {
+        CheckCategory.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+    }
+}

@@ -1,0 +1,210 @@
+import WikiDocuments
+import WikiModel
+import WikiRender
+
+/// What the check reads of one wiki: the analysis a build makes of it (its published pages,
+/// their outlines and link graph) and the outline of its home (the wiki's description), whose
+/// links are not in the graph.
+struct WikiCheckInput: Sendable {
+    let analysis: WikiAnalysis
+    let home: PageOutline
+}
+
+/// The check itself: a pure function from the database and the outlines of the wikis being
+/// published to the findings, in report order.
+enum CheckRules {
+    /// Every finding about `wikis` (the wikis being published), the documents `refused` by the
+    /// source readers, and the database's skipped documents and conflicts. Documents of a
+    /// published wiki that is not being checked are left out.
+    static func findings(
+        database: WikiDatabase, wikis: [WikiCheckInput], refused: [SkippedDocument]
+    ) -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        for wiki in wikis {
+            let foldedTitles = TitleFolding.index(wiki.analysis.pages)
+            findings += WikiLinkRules(database: database, input: wiki, foldedTitles: foldedTitles).findings()
+            findings += titleCollisions(in: wiki.analysis, foldedTitles: foldedTitles)
+        }
+        let attribution = DocumentAttribution(database: database, checked: wikis.map(\.analysis.wiki.id))
+        for skipped in refused + database.skipped {
+            guard let wikiID = attribution.wiki(ofDocument: skipped.documentID) else { continue }
+            findings.append(
+                CheckFinding(
+                    .skippedDocument, wikiID: wikiID, documentID: skipped.documentID, origin: skipped.origin,
+                    message: "not published: \(skipped.reason)"))
+        }
+        for skipped in database.skippedAttachments {
+            guard let wikiID = attribution.wiki(ofDocument: skipped.documentID) else { continue }
+            let what = skipped.name.map { "attachment \(MessageText.quoted($0)) is not published" }
+            findings.append(
+                CheckFinding(
+                    .skippedAttachment, wikiID: wikiID, documentID: skipped.documentID, origin: skipped.origin,
+                    message: "\(what ?? "field \"_attachments\" is ignored"): \(skipped.reason)"))
+        }
+        for conflict in database.conflicts {
+            guard let wikiID = attribution.wiki(ofDocument: conflict.documentID) else { continue }
+            let losing = conflict.losers.map(\.description).joined(separator: ", ")
+            findings.append(
+                CheckFinding(
+                    .conflict, wikiID: wikiID, documentID: conflict.documentID,
+                    origin: attribution.origin(ofDocument: conflict.documentID),
+                    message: "conflicting revisions: \(conflict.winner) is published, \(losing) "
+                        + "\(conflict.losers.count == 1 ? "is" : "are") not; resolve the conflict in the database"))
+        }
+        let ordered = CheckFinding.inReportOrder(findings)
+        return ordered.indices.compactMap { index in
+            index > 0 && ordered[index].isSame(as: ordered[index - 1]) ? nil : ordered[index]
+        }
+    }
+
+    /// One finding per group of published pages whose titles fold alike (`foldedTitles`).
+    private static func titleCollisions(
+        in analysis: WikiAnalysis, foldedTitles: [ExactString: [PageTitle]]
+    ) -> [CheckFinding] {
+        foldedTitles.values.compactMap { titles in
+            guard titles.count > 1, let first = titles.first, let page = analysis.page(titled: first) else {
+                return nil
+            }
+            let names = titles.map { MessageText.quoted($0.text) }
+            let list = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            return CheckFinding(
+                .titleCollision, wikiID: analysis.wiki.id, documentID: page.documentID, page: first,
+                origin: page.origin, collidingTitles: titles,
+                message: "titles \(list) differ only in letter case or Unicode form; a link must spell one "
+                    + "exactly, which is easy to get wrong: consider renaming")
+        }
+    }
+}
+
+/// The link findings of one wiki: links to missing pages, to drafts and to missing headings.
+private struct WikiLinkRules {
+    let input: WikiCheckInput
+    /// The published titles by folded form (`TitleFolding`).
+    let foldedTitles: [ExactString: [PageTitle]]
+    private let drafts: Set<PageTitle>
+
+    init(database: WikiDatabase, input: WikiCheckInput, foldedTitles: [ExactString: [PageTitle]]) {
+        self.input = input
+        self.foldedTitles = foldedTitles
+        drafts = Set(database.drafts(inWiki: input.analysis.wiki.id).map(\.title))
+    }
+
+    func findings() -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        let wiki = input.analysis.wiki
+        let home = Linker(documentID: wiki.id, page: nil, origin: wiki.origin, headings: input.home.headings)
+        for link in input.home.links { check(link, from: home, into: &findings) }
+        let graph = input.analysis.graph
+        for page in input.analysis.pages {
+            let outline = graph.outline(of: page.title)
+            let linker = Linker(
+                documentID: page.documentID, page: page.title, origin: page.origin, headings: outline?.headings ?? [])
+            for link in outline?.links ?? [] { check(link, from: linker, into: &findings) }
+        }
+        return findings
+    }
+
+    /// The page or home whose links are checked.
+    private struct Linker {
+        let documentID: String
+        let page: PageTitle?
+        let origin: DocumentOrigin
+        let headings: [Heading]
+    }
+
+    private func check(_ link: PageLink, from linker: Linker, into findings: inout [CheckFinding]) {
+        let target = WikilinkTarget(title: link.target, fragment: link.fragment)
+        let written = Self.written(target)
+        let wikiID = input.analysis.wiki.id
+        func finding(_ category: CheckCategory, suggestions: [PageTitle] = [], _ message: String) -> CheckFinding {
+            CheckFinding(
+                category, wikiID: wikiID, documentID: linker.documentID, page: linker.page, origin: linker.origin,
+                line: link.line, target: target, suggestions: suggestions, message: message)
+        }
+        guard let title = link.target else {
+            if let fragment = link.fragment, !Self.has(fragment, in: linker.headings) {
+                let this = linker.page == nil ? "the home page" : "this page"
+                findings.append(
+                    finding(.missingHeading, "link \(written): \(this) has no heading \(MessageText.quoted(fragment))"))
+            }
+            return
+        }
+        if let outline = input.analysis.graph.outline(of: title) {
+            if let fragment = link.fragment, !Self.has(fragment, in: outline.headings) {
+                findings.append(
+                    finding(
+                        .missingHeading,
+                        "link \(written): page \(MessageText.quoted(title.text)) has no heading "
+                            + MessageText.quoted(fragment)))
+            }
+        } else if drafts.contains(title) {
+            findings.append(
+                finding(
+                    .draftLink,
+                    "link \(written) leads to a draft, which is not published: publish the page or remove the link"))
+        } else {
+            let suggestions = foldedTitles[TitleFolding.key(title)] ?? []
+            var message = "link \(written) leads to a page that does not exist"
+            if !suggestions.isEmpty {
+                let names = suggestions.map { suggestion in
+                    MessageText.quoted(suggestion.text)
+                        + (TitleFolding.differOnlyInUnicodeForm(title, suggestion)
+                            ? " (the same letters, in another Unicode form)" : "")
+                }
+                message += "; did you mean " + names.joined(separator: " or ")
+                message += "? (links match titles exactly, letter case and Unicode form included)"
+            }
+            findings.append(finding(.missingPage, suggestions: suggestions, message))
+        }
+    }
+
+    /// Whether a heading has the id a link to `fragment` lands on.
+    private static func has(_ fragment: String, in headings: [Heading]) -> Bool {
+        let id = HeadingSlug.slug(fragment)
+        return headings.contains { $0.id.isExactly(id) }
+    }
+
+    /// The link as its target reads: `[[Title#Heading]]`, quoted for a terminal.
+    private static func written(_ target: WikilinkTarget) -> String {
+        var text = target.title?.text ?? ""
+        if let fragment = target.fragment { text += "#" + fragment }
+        return "[[" + String(MessageText.quoted(text).dropFirst().dropLast()) + "]]"
+    }
+}
+
+/// Which published wiki a document belongs to, judged from its `_id`.
+private struct DocumentAttribution {
+    let database: WikiDatabase
+    let checked: Set<ExactString>
+
+    init(database: WikiDatabase, checked: [String]) {
+        self.database = database
+        self.checked = Set(checked.map(ExactString.init))
+    }
+
+    /// `.some(id)` for a document of checked wiki `id`, `.some(nil)` for one of no published
+    /// wiki, nil for one of a published wiki that is not checked (left out of the report).
+    func wiki(ofDocument documentID: String) -> String?? {
+        let wikiID = Self.wikiPart(of: documentID)
+        if checked.contains(ExactString(wikiID)) { return .some(wikiID) }
+        if database.wiki(wikiID) != nil { return nil }
+        return .some(nil)
+    }
+
+    /// Where the winning revision of a published document was read.
+    func origin(ofDocument documentID: String) -> DocumentOrigin? {
+        guard let colon = documentID.utf8.firstIndex(of: UInt8(ascii: ":")) else {
+            return database.wiki(documentID)?.origin
+        }
+        let wikiID = String(documentID[..<colon])
+        guard let title = PageTitle(String(documentID[documentID.utf8.index(after: colon)...])) else { return nil }
+        return database.page(inWiki: wikiID, titled: title)?.origin
+            ?? database.drafts(inWiki: wikiID).first { $0.title == title }?.origin
+    }
+
+    /// The part of a page `_id` before its first colon; a wiki's `_id` as it is.
+    private static func wikiPart(of documentID: String) -> String {
+        guard let colon = documentID.utf8.firstIndex(of: UInt8(ascii: ":")) else { return documentID }
+        return String(documentID[..<colon])
+    }
+}

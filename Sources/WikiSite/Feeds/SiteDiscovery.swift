@@ -1,0 +1,113 @@
+import WikiDocuments
+import WikiModel
+
+/// The files and `<head>` links that need the site's absolute URL: sitemaps, the sitemap
+/// index, `robots.txt`, each wiki's Atom feed, canonical URLs. A site built without a base URL
+/// has none of them (`missingBaseURLNote` says so).
+///
+/// Everything here is a pure function of its inputs: the same database and base URL give the
+/// same bytes, whenever and wherever the site is built. Only published pages are listed; a
+/// draft handed in stops the program rather than leak.
+public struct SiteDiscovery: Sendable {
+    /// The URL the output folder is served from.
+    public let baseURL: BaseURL
+    /// How much one sitemap file may hold.
+    public let sitemapLimits: SitemapLimits
+    /// How many entries a wiki's feed has at most.
+    public let feedLength: Int
+
+    /// How many entries a wiki's feed has at most, unless told otherwise.
+    public static let defaultFeedLength = 50
+
+    /// What the summary says when the build has no base URL.
+    public static let missingBaseURLNote = "sitemaps and feeds need --base-url; not written"
+
+    /// Discovery for a site served at `baseURL`.
+    public init(
+        baseURL: BaseURL, sitemapLimits: SitemapLimits = .protocolMaximum, feedLength: Int = defaultFeedLength
+    ) {
+        self.baseURL = baseURL
+        self.sitemapLimits = sitemapLimits
+        self.feedLength = feedLength
+    }
+
+    /// Every file for crawlers and feed readers, for the published `wikis` of `database`:
+    /// each wiki's sitemaps and feed, the site's sitemap index (listing every wiki's
+    /// sitemaps), and `robots.txt` pointing to it when the site is the root of its host.
+    ///
+    /// `bodyHTML` gives the rendered body of a page of a wiki, as its own page shows it (its
+    /// links relative to the page's file); it is called only for the pages a feed shows.
+    public func files(
+        for wikis: [Wiki], in database: WikiDatabase, bodyHTML: (Page, Wiki) throws -> String
+    ) rethrows -> [SiteFile] {
+        var files: [SiteFile] = []
+        var listed: [SitemapEntry] = []
+        let sortedWikis = wikis.sorted { $0.id.precedesInByteOrder($1.id) }
+        for wiki in sortedWikis {
+            let pages = database.pages(inWiki: wiki.id)
+            let sitemap = WikiSitemap(wiki: wiki, pages: pages)
+            let documents = SitemapWriter(format: .urlSet, limits: sitemapLimits).documents(
+                sitemap.entries(baseURL: baseURL))
+            for (offset, document) in documents.enumerated() {
+                let path = DiscoveryLayout.sitemap(offset + 1, ofWiki: wiki.id)
+                files.append(SiteFile(path: path, bytes: document.bytes))
+                listed.append(
+                    SitemapEntry(location: baseURL.absoluteURL(of: path), lastModified: document.lastModified))
+            }
+            let feed = AtomFeed(wiki: wiki, pages: pages, limit: feedLength)
+            let feedBytes = try feed.bytes(baseURL: baseURL) { try bodyHTML($0, wiki) }
+            files.append(SiteFile(path: DiscoveryLayout.feed(ofWiki: wiki.id), bytes: feedBytes))
+        }
+        let indexes = SitemapWriter(format: .index, limits: sitemapLimits).documents(listed)
+        var indexPaths: [SitePath] = []
+        for (offset, document) in indexes.enumerated() {
+            let path = DiscoveryLayout.sitemapIndex(offset + 1)
+            indexPaths.append(path)
+            files.append(SiteFile(path: path, bytes: document.bytes))
+        }
+        if baseURL.isHostRoot {
+            files.append(
+                SiteFile(path: DiscoveryLayout.robots, bytes: RobotsFile(sitemapIndexes: indexPaths).bytes(baseURL)))
+        }
+        return files
+    }
+
+    /// The `<head>` links of the file at `path`: its canonical URL and, in a wiki (`wiki` not
+    /// `nil`), the wiki's feed.
+    public func headLinks(for path: SitePath, inWiki wiki: Wiki?) -> HeadLinks {
+        HeadLinks(
+            canonicalURL: baseURL.absoluteURL(of: path),
+            feedURL: wiki.map { baseURL.absoluteURL(of: DiscoveryLayout.feed(ofWiki: $0.id)) },
+            feedTitle: wiki?.title)
+    }
+}
+
+/// A file of the site and its bytes.
+public struct SiteFile: Sendable {
+    /// Where it goes, below the output folder.
+    public let path: SitePath
+    /// What it holds.
+    public let bytes: [UInt8]
+}
+
+/// The links a page's `<head>` gives to machines, as absolute URLs.
+public struct HeadLinks: Sendable, Equatable {
+    /// `<link rel="canonical" href="…">`: the file's own absolute URL.
+    public let canonicalURL: String
+    /// `<link rel="alternate" type="application/atom+xml" href="…">`: the wiki's feed;
+    /// `nil` outside a wiki (the site's index).
+    public let feedURL: String?
+    /// The `title` of that link: the wiki's title.
+    public let feedTitle: String?
+}
+
+/// `robots.txt`: every crawler may read everything, and the sitemap index is named.
+struct RobotsFile {
+    let sitemapIndexes: [SitePath]
+
+    func bytes(_ baseURL: BaseURL) -> [UInt8] {
+        var text = "User-agent: *\nDisallow:\n\n"
+        for path in sitemapIndexes { text += "Sitemap: " + baseURL.absoluteURL(of: path) + "\n" }
+        return Array(text.utf8)
+    }
+}

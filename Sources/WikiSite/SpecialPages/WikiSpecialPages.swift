@@ -1,0 +1,250 @@
+import WikiModel
+import WikiRender
+
+/// One file of a wiki's special pages: which list, and which part of it.
+struct SpecialPageFile: Sendable {
+    let page: SpecialPage
+    /// 1-based; lists longer than `Pagination.defaultEntriesPerFile` have several parts.
+    let part: Int
+}
+
+/// The special pages of one wiki: the files they make, and the HTML of each. Every list is
+/// worked out once, from the wiki's analysis; rendering a file only reads it, so files can be
+/// rendered on every core at once.
+struct WikiSpecialPages: Sendable {
+    /// How many pages linking to a wanted title are listed with it (the count says how many
+    /// there are in all).
+    static let linkingPagesShown = 10
+
+    let analysis: WikiAnalysis
+    let index: AlphabeticalIndex
+    let chrome: WikiChrome
+    let theme: Theme
+    let entriesPerFile: Int
+    /// Wanted titles (positions in `graph.missingTitles`), the most linked first, then
+    /// alphabetically.
+    private let wantedOrder: [Int]
+    /// Pages no other page links to, alphabetically.
+    private let orphans: [Int32]
+
+    init(
+        analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, theme: Theme,
+        entriesPerFile: Int = Pagination.defaultEntriesPerFile
+    ) {
+        self.analysis = analysis
+        self.index = index
+        self.chrome = chrome
+        self.theme = theme
+        self.entriesPerFile = entriesPerFile
+        let graph = analysis.graph
+        let missing = graph.missingTitles
+        let keys = missing.map(AlphabeticalKey.init)
+        let linkerCounts = missing.indices.map { graph.linkerPositions(ofMissingTitleAt: $0).count }
+        wantedOrder = missing.indices.sorted { left, right in
+            linkerCounts[left] != linkerCounts[right]
+                ? linkerCounts[left] > linkerCounts[right] : keys[left] < keys[right]
+        }
+        orphans = index.order.filter { graph.backlinkCount(ofPageAt: Int($0)) == 0 }
+    }
+
+    /// Every file of the special pages, each list's parts in order.
+    var files: [SpecialPageFile] {
+        SpecialPage.allCases.flatMap { page in
+            (1...pagination(of: page).fileCount).map { SpecialPageFile(page: page, part: $0) }
+        }
+    }
+
+    /// Where `file` goes.
+    func path(of file: SpecialPageFile) -> SitePath {
+        SiteLayout.special(file.page, part: file.part, ofWiki: analysis.wiki.id)
+    }
+
+    /// The HTML of `file`.
+    func html(of file: SpecialPageFile) -> String {
+        let path = path(of: file)
+        let pagination = pagination(of: file.page)
+        let bar = pagination.view(ofFile: file.part) {
+            path.href(to: SiteLayout.special(file.page, part: $0, ofWiki: analysis.wiki.id))
+        }
+        let title =
+            file.part == 1 ? file.page.title : "\(file.page.title) (part \(file.part) of \(pagination.fileCount))"
+        let layout = chrome.layout(at: path, title: title)
+        let header = chrome.header(of: file.page, at: path)
+        let range = pagination.entries(ofFile: file.part)
+        switch file.page {
+        case .allPages:
+            return theme.render(
+                AllPagesView(
+                    layout: layout, header: header, letters: letterLinks(from: path),
+                    groups: letterGroups(range, from: path), pagination: bar, pageCount: analysis.pages.count))
+        case .recentChanges:
+            let entries = analysis.recentChangesOrder[range].map { Int($0) }
+            return theme.render(
+                RecentChangesView(
+                    layout: layout, header: header,
+                    days: dayGroups(entries, from: path, date: \.updatedAt, showsUser: true), pagination: bar))
+        case .newPages:
+            let entries = analysis.newPagesOrder[range].map { Int($0) }
+            return theme.render(
+                NewPagesView(
+                    layout: layout, header: header,
+                    days: dayGroups(entries, from: path, date: \.createdAt, showsUser: false), pagination: bar))
+        case .wantedPages:
+            return theme.render(
+                WantedPagesView(
+                    layout: layout, header: header, entries: wantedOrder[range].map { wanted($0, from: path) },
+                    pagination: bar))
+        case .orphanedPages:
+            return theme.render(
+                OrphanedPagesView(
+                    layout: layout, header: header, entries: orphans[range].map { entry(Int($0), from: path) },
+                    pagination: bar))
+        case .statistics:
+            return theme.render(statistics(layout: layout, header: header, from: path))
+        }
+    }
+
+    /// How the list of `page` is cut into files.
+    func pagination(of page: SpecialPage) -> Pagination {
+        let count: Int
+        switch page {
+        case .allPages, .recentChanges, .newPages: count = analysis.pages.count
+        case .wantedPages: count = wantedOrder.count
+        case .orphanedPages: count = orphans.count
+        case .statistics: count = 0
+        }
+        return Pagination(entryCount: count, entriesPerFile: entriesPerFile)
+    }
+
+    // MARK: Entries
+
+    /// The page at `position` as a list entry, linked from `path`.
+    private func entry(_ position: Int, from path: SitePath) -> PageListEntry {
+        let title = analysis.pages[position].title
+        return PageListEntry(title: title.text, href: path.href(to: SiteLayout.page(title, inWiki: analysis.wiki.id)))
+    }
+
+    /// The letter index: each letter linking to the file and anchor where its group starts.
+    private func letterLinks(from path: SitePath) -> [LetterLink] {
+        let pagination = pagination(of: .allPages)
+        return index.letterStarts.map { start in
+            let file = SiteLayout.special(
+                .allPages, part: pagination.file(containingEntryAt: start.rank), ofWiki: analysis.wiki.id)
+            let fileHref = file == path ? "" : path.href(to: file)
+            return LetterLink(letter: start.letter, href: fileHref + "#" + Self.anchor(of: start.letter))
+        }
+    }
+
+    /// The entries of `range` of the alphabetical list, by letter.
+    private func letterGroups(_ range: Range<Int>, from path: SitePath) -> [PageGroup] {
+        var groups: [PageGroup] = []
+        for rank in range {
+            let letter = index.letters[rank]
+            if groups.last.map({ !$0.letter.isExactly(letter) }) ?? true {
+                let continued = rank == range.lowerBound && rank > 0 && index.letters[rank - 1].isExactly(letter)
+                groups.append(
+                    PageGroup(letter: letter, anchor: Self.anchor(of: letter), isContinued: continued, entries: []))
+            }
+            groups[groups.count - 1].entries.append(entry(Int(index.order[rank]), from: path))
+        }
+        return groups
+    }
+
+    /// The `id` of a letter's group: `letter-A`, `letter-Ж`; `letter-other` for `#`.
+    static func anchor(of letter: String) -> String {
+        letter.isExactly(AlphabeticalKey.otherLetter) ? "letter-other" : "letter-" + letter
+    }
+
+    /// `positions` (in the list's order) grouped by the UTC day of `date`; the pages without
+    /// that date come last, under `Date unknown`.
+    private func dayGroups(
+        _ positions: [Int], from path: SitePath, date: KeyPath<Page, Timestamp?>, showsUser: Bool
+    ) -> [DatedPageGroup] {
+        var groups: [DatedPageGroup] = []
+        var currentDay: Int64?
+        var inUndated = false
+        for position in positions {
+            let page = analysis.pages[position]
+            let time = page[keyPath: date]
+            let listed = entry(position, from: path)
+            let dated = DatedPageEntry(
+                title: listed.title, href: listed.href,
+                time: time.map { DisplayedTime(display: CalendarDay.timeOfDay($0), datetime: $0.text) },
+                user: showsUser ? page.updatedBy : nil)
+            if let time {
+                let day = CalendarDay(time)
+                if currentDay != day.number {
+                    currentDay = day.number
+                    groups.append(DatedPageGroup(heading: day.heading, datetime: day.datetime, entries: []))
+                }
+            } else if !inUndated {
+                inUndated = true
+                groups.append(DatedPageGroup(heading: "Date unknown", datetime: nil, entries: []))
+            }
+            groups[groups.count - 1].entries.append(dated)
+        }
+        return groups
+    }
+
+    /// The wanted title at `position` of `graph.missingTitles`, with the first pages linking to it.
+    private func wanted(_ position: Int, from path: SitePath) -> WantedPageEntry {
+        let graph = analysis.graph
+        let title = graph.missingTitles[position]
+        let linkers = index.sorted(graph.linkerPositions(ofMissingTitleAt: position))
+        return WantedPageEntry(
+            title: title.text, href: path.href(to: SiteLayout.page(title, inWiki: analysis.wiki.id)),
+            linkingPageCount: linkers.count,
+            linkingPages: linkers.prefix(Self.linkingPagesShown).map { entry(Int($0), from: path) })
+    }
+
+    // MARK: Statistics
+
+    private func statistics(layout: LayoutView, header: SpecialPageHeader, from path: SitePath) -> StatisticsView {
+        let statistics = analysis.statistics
+        let wikiID = analysis.wiki.id
+        func href(_ page: SpecialPage) -> String { path.href(to: SiteLayout.special(page, ofWiki: wikiID)) }
+        let facts = [
+            StatisticsFact(
+                label: "Pages", value: ThemeWording.number(statistics.pageCount), href: href(.allPages)),
+            StatisticsFact(label: "Words", value: ThemeWording.number(statistics.wordCount)),
+            StatisticsFact(
+                label: "Words per page",
+                value: ThemeWording.number(
+                    statistics.pageCount == 0
+                        ? 0 : (statistics.wordCount + statistics.pageCount / 2) / statistics.pageCount)),
+            StatisticsFact(label: "Links between pages", value: ThemeWording.number(statistics.linkCount)),
+            StatisticsFact(
+                label: "Links to missing pages", value: ThemeWording.number(statistics.missingLinkCount),
+                href: href(.wantedPages)),
+            StatisticsFact(
+                label: "Wanted pages", value: ThemeWording.number(statistics.wantedPageCount), href: href(.wantedPages)),
+            StatisticsFact(
+                label: "Orphaned pages", value: ThemeWording.number(statistics.orphanedPageCount),
+                href: href(.orphanedPages)),
+            StatisticsFact(label: "Contributors", value: ThemeWording.number(statistics.contributors.count)),
+            StatisticsFact(label: "Conflicted documents", value: ThemeWording.number(statistics.conflicts.count)),
+        ]
+        let conflicts = statistics.conflicts.compactMap { conflict -> ConflictEntry? in
+            let title: String
+            let target: SitePath
+            if conflict.documentID.isExactly(wikiID) {
+                title = analysis.wiki.title
+                target = SiteLayout.home(ofWiki: wikiID)
+            } else {
+                guard let page = analysis.pages.first(where: { $0.documentID.isExactly(conflict.documentID) }) else {
+                    return nil
+                }
+                title = page.title.text
+                target = SiteLayout.page(page.title, inWiki: wikiID)
+            }
+            return ConflictEntry(
+                title: title, href: path.href(to: target), winner: conflict.winner.description,
+                losers: conflict.losers.map(\.description))
+        }
+        return StatisticsView(
+            layout: layout, header: header, facts: facts,
+            contributors: statistics.contributors.map { ContributorEntry(name: $0.name, pageCount: $0.pageCount) },
+            pagesWithoutContributor: statistics.pagesWithoutContributor, pageCount: statistics.pageCount,
+            conflicts: conflicts)
+    }
+}

@@ -1,0 +1,63 @@
+import WikiModel
+import WikiRender
+
+/// What every file of a wiki shows around its content: the layout (document title,
+/// breadcrumbs, stylesheet) and the links to the wiki's special pages.
+struct WikiChrome: Sendable {
+    /// The title of the site's own index page.
+    static let siteIndexTitle = "Wikis"
+
+    let wiki: Wiki
+    /// A short note per special page (`1,012 pages`), shown next to its link.
+    let specialPageDetails: [SpecialPage: String]
+
+    /// The chrome of `analysis`'s wiki.
+    init(_ analysis: WikiAnalysis) {
+        wiki = analysis.wiki
+        specialPageDetails = [
+            .allPages: ThemeWording.pageCount(analysis.pages.count) + ", A to Z",
+            .recentChanges: "By last update",
+            .newPages: "By creation",
+            .wantedPages: ThemeWording.count(analysis.graph.missingTitles.count, "missing title", "missing titles"),
+            .orphanedPages: ThemeWording.count(analysis.statistics.orphanedPageCount, "page", "pages")
+                + " nothing links to",
+            .statistics: "Words, links, contributors",
+        ]
+    }
+
+    /// The layout of the file at `path`; `title` is the file's own title, nil on the home.
+    /// The breadcrumbs lead from the list of wikis to the wiki's home, then to the file.
+    func layout(at path: SitePath, title: String?) -> LayoutView {
+        let home = path.href(to: SiteLayout.home(ofWiki: wiki.id))
+        var breadcrumbs = [
+            Breadcrumb(title: Self.siteIndexTitle, href: path.href(to: SiteLayout.siteIndex)),
+            Breadcrumb(title: wiki.title, href: title == nil ? nil : home),
+        ]
+        if let title { breadcrumbs.append(Breadcrumb(title: title, href: nil)) }
+        return LayoutView(
+            documentTitle: title.map { "\($0) – \(wiki.title)" } ?? wiki.title,
+            siteTitle: wiki.title, siteHref: home,
+            stylesheetHref: path.href(to: SiteLayout.stylesheet), breadcrumbs: breadcrumbs)
+    }
+
+    /// A link from `path` to every special page of the wiki, `current` marked.
+    func specialPageLinks(from path: SitePath, current: SpecialPage?) -> [SpecialPageLink] {
+        SpecialPage.allCases.map { page in
+            SpecialPageLink(
+                title: page.title, href: path.href(to: SiteLayout.special(page, ofWiki: wiki.id)),
+                detail: specialPageDetails[page], isCurrent: page == current)
+        }
+    }
+
+    /// The header of the special page `page`, at `path`.
+    func header(of page: SpecialPage, at path: SitePath) -> SpecialPageHeader {
+        SpecialPageHeader(
+            title: page.title, wikiTitle: wiki.title, wikiHomeHref: path.href(to: SiteLayout.home(ofWiki: wiki.id)),
+            specialPages: specialPageLinks(from: path, current: page))
+    }
+
+    /// A time as the pages show it.
+    static func displayed(_ time: Timestamp) -> DisplayedTime {
+        DisplayedTime(display: time.display, datetime: time.text)
+    }
+}

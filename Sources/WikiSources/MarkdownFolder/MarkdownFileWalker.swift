@@ -1,0 +1,181 @@
+import WikiDocuments
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A `*.md` file of the folder, read.
+struct MarkdownFile {
+    /// The path inside the folder, `/`-separated, valid UTF-8 (`guide/Install.md`).
+    let relativePath: String
+    /// The file's bytes.
+    let contents: [UInt8]
+    /// The file's modification time.
+    let modified: FileTime
+}
+
+/// Finds and reads every `*.md` file under a folder, recursively.
+///
+/// Left out quietly: hidden files and folders (a name starting with `.`: `.git`, `.obsidian`),
+/// symbolic links (never followed, so nothing outside the folder is read, whatever a link points
+/// to), files whose name does not end in `.md`, and whatever `isIgnored` says (what git ignores).
+/// Rejected with a reason: a `*.md` entry that is not a regular file (a pipe, a device), a name
+/// that is not valid UTF-8 (a title must be text), and files and folders that cannot be read.
+///
+/// Every folder is opened relative to its parent's descriptor with `O_NOFOLLOW`, so a folder
+/// swapped for a link while the walk runs is not followed either.
+struct MarkdownFileWalker {
+    /// The folder as the user named it, for origins.
+    let folderName: String
+    /// Whether the entry at this path inside the folder (`/`-separated bytes, no trailing `/`) is
+    /// to be left out.
+    let isIgnored: ([UInt8]) -> Bool
+
+    private(set) var files: [MarkdownFile] = []
+    private(set) var rejected: [RejectedEntry] = []
+    /// Where files are read, reused from file to file.
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+
+    init(folderName: String, isIgnored: @escaping ([UInt8]) -> Bool) {
+        self.folderName = folderName
+        self.isIgnored = isIgnored
+    }
+
+    /// Walks the folder open at `descriptor` (the walker closes it), then sorts the files by path
+    /// in byte order.
+    mutating func walk(folder descriptor: Int32) {
+        walk(directory: descriptor, relativePath: [])
+        files.sort { $0.relativePath.precedesInByteOrder($1.relativePath) }
+    }
+
+    /// The path of an entry as the user would type it: the folder's name, a slash, the path inside.
+    static func displayPath(folder: String, relativePath: some Collection<UInt8>) -> String {
+        let separator = folder.utf8.last == UInt8(ascii: "/") ? "" : "/"
+        return folder + separator + DisplayText.of(relativePath)
+    }
+
+    private mutating func walk(directory descriptor: Int32, relativePath: [UInt8]) {
+        guard let directory = fdopendir(descriptor) else {
+            reject(relativePath, "this folder cannot be read (\(Self.lastSystemError())); its files are left out")
+            close(descriptor)
+            return
+        }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 {
+                    reject(
+                        relativePath,
+                        "this folder could not be read to the end (\(Self.lastSystemError())); its files are left out")
+                    return
+                }
+                break
+            }
+            let name = Self.name(of: entry)
+            if name.first != UInt8(ascii: ".") { names.append(name) }
+        }
+        names.sort { $0.lexicographicallyPrecedes($1) }
+        for name in names {
+            visit(name, in: dirfd(directory), parentPath: relativePath)
+        }
+    }
+
+    private mutating func visit(_ name: [UInt8], in parent: Int32, parentPath: [UInt8]) {
+        let path = parentPath.isEmpty ? name : parentPath + [UInt8(ascii: "/")] + name
+        guard !isIgnored(path) else { return }
+        var status = stat()
+        let statResult = Self.withCString(name) { fstatat(parent, $0, &status, AT_SYMLINK_NOFOLLOW) }
+        guard statResult == 0 else {
+            reject(path, "it cannot be examined (\(Self.lastSystemError())); it is left out")
+            return
+        }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFDIR {
+            guard String(validating: path, as: UTF8.self) != nil else {
+                reject(path, "this folder's name is not valid UTF-8, so its files have no title; rename it")
+                return
+            }
+            let child = Self.withCString(name) { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard child >= 0 else {
+                reject(path, "this folder cannot be opened (\(Self.lastSystemError())); its files are left out")
+                return
+            }
+            walk(directory: child, relativePath: path)
+            return
+        }
+        guard name.count > 3, name.reversed().starts(with: ".md".utf8.reversed()), kind != S_IFLNK else { return }
+        guard let relativePath = String(validating: path, as: UTF8.self) else {
+            reject(path, "its name is not valid UTF-8, so it has no title; rename it")
+            return
+        }
+        guard kind == S_IFREG else {
+            reject(path, "it is not a regular file (a pipe, a socket or a device); it is left out")
+            return
+        }
+        load(name, in: parent, relativePath: relativePath)
+    }
+
+    private mutating func load(_ name: [UInt8], in parent: Int32, relativePath: String) {
+        let descriptor = Self.withCString(name) { openat(parent, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            reject(Array(relativePath.utf8), "it cannot be opened (\(Self.lastSystemError())); it is left out")
+            return
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            reject(Array(relativePath.utf8), "it changed into something other than a regular file while being read")
+            return
+        }
+        var contents: [UInt8] = []
+        contents.reserveCapacity(Int(status.st_size))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                contents.append(contentsOf: chunk[..<count])
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                reject(Array(relativePath.utf8), "it cannot be read (\(Self.lastSystemError())); it is left out")
+                return
+            }
+        }
+        files.append(MarkdownFile(relativePath: relativePath, contents: contents, modified: Self.modified(status)))
+    }
+
+    private mutating func reject(_ relativePath: [UInt8], _ reason: String) {
+        let path =
+            relativePath.isEmpty ? folderName : Self.displayPath(folder: folderName, relativePath: relativePath)
+        rejected.append(RejectedEntry(origin: DocumentOrigin(source: path, line: nil), documentID: nil, reason: reason))
+    }
+
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+            Array(bytes.prefix { $0 != 0 })
+        }
+    }
+
+    private static func withCString<Result>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (name + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+
+    private static func modified(_ status: stat) -> FileTime {
+        #if canImport(Darwin)
+            FileTime(seconds: Int64(status.st_mtimespec.tv_sec), nanoseconds: Int64(status.st_mtimespec.tv_nsec))
+        #else
+            FileTime(seconds: Int64(status.st_mtim.tv_sec), nanoseconds: Int64(status.st_mtim.tv_nsec))
+        #endif
+    }
+
+    static func lastSystemError() -> String {
+        String(cString: strerror(errno))
+    }
+}

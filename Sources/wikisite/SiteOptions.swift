@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import WikiRender
+import WikiSite
+
+extension LinkStyle: ExpressibleByArgument {}
+
+/// The options `build` and `check` share: what to read, which wikis, how links are written, and
+/// the configuration file that holds the same settings.
+struct SiteOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file (default: wikisite.toml beside the first --source, else in the current folder).",
+            valueName: "file"))
+    var config: String?
+
+    @Option(
+        name: .long, help: ArgumentHelp("A dump to read (repeatable; replaces the file's sources).", valueName: "path"))
+    var source: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only this wiki, by ID (repeatable).", valueName: "id"))
+    var wiki: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A folder of templates that replace the default theme's.", valueName: "dir"))
+    var templates: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Which side of | names the page: obsidian ([[target|label]], the default) or gollum ([[label|target]]).",
+            valueName: "style"))
+    var linkStyle: LinkStyle?
+
+    func validate() throws {
+        if config?.isEmpty == true { throw ValidationError("--config needs a file.") }
+        if source.contains(where: \.isEmpty) { throw ValidationError("--source needs a path.") }
+    }
+
+    /// The settings these options give, as a configuration to put over the file's.
+    var commandLine: Configuration {
+        var configuration = Configuration()
+        configuration.sources = source.isEmpty ? nil : source
+        configuration.wikiIDs = wiki.isEmpty ? nil : wiki
+        configuration.templatesFolder = templates
+        configuration.linkStyle = linkStyle
+        return configuration
+    }
+
+    /// The options of a run: the configuration file's settings (when there is a file), with
+    /// `commandLine` over them. With no source anywhere, the default store is read when it
+    /// exists. A configuration that cannot be used ends the command with exit status 2.
+    func buildOptions(commandLine: Configuration) throws(ExitCode) -> BuildOptions {
+        do throws(ConfigurationError) {
+            var configuration = Configuration()
+            if let file = Configuration.locate(explicit: config, firstSource: source.first) {
+                TerminalReporter.printError("using configuration \(file)")
+                configuration = try Configuration.load(file: file)
+            }
+            configuration = configuration.overridden(by: commandLine)
+            if configuration.sources == nil, FileManager.default.fileExists(atPath: DocumentSources.defaultSource) {
+                configuration.sources = [DocumentSources.defaultSource]
+            }
+            return try configuration.buildOptions()
+        } catch {
+            throw Self.badConfiguration(error)
+        }
+    }
+
+    /// Prints each problem of `error`; returns the exit status of bad usage, 2.
+    static func badConfiguration(_ error: ConfigurationError) -> ExitCode {
+        for problem in error.problems { TerminalReporter.printError("error: \(problem)") }
+        return ExitCode.badUsage
+    }
+}

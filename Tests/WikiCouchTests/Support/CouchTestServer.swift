@@ -1,0 +1,502 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+import WikiDocuments
+
+/// A loopback HTTP server (127.0.0.x only) that speaks the CouchDB API as documented, for one
+/// database: `GET /db`, `GET /db/_changes` (`feed=normal` and `longpoll` with `heartbeat` and
+/// `timeout`; `since`, `limit`, `style=all_docs`, `include_docs`, `conflicts`), `POST /db/_bulk_get`,
+/// `GET /db/<id>?open_revs=[…]`, and errors as `{"error","reason"}`. It injects faults on request,
+/// records every request, answers at most ``Configuration/maximumRequests`` requests and closes
+/// itself after ``Configuration/lifetime``.
+final class CouchTestServer: Sendable {
+    /// How the server behaves.
+    struct Configuration: Sendable {
+        /// The loopback address it listens on.
+        var host = "127.0.0.1"
+        /// The port; 0 picks a free one.
+        var port = 0
+        /// The user and password every request must carry (basic authentication), if any.
+        var credentials: (user: String, password: String)?
+        /// Whether every request is refused with 403.
+        var forbidden = false
+        /// `nil` when `_bulk_get` works; else the status it answers (CouchDB 1: 404 or 405).
+        var bulkGetUnsupportedStatus: Int?
+        /// The most requests answered; later ones get 503 and the connection is closed.
+        var maximumRequests = 2000
+        /// When the server closes itself.
+        var lifetime: TimeAmount = .seconds(120)
+    }
+
+    /// A fault injected instead of the normal response.
+    enum Fault: Sendable {
+        /// An error status, with a CouchDB error body.
+        case status(Int, error: String, reason: String)
+        /// The connection is reset (RST) before anything is answered.
+        case resetBeforeResponse
+        /// The response head and half the body are sent, then the connection is reset.
+        case resetMidBody
+        /// The response head is sent, then nothing (no heartbeat either).
+        case stall
+        /// `302 Found` to `location`.
+        case redirect(location: String)
+    }
+
+    /// A request as the server received it.
+    struct RecordedRequest: Sendable {
+        let method: String
+        /// The path, percent-decoded segment by segment, joined with `/`.
+        let path: String
+        /// The query parameters, percent-decoded.
+        let query: [String: String]
+        /// The `Authorization` header, if any.
+        let authorization: String?
+    }
+
+    private struct Rule {
+        let method: String
+        let path: String
+        let query: [String: String]
+        var skip: Int
+        var times: Int
+        let fault: Fault
+    }
+
+    private struct Waiter {
+        let channel: any Channel
+        let since: Int
+        let parameters: [String: String]
+        var heartbeat: RepeatedTask?
+        var timeout: Scheduled<Void>?
+
+        func cancelTimers() {
+            heartbeat?.cancel()
+            timeout?.cancel()
+        }
+    }
+
+    private struct State {
+        var database: FakeCouchDatabase
+        var rules: [Rule] = []
+        var requests: [RecordedRequest] = []
+        var faultsInjected = 0
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+    }
+
+    let configuration: Configuration
+    let port: Int
+    private let channel: any Channel
+    private let state: Mutex<State>
+
+    /// Starts a server holding `database`.
+    init(_ database: FakeCouchDatabase, configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        state = Mutex(State(database: database))
+        let box = ServerBox()
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(RequestHandler(box: box))
+                }
+            }
+        channel = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
+        port = channel.localAddress!.port!
+        box.server.withLock { $0 = self }
+        let serverChannel = channel
+        _ = channel.eventLoop.scheduleTask(in: configuration.lifetime) { serverChannel.close(promise: nil) }
+    }
+
+    /// Stops listening and ends the requests still waiting.
+    func stop() {
+        let waiters = state.withLock { state in
+            defer { state.waiters = [:] }
+            return state.waiters.values
+        }
+        for waiter in waiters {
+            waiter.cancelTimers()
+            waiter.channel.close(promise: nil)
+        }
+        try? channel.close().wait()
+    }
+
+    /// The database's URL, with `user:password@` when given.
+    func url(user: String? = nil, password: String? = nil) -> String {
+        let name = state.withLock { $0.database.name }
+        let credentials = user.map { "\($0):\(password ?? "")@" } ?? ""
+        return "http://\(credentials)\(configuration.host):\(port)/\(name)"
+    }
+
+    /// Every request so far.
+    var requests: [RecordedRequest] { state.withLock { $0.requests } }
+
+    /// How many faults were injected so far.
+    var faultsInjected: Int { state.withLock { $0.faultsInjected } }
+
+    /// The database as it is now.
+    var database: FakeCouchDatabase { state.withLock { $0.database } }
+
+    /// Answers the `method` requests of `path` that have the parameters `query` with `fault`,
+    /// `times` times, after letting `skip` of them through.
+    func inject(
+        _ fault: Fault, method: String = "GET", path: String, query: [String: String] = [:], skip: Int = 0,
+        times: Int = 1
+    ) {
+        state.withLock {
+            $0.rules.append(Rule(method: method, path: path, query: query, skip: skip, times: times, fault: fault))
+        }
+    }
+
+    /// Changes the database, then answers the longpoll requests waiting for a change.
+    func update(_ change: (inout FakeCouchDatabase) -> Void) {
+        let waiting = state.withLock { state in
+            change(&state.database)
+            return Array(state.waiters.keys)
+        }
+        for id in waiting { finishWaiter(id) }
+    }
+
+    // MARK: Answering
+
+    fileprivate func respond(to head: HTTPRequestHead, body: ByteBuffer, on channel: any Channel) {
+        let (path, segments, query) = Self.split(head.uri)
+        let request = RecordedRequest(
+            method: head.method.rawValue, path: path, query: query,
+            authorization: head.headers.first(name: "authorization"))
+        let (count, fault) = state.withLock { state -> (Int, Fault?) in
+            state.requests.append(request)
+            guard
+                let index = state.rules.firstIndex(where: { rule in
+                    rule.method == request.method && rule.path == path
+                        && rule.query.allSatisfy { query[$0.key] == $0.value }
+                })
+            else { return (state.requests.count, nil) }
+            if state.rules[index].skip > 0 {
+                state.rules[index].skip -= 1
+                return (state.requests.count, nil)
+            }
+            let fault = state.rules[index].fault
+            state.rules[index].times -= 1
+            if state.rules[index].times == 0 { state.rules.remove(at: index) }
+            state.faultsInjected += 1
+            return (state.requests.count, fault)
+        }
+        if count > configuration.maximumRequests {
+            send(503, error: "service_unavailable", reason: "the test server answered enough requests", on: channel)
+            channel.close(promise: nil)
+            return
+        }
+        switch fault {
+        case .status(let status, let error, let reason)?:
+            send(status, error: error, reason: reason, on: channel)
+            return
+        case .resetBeforeResponse?:
+            Self.reset(channel)
+            return
+        case .stall?:
+            channel.writeAndFlush(
+                HTTPServerResponsePart.head(
+                    HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Content-Type": "application/json"])),
+                promise: nil)
+            return
+        case .redirect(let location)?:
+            var headers = HTTPHeaders([("Location", location), ("Content-Length", "0")])
+            headers.add(name: "Content-Type", value: "application/json")
+            channel.write(
+                HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .found, headers: headers)),
+                promise: nil)
+            channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
+            return
+        default: break
+        }
+        guard
+            let (status, answer) = route(
+                head.method, segments, query, authorization: request.authorization, body: body, on: channel)
+        else { return }
+        if case .resetMidBody? = fault {
+            sendHalf(status, answer, on: channel).whenComplete { _ in Self.reset(channel) }
+        } else {
+            send(status, answer, on: channel)
+        }
+    }
+
+    /// The answer to a request, or `nil` when it waits (longpoll) and is answered later.
+    private func route(
+        _ method: HTTPMethod, _ segments: [String], _ query: [String: String], authorization: String?,
+        body: ByteBuffer, on channel: any Channel
+    ) -> (HTTPResponseStatus, JSONValue)? {
+        if let credentials = configuration.credentials {
+            let expected = "Basic " + Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
+            guard authorization == expected else {
+                return Self.error(.unauthorized, "unauthorized", "Name or password is incorrect.")
+            }
+        }
+        if configuration.forbidden {
+            return Self.error(.forbidden, "forbidden", "You are not allowed to access this db.")
+        }
+        let database = state.withLock { $0.database }
+        guard segments.first == database.name else {
+            return Self.error(.notFound, "not_found", "Database does not exist.")
+        }
+        switch (method, Array(segments.dropFirst())) {
+        case (.GET, []):
+            return (
+                .ok,
+                .object(
+                    JSONObject([
+                        ("db_name", .string(database.name)), ("doc_count", .number(String(database.entries.count))),
+                        ("update_seq", database.sequenceValue(database.updateSequence)),
+                    ]))
+            )
+        case (.GET, ["_changes"]):
+            return changes(query, on: channel)
+        case (.POST, ["_bulk_get"]):
+            if let status = configuration.bulkGetUnsupportedStatus {
+                return Self.error(HTTPResponseStatus(statusCode: status), "not_found", "missing")
+            }
+            return bulkGet(body, in: database)
+        case (.GET, let path) where !path.isEmpty && query["open_revs"] != nil:
+            return openRevisions(path.joined(separator: "/"), query["open_revs"]!, in: database)
+        default:
+            return Self.error(.notFound, "not_found", "missing")
+        }
+    }
+
+    private func changes(_ query: [String: String], on channel: any Channel) -> (HTTPResponseStatus, JSONValue)? {
+        let database = state.withLock { $0.database }
+        guard let since = database.sequenceNumber(query["since"] ?? "0") else {
+            return Self.error(.badRequest, "bad_request", "Malformed sequence supplied in 'since' parameter.")
+        }
+        if query["feed"] == "longpoll" && database.changes(after: since).isEmpty {
+            wait(since: since, query, on: channel)
+            return nil
+        }
+        return (.ok, Self.changesBody(database, since: since, query))
+    }
+
+    private static func changesBody(_ database: FakeCouchDatabase, since: Int, _ query: [String: String]) -> JSONValue {
+        let limit = query["limit"].flatMap(Int.init) ?? Int.max
+        let all = database.changes(after: since)
+        let rows = all.prefix(limit)
+        let results = rows.map { id, entry -> JSONValue in
+            let winner = FakeCouchDatabase.winner(of: entry)!
+            let revisions =
+                query["style"] == "all_docs"
+                ? entry.leaves.sorted {
+                    RevisionOrder.loses(
+                        Revision($1.revision)!, deleted: $1.isDeleted, to: Revision($0.revision)!, deleted: $0.isDeleted
+                    )
+                }.map(\.revision) : [winner.revision]
+            var members: [(key: String, value: JSONValue)] = [
+                ("seq", database.sequenceValue(entry.sequence)), ("id", .string(id.value)),
+                ("changes", .array(revisions.map { .object(JSONObject([("rev", .string($0))])) })),
+            ]
+            if winner.isDeleted { members.append(("deleted", .bool(true))) }
+            if query["include_docs"] == "true" {
+                members.append(
+                    ("doc", .object(database.winnerBody(of: entry, conflicts: query["conflicts"] == "true"))))
+            }
+            return .object(JSONObject(members))
+        }
+        let last = rows.last.map { $0.entry.sequence } ?? max(since, database.updateSequence)
+        var members: [(key: String, value: JSONValue)] = [
+            ("results", .array(results)), ("last_seq", database.sequenceValue(last)),
+        ]
+        if database.style == .opaque { members.append(("pending", .number(String(all.count - rows.count)))) }
+        return .object(JSONObject(members))
+    }
+
+    private func bulkGet(_ body: ByteBuffer, in database: FakeCouchDatabase) -> (HTTPResponseStatus, JSONValue) {
+        let request = body.withUnsafeReadableBytes { try? JSONParser.parse($0) }
+        guard let wanted = request?.objectValue?["docs"]?.arrayValue else {
+            return Self.error(.badRequest, "bad_request", "Missing JSON list of 'docs'.")
+        }
+        let results = wanted.map { item -> JSONValue in
+            let id = item.objectValue?["id"]?.stringValue ?? ""
+            let revision = item.objectValue?["rev"]?.stringValue ?? ""
+            let found: JSONValue =
+                database.leaf(id, revision).map { JSONValue.object(JSONObject([("ok", .object($0.body))])) }
+                ?? JSONValue.object(
+                    JSONObject([
+                        (
+                            "error",
+                            .object(
+                                JSONObject([
+                                    ("id", .string(id)), ("rev", .string(revision)), ("error", .string("not_found")),
+                                    ("reason", .string("missing")),
+                                ]))
+                        )
+                    ]))
+            return .object(JSONObject([("id", .string(id)), ("docs", .array([found]))]))
+        }
+        return (.ok, .object(JSONObject([("results", .array(results))])))
+    }
+
+    private func openRevisions(_ id: String, _ revisions: String, in database: FakeCouchDatabase) -> (
+        HTTPResponseStatus, JSONValue
+    ) {
+        guard database.entries[ExactString(id)] != nil else { return Self.error(.notFound, "not_found", "missing") }
+        guard let wanted = (try? JSONParser.parse(revisions))?.arrayValue else {
+            return Self.error(.badRequest, "bad_request", "Invalid open_revs.")
+        }
+        return (
+            .ok,
+            .array(
+                wanted.map { revision in
+                    let text = revision.stringValue ?? ""
+                    return database.leaf(id, text).map { JSONValue.object(JSONObject([("ok", .object($0.body))])) }
+                        ?? JSONValue.object(JSONObject([("missing", .string(text))]))
+                })
+        )
+    }
+
+    // MARK: Longpoll
+
+    private func wait(since: Int, _ query: [String: String], on channel: any Channel) {
+        channel.writeAndFlush(
+            HTTPServerResponsePart.head(
+                HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Content-Type": "application/json"])),
+            promise: nil)
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            state.waiters[state.nextWaiter] = Waiter(channel: channel, since: since, parameters: query)
+            return state.nextWaiter
+        }
+        var heartbeat: RepeatedTask?
+        if let interval = query["heartbeat"].flatMap(Int64.init), interval > 0 {
+            heartbeat = channel.eventLoop.scheduleRepeatedTask(
+                initialDelay: .milliseconds(interval), delay: .milliseconds(interval)
+            ) { [self] _ in
+                // On the event loop, as the final answer is written: none comes after it.
+                guard state.withLock({ $0.waiters[id] != nil }) else { return }
+                channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "\n"))), promise: nil)
+            }
+        }
+        let milliseconds = min(query["timeout"].flatMap(Int64.init) ?? 60_000, 60_000)
+        let timeout = channel.eventLoop.scheduleTask(in: .milliseconds(milliseconds)) { [self] in finishWaiter(id) }
+        let stillWaiting = state.withLock { state in
+            state.waiters[id]?.heartbeat = heartbeat
+            state.waiters[id]?.timeout = timeout
+            return state.waiters[id] != nil
+        }
+        if !stillWaiting {
+            heartbeat?.cancel()
+            timeout.cancel()
+        }
+        channel.closeFuture.whenComplete { [self] _ in
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.cancelTimers()
+        }
+        if state.withLock({ !$0.database.changes(after: since).isEmpty }) { finishWaiter(id) }
+    }
+
+    private func finishWaiter(_ id: Int) {
+        guard
+            let (waiter, database) = state.withLock({ state -> (Waiter, FakeCouchDatabase)? in
+                state.waiters.removeValue(forKey: id).map { ($0, state.database) }
+            })
+        else { return }
+        waiter.cancelTimers()
+        let bytes = ByteBuffer(
+            bytes: JSONWriter.bytes(Self.changesBody(database, since: waiter.since, waiter.parameters)))
+        let channel = waiter.channel
+        channel.eventLoop.execute {
+            channel.write(HTTPServerResponsePart.body(.byteBuffer(bytes)), promise: nil)
+            channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
+        }
+    }
+
+    // MARK: Writing
+
+    private static func error(_ status: HTTPResponseStatus, _ error: String, _ reason: String) -> (
+        HTTPResponseStatus, JSONValue
+    ) {
+        (status, .object(JSONObject([("error", .string(error)), ("reason", .string(reason))])))
+    }
+
+    private func send(_ status: Int, error: String, reason: String, on channel: any Channel) {
+        let (status, body) = Self.error(HTTPResponseStatus(statusCode: status), error, reason)
+        send(status, body, on: channel)
+    }
+
+    private func send(_ status: HTTPResponseStatus, _ body: JSONValue, on channel: any Channel) {
+        let bytes = JSONWriter.bytes(body)
+        let headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", String(bytes.count))])
+        channel.write(
+            HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)),
+            promise: nil)
+        channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: bytes))), promise: nil)
+        channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
+    }
+
+    /// The head (announcing the whole length) and the first half of the body.
+    private func sendHalf(_ status: HTTPResponseStatus, _ body: JSONValue, on channel: any Channel) -> EventLoopFuture<
+        Void
+    > {
+        let bytes = JSONWriter.bytes(body)
+        let headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", String(bytes.count))])
+        channel.write(
+            HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)),
+            promise: nil)
+        return channel.writeAndFlush(
+            HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: bytes.prefix(bytes.count / 2)))))
+    }
+
+    /// Closes `channel` with a TCP reset.
+    private static func reset(_ channel: any Channel) {
+        guard let socket = channel as? any SocketOptionProvider else {
+            channel.close(promise: nil)
+            return
+        }
+        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// The path (decoded segments joined by `/`), its segments, and the decoded query.
+    private static func split(_ uri: String) -> (String, [String], [String: String]) {
+        let parts = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let segments = parts[0].split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        var query: [String: String] = [:]
+        if parts.count > 1 {
+            for pair in parts[1].split(separator: "&") {
+                let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(nameAndValue[0]).removingPercentEncoding ?? ""
+                query[name] = nameAndValue.count > 1 ? String(nameAndValue[1]).removingPercentEncoding ?? "" : ""
+            }
+        }
+        return ("/" + segments.joined(separator: "/"), segments, query)
+    }
+}
+
+/// Lets the request handlers reach the server, which exists only once the socket is bound.
+private final class ServerBox: Sendable {
+    let server = Mutex<CouchTestServer?>(nil)
+}
+
+/// Collects one request, then hands it to the server.
+private final class RequestHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+
+    private let box: ServerBox
+    private var head: HTTPRequestHead?
+    private var body = ByteBuffer()
+
+    init(box: ServerBox) {
+        self.box = box
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            self.head = head
+            body.clear()
+        case .body(var part):
+            body.writeBuffer(&part)
+        case .end:
+            guard let head, let server = box.server.withLock({ $0 }) else { return }
+            server.respond(to: head, body: body, on: context.channel)
+        }
+    }
+}

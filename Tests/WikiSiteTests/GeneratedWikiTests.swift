@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// End to end on databases the tests write: the boundaries of paginated lists, tables of
+/// contents, drafts, undated pages, determinism.
+@Suite("Special pages of generated wikis")
+struct GeneratedWikiTests {
+    /// Builds `fixture` into a new folder; returns the folder and the site's files.
+    func build(_ fixture: WikiFixture, order: [[String: Any]]? = nil) throws -> (TemporaryFolder, SiteFiles) {
+        let folder = try TemporaryFolder()
+        let dump = try fixture.write(to: folder, order: order)
+        let result = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
+        #expect(result.status == 0, "\(result.standardError)")
+        return (folder, SiteFiles(root: folder.url.appendingPathComponent("site")))
+    }
+
+    /// The number of entries (page links) of a list file.
+    func entryCount(_ html: String, listClass: String) -> Int {
+        var count = 0
+        for block in html.components(separatedBy: "<ul class=\"\(listClass)\">").dropFirst() {
+            count += HTMLElements.elements("li", in: block.components(separatedBy: "</ul>")[0]).count
+        }
+        return count
+    }
+
+    /// The `rel` links of a file: `prev` and `next` to their hrefs.
+    func relLinks(_ html: String) -> [String: String] {
+        var links: [String: String] = [:]
+        for element in HTMLElements.elements("a", in: html) {
+            if let rel = element.attributes["rel"] { links[rel] = element.attributes["href"] }
+        }
+        return links
+    }
+
+    @Test func exactly200PagesFitInOneFile() throws {
+        var fixture = WikiFixture()
+        fixture.pages = WikiFixture.numberedPages(200)
+        let (folder, site) = try build(fixture)
+        _ = folder
+        for list in ["all-pages", "recent-changes", "new-pages", "orphaned-pages"] {
+            let html = try site.html("1234/_special/\(list).html")
+            #expect(!site.exists("1234/_special/\(list)-2.html"), "\(list) has a second file")
+            #expect(relLinks(html).isEmpty)
+            #expect(!html.contains("class=\"pagination\""))
+        }
+        #expect(entryCount(try site.html("1234/_special/all-pages.html"), listClass: "page-list") == 200)
+    }
+
+    @Test func page201StartsASecondFileLinkedBothWays() throws {
+        var fixture = WikiFixture()
+        fixture.pages = WikiFixture.numberedPages(201)
+        let (folder, site) = try build(fixture)
+        _ = folder
+        for list in ["all-pages", "recent-changes", "new-pages", "orphaned-pages"] {
+            let first = try site.html("1234/_special/\(list).html")
+            let second = try site.html("1234/_special/\(list)-2.html")
+            #expect(!site.exists("1234/_special/\(list)-3.html"))
+            #expect(relLinks(first) == ["next": "\(list)-2.html"], "\(list)")
+            #expect(relLinks(second) == ["prev": "\(list).html"], "\(list)")
+            #expect(first.contains("Part 1 of 2") && second.contains("Part 2 of 2"))
+        }
+        let all = try site.html("1234/_special/all-pages.html")
+        let allSecond = try site.html("1234/_special/all-pages-2.html")
+        #expect(entryCount(all, listClass: "page-list") == 200)
+        #expect(entryCount(allSecond, listClass: "page-list") == 1)
+        #expect(HTMLElements.elements("a", in: allSecond).contains { $0.text == "Page 0200" })
+        #expect(allSecond.contains("(continued)"))
+        #expect(allSecond.contains("Showing 201–201."))
+        // Newest first: the second file of recent changes holds the oldest page.
+        let recentSecond = try site.html("1234/_special/recent-changes-2.html")
+        #expect(HTMLElements.elements("a", in: recentSecond).contains { $0.text == "Page 0000" })
+        #expect(!site.exists("1234/_special/wanted-pages-2.html"))
+    }
+
+    @Test func theLetterIndexLinksIntoTheFileWhereEachLetterStarts() throws {
+        var fixture = WikiFixture()
+        fixture.pages =
+            (0..<150).map { WikiFixture.Page(title: String(format: "Apple %03d", $0)) }
+            + (0..<100).map { WikiFixture.Page(title: String(format: "banana %03d", $0)) }
+            + [WikiFixture.Page(title: "Cherry"), WikiFixture.Page(title: "42 is a number")]
+        let (folder, site) = try build(fixture)
+        _ = folder
+        func index(_ file: String) throws -> [String: String] {
+            let html = try site.html("1234/_special/\(file)")
+            let start = try #require(html.range(of: "<nav class=\"letter-index\""))
+            let end = try #require(html[start.upperBound...].range(of: "</nav>"))
+            var links: [String: String] = [:]
+            for link in HTMLElements.elements("a", in: String(html[start.upperBound..<end.lowerBound])) {
+                links[link.text] = link.attributes["href"]
+            }
+            return links
+        }
+        // 252 pages: "#" (1), A (150), B (100) in the first file, C in the second.
+        #expect(
+            try index("all-pages.html") == [
+                "#": "#letter-other", "A": "#letter-A", "B": "#letter-B", "C": "all-pages-2.html#letter-C",
+            ])
+        #expect(
+            try index("all-pages-2.html") == [
+                "#": "all-pages.html#letter-other", "A": "all-pages.html#letter-A", "B": "all-pages.html#letter-B",
+                "C": "#letter-C",
+            ])
+        let second = try site.html("1234/_special/all-pages-2.html")
+        let groups = HTMLElements.elements("h2", in: second).filter { $0.attributes["class"] == "letter" }
+        #expect(groups.map(\.text) == ["B (continued)", "C"])
+        #expect(groups.map { $0.attributes["id"] ?? "" } == ["letter-B", "letter-C"])
+    }
+
+    @Test func anEmptyWikiStillHasEverySpecialPageSayingSo() throws {
+        let (folder, site) = try build(WikiFixture())
+        _ = folder
+        let expectations = [
+            "all-pages": "This wiki has no published pages yet.",
+            "recent-changes": "This wiki has no published pages yet.",
+            "new-pages": "This wiki has no published pages yet.",
+            "wanted-pages": "nothing is wanted",
+            "orphaned-pages": "Every page is linked from another page.",
+            "statistics": "No page says who saved it.",
+        ]
+        for (list, text) in expectations {
+            let html = try site.html("1234/_special/\(list).html")
+            #expect(html.contains(text), "\(list)")
+            #expect(!site.exists("1234/_special/\(list)-2.html"))
+            #expect(relLinks(html).isEmpty)
+        }
+    }
+
+    @Test func aTableOfContentsNeedsThreeHeadingsBesidesTheTitle() throws {
+        var fixture = WikiFixture()
+        fixture.pages = [
+            WikiFixture.Page(title: "Two", markdown: "## One\n\ntext\n\n## Two\n"),
+            WikiFixture.Page(title: "Three", markdown: "## One\n\n### One and a half\n\n## Two\n"),
+            WikiFixture.Page(title: "Titled", markdown: "# Titled\n\n## One\n\n## Two\n"),
+            WikiFixture.Page(title: "Code", markdown: "## One\n\n```\n## not a heading\n```\n\n## Two\n"),
+        ]
+        let (folder, site) = try build(fixture)
+        _ = folder
+        func hasTableOfContents(_ title: String) throws -> Bool {
+            try site.html(site.pageFile(title, in: "1234")).contains("<nav class=\"toc\"")
+        }
+        #expect(try !hasTableOfContents("Two"))
+        #expect(try hasTableOfContents("Three"))
+        #expect(try !hasTableOfContents("Titled"), "the title repeated as a heading is not a section")
+        #expect(try !hasTableOfContents("Code"), "a heading in a code block is no heading")
+        let three = try site.html(site.pageFile("Three", in: "1234"))
+        #expect(three.contains("<li><a href=\"#one\">One</a><ol>\n<li><a href=\"#one-and-a-half\">"))
+    }
+
+    /// A wiki with a draft that a page links to, the draft newest and by its own author.
+    static let wikiWithDraft: WikiFixture = {
+        var fixture = WikiFixture()
+        fixture.pages = [
+            WikiFixture.Page(
+                title: "Index", markdown: "See [[Secret Plan]] and [[Notes]].", createdAt: "2020-01-01T00:00:00Z",
+                updatedAt: "2020-01-02T00:00:00Z", updatedBy: "alice"),
+            WikiFixture.Page(
+                title: "Notes", markdown: "Back to [[Index]].", createdAt: "2020-01-01T00:00:00Z",
+                updatedAt: "2020-01-03T00:00:00Z", updatedBy: "bob"),
+            WikiFixture.Page(
+                title: "Secret Plan", markdown: "Hush: [[Notes]] [[Index]] tabernacle.",
+                createdAt: "2020-02-01T00:00:00Z",
+                updatedAt: "2020-02-02T00:00:00Z", updatedBy: "ghostwriter", draft: true),
+        ]
+        return fixture
+    }()
+
+    @Test func draftsAppearInNoListAndALinkToOneIsALinkToAMissingPage() throws {
+        let (folder, site) = try build(Self.wikiWithDraft)
+        for file in folder.files(under: "site") {
+            let text = try folder.read("site/" + file)
+            #expect(!text.contains("ghostwriter"), "\(file) names the draft's author")
+            #expect(!text.contains("tabernacle"), "\(file) shows the draft's body")
+            #expect(!text.contains("2020-02-0"), "\(file) shows the draft's dates")
+        }
+        for list in ["all-pages", "recent-changes", "new-pages", "orphaned-pages"] {
+            let html = try site.html("1234/_special/\(list).html")
+            #expect(!HTMLElements.elements("a", in: html).contains { $0.text == "Secret Plan" }, "\(list)")
+        }
+        let wanted = try site.html("1234/_special/wanted-pages.html")
+        #expect(
+            HTMLElements.elements("a", in: wanted).filter { $0.attributes["class"] == "missing" }.map(\.text) == [
+                "Secret Plan"
+            ])
+        let notes = try site.html(site.pageFile("Notes", in: "1234"))
+        #expect(notes.contains("<li><a href=\"Index~") && !notes.contains(">Secret Plan</a></li>"))
+        let statistics = try site.html("1234/_special/statistics.html")
+        #expect(statistics.contains("<dt>Pages</dt>\n<dd><a href=\"all-pages.html\">2</a></dd>"))
+    }
+
+    @Test func pagesWithoutDatesComeLastUnderDateUnknown() throws {
+        var fixture = WikiFixture()
+        fixture.pages = [
+            WikiFixture.Page(title: "Undated B"),
+            WikiFixture.Page(title: "Dated", createdAt: "2020-01-01T00:00:00Z", updatedAt: "2020-01-01T00:00:00Z"),
+            WikiFixture.Page(title: "Undated A"),
+        ]
+        let (folder, site) = try build(fixture)
+        _ = folder
+        for list in ["recent-changes", "new-pages"] {
+            let html = try site.html("1234/_special/\(list).html")
+            let titles = HTMLElements.elements("a", in: html).filter { $0.attributes["class"] == "change-title" }
+            #expect(titles.map(\.text) == ["Dated", "Undated A", "Undated B"], "\(list)")
+            let days = HTMLElements.elements("h2", in: html).map(\.text)
+            #expect(days == ["Wednesday 1 January 2020", "Date unknown"], "\(list)")
+        }
+    }
+
+    @Test func theSameDocumentsInAnotherOrderGiveTheSameBytes() throws {
+        var fixture = Self.wikiWithDraft
+        fixture.pages += WikiFixture.numberedPages(230)
+        let (first, _) = try build(fixture)
+        let (second, _) = try build(fixture, order: fixture.documents.reversed())
+        let files = first.files(under: "site")
+        #expect(files == second.files(under: "site"))
+        #expect(files.contains("1234/_special/all-pages-2.html"))
+        for file in files {
+            let left = try Data(contentsOf: first.url.appendingPathComponent("site/" + file))
+            let right = try Data(contentsOf: second.url.appendingPathComponent("site/" + file))
+            #expect(left == right, "\(file) differs")
+        }
+    }
+}

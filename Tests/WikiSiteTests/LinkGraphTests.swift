@@ -1,0 +1,127 @@
+import Testing
+import WikiModel
+import WikiRender
+import WikiSite
+
+/// The link graph and its reverse index, built from outlines alone.
+@Suite("Link graph")
+struct LinkGraphTests {
+    static func title(_ text: String) -> PageTitle { PageTitle(text)! }
+
+    /// An outline linking to `targets` (nil: `[[#Heading]]`), one link a line.
+    static func outline(_ targets: [String?], headings: [Heading] = [], words: Int = 0) -> PageOutline {
+        PageOutline(
+            links: targets.enumerated().map { line, target in
+                PageLink(target: target.map(title), fragment: target == nil ? "Top" : nil, line: line + 1)
+            },
+            headings: headings, wordCount: words)
+    }
+
+    /// A small wiki: Home → A, B, Missing; A → B, B, A (itself), Missing, Other Missing; B → (none);
+    /// C → #heading only.
+    static let graph = LinkGraph(
+        titles: ["Home", "B", "C", "A"].map(title),
+        outlines: [
+            outline(["A", "B", "Missing"]),
+            outline([]),
+            outline([nil], headings: [Heading(level: 2, text: "Top", id: "top")]),
+            outline(["B", "B", "A", "Missing", "Other Missing"]),
+        ])
+
+    @Test func pagesAndMissingTitlesAreInByteOrder() {
+        #expect(Self.graph.pageTitles.map(\.text) == ["A", "B", "C", "Home"])
+        #expect(Self.graph.missingTitles.map(\.text) == ["Missing", "Other Missing"])
+    }
+
+    @Test func backlinksComeFromTheReverseIndexOncePerPageAndNeverFromItself() {
+        #expect(Self.graph.backlinks(to: Self.title("A")).map(\.text) == ["Home"])
+        #expect(Self.graph.backlinks(to: Self.title("B")).map(\.text) == ["A", "Home"])
+        #expect(Self.graph.backlinks(to: Self.title("C")).isEmpty)
+        #expect(Self.graph.backlinks(to: Self.title("Missing")).map(\.text) == ["A", "Home"])
+        #expect(Self.graph.backlinks(to: Self.title("Nobody Links Here")).isEmpty)
+    }
+
+    @Test func wantedPagesNameEveryLinkingPage() {
+        let wanted = Self.graph.wantedPages
+        #expect(wanted.map(\.title.text) == ["Missing", "Other Missing"])
+        #expect(wanted.map { $0.linkedFrom.map(\.text) } == [["A", "Home"], ["A"]])
+    }
+
+    @Test func orphansAreThePagesNoOtherPageLinksTo() {
+        #expect(Self.graph.orphanedPages.map(\.text) == ["C", "Home"])
+    }
+
+    @Test func linksAndHeadingsOfAPageAreKeptInDocumentOrder() {
+        let links = Self.graph.links(from: Self.title("A"))
+        #expect(links.map { $0.target?.text ?? "" } == ["B", "B", "A", "Missing", "Other Missing"])
+        #expect(links.map(\.line) == [1, 2, 3, 4, 5])
+        #expect(Self.graph.links(from: Self.title("C")) == [PageLink(target: nil, fragment: "Top", line: 1)])
+        #expect(Self.graph.headings(of: Self.title("C")).map(\.id) == ["top"])
+        #expect(Self.graph.links(from: Self.title("Missing")).isEmpty)
+        #expect(Self.graph.contains(Self.title("A")))
+        #expect(!Self.graph.contains(Self.title("Missing")))
+    }
+
+    @Test func countsLinksButNotSelfLinks() {
+        // Home: 3; A: 4 (its link to itself does not count); C's [[#Top]] does not count.
+        #expect(Self.graph.linkCount == 7)
+        #expect(Self.graph.missingLinkCount == 3)
+    }
+
+    @Test func theOrderThePagesComeInChangesNothing() {
+        let shuffled = LinkGraph(
+            titles: ["A", "C", "B", "Home"].map(Self.title),
+            outlines: [
+                Self.outline(["B", "B", "A", "Missing", "Other Missing"]),
+                Self.outline([nil], headings: [Heading(level: 2, text: "Top", id: "top")]),
+                Self.outline([]),
+                Self.outline(["A", "B", "Missing"]),
+            ])
+        #expect(shuffled.pageTitles == Self.graph.pageTitles)
+        #expect(shuffled.missingTitles == Self.graph.missingTitles)
+        for title in Self.graph.pageTitles + Self.graph.missingTitles {
+            #expect(shuffled.backlinks(to: title) == Self.graph.backlinks(to: title))
+            #expect(shuffled.links(from: title) == Self.graph.links(from: title))
+        }
+        #expect(shuffled.orphanedPages == Self.graph.orphanedPages)
+    }
+
+    @Test func titlesAreExactNeverCanonicallyEquivalent() {
+        let nfc = "Caf\u{E9}"
+        let nfd = "Cafe\u{301}"
+        let graph = LinkGraph(
+            titles: [Self.title(nfc), Self.title("Lyon")],
+            outlines: [Self.outline([]), Self.outline([nfc, nfd])])
+        #expect(graph.backlinks(to: Self.title(nfc)).map(\.text) == ["Lyon"])
+        #expect(graph.missingTitles.map { Array($0.text.unicodeScalars) } == [Array(nfd.unicodeScalars)])
+        #expect(graph.wantedPages.count == 1)
+    }
+
+    @Test func anEmptyWikiHasAnEmptyGraph() {
+        let graph = LinkGraph(titles: [], outlines: [])
+        #expect(graph.pageTitles.isEmpty && graph.missingTitles.isEmpty && graph.wantedPages.isEmpty)
+        #expect(graph.orphanedPages.isEmpty)
+        #expect(graph.linkCount == 0)
+    }
+
+    @Test func aLargeGraphIndexesEveryLinkOnce() {
+        // 2,000 pages, each linking to the next three (wrapping) and to one missing title of 10.
+        let count = 2_000
+        let titles = (0..<count).map { Self.title("Page \($0)") }
+        let outlines = (0..<count).map { index in
+            Self.outline(
+                [1, 2, 3].map { "Page \((index + $0) % count)" } + ["Missing \(index % 10)"])
+        }
+        let graph = LinkGraph(titles: titles, outlines: outlines)
+        #expect(graph.linkCount == count * 4)
+        #expect(graph.missingTitles.count == 10)
+        for index in [0, 1, 999, 1_999] {
+            let expected = [1, 2, 3].map { "Page \((index - $0 + count) % count)" }.sorted {
+                $0.precedesInByteOrder($1)
+            }
+            #expect(graph.backlinks(to: titles[index]).map(\.text) == expected)
+        }
+        #expect(graph.wantedPages.allSatisfy { $0.linkedFrom.count == count / 10 })
+        #expect(graph.orphanedPages.isEmpty)
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+import WikiModel
+
+@testable import WikiSite
+
+/// How lists are cut into files, and filed by letter.
+@Suite("Special page lists")
+struct SpecialPageListTests {
+    @Test(arguments: [
+        (0, 1, [0..<0]),
+        (1, 1, [0..<1]),
+        (200, 1, [0..<200]),
+        (201, 2, [0..<200, 200..<201]),
+        (400, 2, [0..<200, 200..<400]),
+        (401, 3, [0..<200, 200..<400, 400..<401]),
+    ])
+    func paginationBoundaries(entries: Int, files: Int, ranges: [Range<Int>]) {
+        let pagination = Pagination(entryCount: entries)
+        #expect(pagination.fileCount == files)
+        #expect((1...files).map { pagination.entries(ofFile: $0) } == ranges)
+        if entries > 0 {
+            #expect(pagination.file(containingEntryAt: 0) == 1)
+            #expect(pagination.file(containingEntryAt: entries - 1) == files)
+        }
+    }
+
+    @Test func entry200IsTheLastOfTheFirstFileAnd201TheFirstOfTheSecond() {
+        let pagination = Pagination(entryCount: 1_000)
+        #expect(pagination.file(containingEntryAt: 199) == 1)
+        #expect(pagination.file(containingEntryAt: 200) == 2)
+    }
+
+    @Test func aListInOneFileHasNoBar() {
+        let view = Pagination(entryCount: 200).view(ofFile: 1) { "p\($0).html" }
+        #expect(view.links.isEmpty)
+        #expect(view.previousHref == nil && view.nextHref == nil)
+        #expect(view.firstEntry == 1 && view.lastEntry == 200 && view.entryCount == 200)
+        let empty = Pagination(entryCount: 0).view(ofFile: 1) { "p\($0).html" }
+        #expect(empty.firstEntry == 0 && empty.lastEntry == 0)
+    }
+
+    @Test func theBarLinksNeighboursFirstAndLastWithGaps() {
+        let pagination = Pagination(entryCount: 20 * 200)
+        #expect(pagination.linkedFiles(around: 1) == [1, 2, 3, nil, 20])
+        #expect(pagination.linkedFiles(around: 10) == [1, nil, 8, 9, 10, 11, 12, nil, 20])
+        #expect(pagination.linkedFiles(around: 4) == [1, 2, 3, 4, 5, 6, nil, 20])
+        #expect(pagination.linkedFiles(around: 20) == [1, nil, 18, 19, 20])
+        let view = pagination.view(ofFile: 2) { "p\($0).html" }
+        #expect(view.previousHref == "p1.html" && view.nextHref == "p3.html")
+        #expect(view.firstEntry == 201 && view.lastEntry == 400)
+        #expect(view.links.first { $0.isCurrent }?.number == 2)
+    }
+
+    @Test(arguments: [
+        ("Apple", "A"), ("apple", "A"), ("Über Sync", "U"), ("éclair", "E"), ("straße", "S"), ("ßig", "S"),
+        ("жук", "Ж"), ("東京", "東"), ("1password", "#"), ("../../evil", "#"), ("C++: Notes", "C"),
+        ("\u{2018}quoted\u{2019}", "#"), ("Cafe\u{301}", "C"), ("\u{C9}cole", "E"), ("E\u{301}cole", "E"),
+    ])
+    func lettersAreCaseFoldedBaseLetters(title: String, letter: String) {
+        #expect(AlphabeticalKey.letter(of: title) == letter)
+    }
+
+    @Test func theAlphabeticalOrderGroupsByLetterIgnoresCaseAndAccentsAndIsTotal() {
+        let titles = [
+            "Zebra", "apple", "Apple", "Über Sync", "Ubuntu", "éclair", "Eagle", "42", "../x", "жук", "Banana",
+            "APPLE",
+        ].map { PageTitle($0)! }
+        let sorted = AlphabeticalOrder.sorted(titles: titles).map(\.text)
+        #expect(
+            sorted == [
+                "../x", "42", "APPLE", "Apple", "apple", "Banana", "Eagle", "éclair", "Über Sync", "Ubuntu", "Zebra",
+                "жук",
+            ])
+        let reversed = AlphabeticalOrder.sorted(titles: titles.reversed()).map(\.text)
+        #expect(reversed == sorted)
+    }
+
+    @Test func daysAreReadableAndInUTC() throws {
+        let day = CalendarDay(try #require(Timestamp("2012-12-16T01:33:01.909Z")))
+        #expect(day.heading == "Sunday 16 December 2012")
+        #expect(day.datetime == "2012-12-16")
+        let shifted = CalendarDay(try #require(Timestamp("2012-12-16T00:30:00+01:00")))
+        #expect(shifted.heading == "Saturday 15 December 2012")
+        #expect(CalendarDay(try #require(Timestamp("1969-12-31T23:59:59Z"))).number == -1)
+        #expect(CalendarDay.timeOfDay(try #require(Timestamp("2012-12-16T01:33:01.909Z"))) == "01:33")
+    }
+
+    @Test(arguments: [
+        ("", 0), ("one", 1), ("# Heading\n\nTwo words.", 3), ("don't stop", 2), ("don’t", 1), ("[[Sync Client]]", 2),
+        ("a — b", 2), ("café crème", 2), ("`code_span` 42", 3), ("'quoted'", 1),
+    ])
+    func wordsAreRunsOfLettersAndDigits(text: String, words: Int) {
+        #expect(WordCount.words(in: text) == words)
+    }
+}
