@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "WikiSite",
             dependencies: [
-                "WikiDocuments", "WikiSources", "WikiStore", "WikiModel", "WikiRender", "WikiWrite",
+                "WikiDocuments", "WikiSources", "WikiStore", "WikiCouch", "WikiModel", "WikiRender", "WikiWrite",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),

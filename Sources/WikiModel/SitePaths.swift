@@ -52,6 +52,10 @@
 /// - **Readable.** Ordinary lowercase titles come out as they are typed, other titles as
 ///   close as possible with a short suffix.
 public enum SitePaths {
+    /// Files at the root of the output folder that crawlers look for by name, which no wiki
+    /// folder may take (an unhashed name is lowercase, so an exact match is enough).
+    static let reservedRootNames: Set<String> = ["robots.txt", "sitemap.xml"]
+
     /// The most bytes of a title or ID kept in a name before it is cut (and hashed).
     static let readableByteLimit = 120
 
@@ -131,9 +135,13 @@ struct FileName {
         spelling(title.text, spacesAreUnderscores: true)
     }
 
-    /// The name of the folder of wiki `wikiID`.
+    /// The name of the folder of wiki `wikiID`. The names the site keeps at the root for
+    /// crawlers (`robots.txt`, `sitemap.xml`) are spelled with their hash, as `index` is.
     static func wiki(_ wikiID: String) -> FileName {
-        spelling(wikiID, spacesAreUnderscores: false)
+        let name = spelling(wikiID, spacesAreUnderscores: false)
+        guard name.hash == nil, SitePaths.reservedRootNames.contains(name.text) else { return name }
+        let hash = StableHash.fnv1a64(wikiID.utf8) >> 14
+        return FileName(text: name.text + "~" + String(decoding: StableHash.base32(hash), as: UTF8.self), hash: hash)
     }
 }
 

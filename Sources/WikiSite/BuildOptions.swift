@@ -26,6 +26,8 @@ public struct BuildOptions: Sendable {
     /// The settings of each wiki (`[wikis."<id>"]` in `wikisite.toml`), by wiki ID; a wiki
     /// without an entry has the defaults of `WikiSettings`.
     public var wikiSettings: [ExactString: WikiSettings] = [:]
+    /// How a source that is a folder of Markdown becomes a wiki.
+    public var markdownFolder = MarkdownFolderSettings()
 
     /// Options for a build of `sources` into `outputFolder`, with every other setting at its default.
     public init(
@@ -49,5 +51,20 @@ public struct BuildOptions: Sendable {
         let parent = slash.map { String(output[..<$0]) } ?? "."
         let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
         return (parent.isEmpty ? "/" : parent) + "/.wikisite/" + (name.isEmpty ? "site" : name)
+    }
+}
+
+/// The wiki a folder of Markdown is read as; `nil` fields take the folder's defaults (its name as
+/// the ID, its home file's front matter title).
+public struct MarkdownFolderSettings: Sendable, Equatable {
+    /// The wiki's `_id`.
+    public var wikiID: String?
+    /// The wiki's title.
+    public var wikiTitle: String?
+
+    /// Settings with the given ID and title.
+    public init(wikiID: String? = nil, wikiTitle: String? = nil) {
+        self.wikiID = wikiID
+        self.wikiTitle = wikiTitle
     }
 }

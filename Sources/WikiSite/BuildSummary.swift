@@ -43,6 +43,8 @@ public struct BuildSummary: Sendable {
     public internal(set) var filesUnchanged = 0
     /// Files an earlier build made that are no longer part of the site.
     public internal(set) var filesRemoved = 0
+    /// What the build left out on purpose, and why (no base URL: no sitemaps or feeds).
+    public internal(set) var notes: [String] = []
     /// Wall time of the whole build.
     public internal(set) var elapsed: Duration = .zero
 
@@ -83,6 +85,7 @@ public struct BuildSummary: Sendable {
                 lines.append("  warning: \(MessageText.quoted(link.wikiID)): \(target) linked from \(from)")
             }
         }
+        for note in notes { lines.append("Note: \(note).") }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         lines.append(
             "Files: \(filesWritten) written, \(filesUnchanged) unchanged, \(filesRemoved) removed, in "

@@ -35,7 +35,8 @@ public struct SiteBuilder: Sendable {
         let start = clock.now
         guard !options.sources.isEmpty else { throw BuildError.noSources }
 
-        let input = try SourceReader(paths: options.sources, reporter: reporter).read()
+        let input = try SourceReader(paths: options.sources, markdownFolder: options.markdownFolder, reporter: reporter)
+            .read()
         let database = input.database
         let wikis = try selectedWikis(in: database)
         let theme: Theme
@@ -59,6 +60,7 @@ public struct SiteBuilder: Sendable {
                 reporter.waitingForOtherBuild(holder: holder)
             }
             defer { lock.release() }
+            let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0) }
             let writer = try SiteWriter(
                 outputFolder: options.outputFolder, stateFolder: stateFolder,
                 previousBuildWasInterrupted: lock.previousBuildWasInterrupted)
@@ -66,7 +68,7 @@ public struct SiteBuilder: Sendable {
                 bodies: PageBodyRenderer(
                     database: database,
                     markdown: MarkdownRenderer(options: MarkdownOptions(linkStyle: options.linkStyle))),
-                theme: theme)
+                theme: theme, discovery: discovery)
 
             do {
                 try writeSite(
@@ -88,7 +90,8 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// Writes the stylesheet, the site index, and every wiki: its pages, special pages and home.
+    /// Writes the stylesheet, the site index, every wiki (its pages, special pages and home),
+    /// then the sitemaps and feeds when the build has a base URL.
     private func writeSite(
         wikis: [Wiki], database: WikiDatabase, pages: SitePageRenderer, theme: Theme, into writer: SiteWriter,
         summary: inout BuildSummary
@@ -96,20 +99,32 @@ public struct SiteBuilder: Sendable {
         try writer.write(theme.stylesheet, to: SiteLayout.stylesheet)
         try writer.write(pages.siteIndex(wikis: wikis), to: SiteLayout.siteIndex)
         for wiki in wikis {
-            let analysis = try writeWiki(wiki, database: database, theme: theme, into: writer)
+            let analysis = try writeWiki(
+                wiki, database: database, theme: theme, discovery: pages.discovery, into: writer)
             summary.missingLinks += analysis.missingLinks
             summary.wikis.append(
                 PublishedWiki(
                     id: wiki.id, title: wiki.title, pageCount: analysis.pages.count,
                     home: SiteLayout.home(ofWiki: wiki.id)))
         }
+        guard let discovery = pages.discovery else {
+            summary.notes.append(SiteDiscovery.missingBaseURLNote)
+            return
+        }
+        reporter.stage("writing sitemaps and feeds")
+        let files = discovery.files(for: wikis, in: database) { page, wiki in
+            PageBodyRenderer(
+                database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+            ).body(of: page).html
+        }
+        for file in files { try writer.write(file.bytes, to: file.path) }
     }
 
     /// Builds one wiki in two passes over its pages, each on every core: the analysis (every
     /// page's links and headings, hence the link graph and its reverse index), then the files
     /// (each page with its backlinks, the special pages, the home). Returns the analysis.
     private func writeWiki(
-        _ wiki: Wiki, database: WikiDatabase, theme: Theme, into writer: SiteWriter
+        _ wiki: Wiki, database: WikiDatabase, theme: Theme, discovery: SiteDiscovery?, into writer: SiteWriter
     ) throws -> WikiAnalysis {
         let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
         let pages = SitePageRenderer(bodies: PageBodyRenderer(database: database, markdown: markdown), theme: theme)
@@ -119,7 +134,7 @@ public struct SiteBuilder: Sendable {
         let bodies = RenderedBodies(budget: Self.keptBodiesBudget)
         let analysis = WikiAnalysis.analyse(wiki, with: pages.bodies, keeping: bodies, reporter: reporter)
         let index = AlphabeticalIndex(analysis.graph)
-        let chrome = WikiChrome(analysis)
+        let chrome = WikiChrome(analysis, discovery: discovery)
 
         reporter.stage("writing \(pageCount) pages of \(MessageText.quoted(wiki.id)) \(quotedTitle)")
         let done = Atomic<Int>(0)

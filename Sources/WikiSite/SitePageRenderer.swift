@@ -10,6 +10,8 @@ struct SitePageRenderer: Sendable {
 
     let bodies: PageBodyRenderer
     let theme: Theme
+    /// Absolute URLs for the `<head>` of the site index; `nil` when the build has no base URL.
+    var discovery: SiteDiscovery? = nil
 
     /// The file of the page at `position` in `analysis.pages`, whose body the analysis pass may
     /// have rendered already (`body`).
@@ -77,9 +79,10 @@ struct SitePageRenderer: Sendable {
                 title: wiki.title, href: path.href(to: SiteLayout.home(ofWiki: wiki.id)),
                 pageCount: bodies.database.pages(inWiki: wiki.id).count)
         }
-        let layout = LayoutView(
+        var layout = LayoutView(
             documentTitle: WikiChrome.siteIndexTitle, siteTitle: WikiChrome.siteIndexTitle,
             siteHref: path.href(to: SiteLayout.siteIndex), stylesheetHref: path.href(to: SiteLayout.stylesheet))
+        layout.canonicalURL = discovery?.headLinks(for: path, inWiki: nil).canonicalURL
         return theme.render(SiteIndexView(layout: layout, title: WikiChrome.siteIndexTitle, wikis: entries))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WikiCouch
 import WikiDocuments
 import WikiModel
 import WikiSources
@@ -8,6 +9,8 @@ import WikiStore
 /// model picks each document's winning revision among everything it saw.
 struct SourceReader {
     let paths: [String]
+    /// How a source that is a folder of Markdown becomes a wiki.
+    var markdownFolder = MarkdownFolderSettings()
     let reporter: any BuildReporter
 
     /// The merged database, the number of documents read, and entries the readers refused.
@@ -16,14 +19,20 @@ struct SourceReader {
         var documentsRead = 0
         var refused: [SkippedDocument] = []
         for path in paths {
-            reporter.stage("reading \(path)")
             let reading: SourceReading
+            let source: any DocumentSource
             do {
-                reading = try DocumentSources.open(path).read(after: nil) { document in
+                source = try DocumentSources.open(path, markdownFolder: markdownFolder)
+            } catch {
+                throw BuildError.unreadableSource(path: DocumentSources.displayName(of: path), reason: "\(error)")
+            }
+            reporter.stage("reading \(source.name)")
+            do {
+                reading = try source.read(after: nil) { document in
                     builder.add(document)
                 }
             } catch {
-                throw BuildError.unreadableSource(path: path, reason: "\(error)")
+                throw BuildError.unreadableSource(path: source.name, reason: "\(error)")
             }
             documentsRead += reading.documentCount
             refused += reading.rejected.map {
@@ -34,10 +43,11 @@ struct SourceReader {
     }
 }
 
-/// Opens a source by the name the user gave it, recognising its kind from its content, never from
-/// its name: a wikisite store (a SQLite file with wikisite's `application_id`), or else a dump of
-/// any form `DumpReader` knows. A later kind of source plugs in here, and nothing downstream of a
-/// `DocumentSource` knows which kind it read.
+/// Opens a source by the name the user gave it: a CouchDB-compatible server's database
+/// (`http://` or `https://`), a folder of Markdown (a folder, or `markdown:PATH`), or a file
+/// recognised from its content, never from its name: a wikisite store (a SQLite file with
+/// wikisite's `application_id`), or else a dump of any form `DumpReader` knows. Nothing
+/// downstream of a `DocumentSource` knows which kind it read.
 public enum DocumentSources {
     /// What a build reads when no source is named: the default store of the project folder,
     /// `.wikisite/store.sqlite` in the current folder.
@@ -47,11 +57,23 @@ public enum DocumentSources {
     ///
     /// - Throws: `StoreError` for a SQLite file that is not a wikisite store, and for a missing
     ///   default store (saying how to fill it).
-    public static func open(_ name: String) throws -> any DocumentSource {
+    public static func open(
+        _ name: String, markdownFolder: MarkdownFolderSettings = MarkdownFolderSettings()
+    ) throws -> any DocumentSource {
+        if CouchSource.names(name) { return try CouchSource(url: name) }
+        if let folder = MarkdownFolderSource.folder(named: name) {
+            return MarkdownFolderSource(
+                folder: folder, wikiID: markdownFolder.wikiID, wikiTitle: markdownFolder.wikiTitle)
+        }
         if try DocumentStore.holdsStore(atPath: name) { return StoreSource(path: name) }
         if name == defaultSource, !FileManager.default.fileExists(atPath: name) {
             throw StoreError.missing(path: name)
         }
         return DumpSource(path: name)
+    }
+
+    /// `name` as messages show it: a server's URL without its credentials.
+    public static func displayName(of name: String) -> String {
+        CouchSource.names(name) ? CouchDatabaseURL.hidingCredentials(in: name) : name
     }
 }

@@ -8,12 +8,15 @@ struct WikiChrome: Sendable {
     static let siteIndexTitle = "Wikis"
 
     let wiki: Wiki
+    /// Absolute URLs for the `<head>` of every file; `nil` when the build has no base URL.
+    let discovery: SiteDiscovery?
     /// A short note per special page (`1,012 pages`), shown next to its link.
     let specialPageDetails: [SpecialPage: String]
 
-    /// The chrome of `analysis`'s wiki.
-    init(_ analysis: WikiAnalysis) {
+    /// The chrome of `analysis`'s wiki, with the `<head>` links of `discovery` when there is one.
+    init(_ analysis: WikiAnalysis, discovery: SiteDiscovery?) {
         wiki = analysis.wiki
+        self.discovery = discovery
         specialPageDetails = [
             .allPages: ThemeWording.pageCount(analysis.pages.count) + ", A to Z",
             .recentChanges: "By last update",
@@ -34,10 +37,16 @@ struct WikiChrome: Sendable {
             Breadcrumb(title: wiki.title, href: title == nil ? nil : home),
         ]
         if let title { breadcrumbs.append(Breadcrumb(title: title, href: nil)) }
-        return LayoutView(
+        var layout = LayoutView(
             documentTitle: title.map { "\($0) – \(wiki.title)" } ?? wiki.title,
             siteTitle: wiki.title, siteHref: home,
             stylesheetHref: path.href(to: SiteLayout.stylesheet), breadcrumbs: breadcrumbs)
+        if let links = discovery?.headLinks(for: path, inWiki: wiki) {
+            layout.canonicalURL = links.canonicalURL
+            layout.feedURL = links.feedURL
+            layout.feedTitle = links.feedTitle
+        }
+        return layout
     }
 
     /// A link from `path` to every special page of the wiki, `current` marked.

@@ -16,7 +16,11 @@ struct SiteOptions: ParsableArguments {
     var config: String?
 
     @Option(
-        name: .long, help: ArgumentHelp("A dump to read (repeatable; replaces the file's sources).", valueName: "path"))
+        name: .long,
+        help: ArgumentHelp(
+            "What to read: a dump, a store, a folder of Markdown, or a database at http[s]://host/db "
+                + "(repeatable; replaces the file's sources).",
+            valueName: "source"))
     var source: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Only this wiki, by ID (repeatable).", valueName: "id"))
@@ -34,6 +38,19 @@ struct SiteOptions: ParsableArguments {
             valueName: "style"))
     var linkStyle: LinkStyle?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The wiki ID a --source folder of Markdown is read as (default: the folder's name).", valueName: "id"))
+    var wikiID: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The title of the wiki a --source folder of Markdown is read as (default: its home's title).",
+            valueName: "title"))
+    var wikiTitle: String?
+
     func validate() throws {
         if config?.isEmpty == true { throw ValidationError("--config needs a file.") }
         if source.contains(where: \.isEmpty) { throw ValidationError("--source needs a path.") }
@@ -46,6 +63,8 @@ struct SiteOptions: ParsableArguments {
         configuration.wikiIDs = wiki.isEmpty ? nil : wiki
         configuration.templatesFolder = templates
         configuration.linkStyle = linkStyle
+        configuration.markdownWikiID = wikiID
+        configuration.markdownWikiTitle = wikiTitle
         return configuration
     }
 

@@ -14,12 +14,16 @@ struct WikisiteCommand: ParsableCommand {
         commandName: "wikisite",
         abstract: "Publish every wiki of a TouchWiki database as its own static HTML site.",
         discussion: """
-            Reads CouchDB-style dumps (_all_docs, _changes, continuous changes, couchbackup, \
-            bulk docs), renders each page's Markdown with cmark, resolves [[wikilinks]], and \
+            Reads a CouchDB-compatible server, the embedded store, CouchDB-style dumps \
+            (_all_docs, _changes, continuous changes, couchbackup, bulk docs) or a folder of \
+            Markdown, renders each page's Markdown with cmark, resolves [[wikilinks]], and \
             writes one site per wiki.
             """,
         version: WikisiteVersion.current,
-        subcommands: [BuildCommand.self, CheckCommand.self, RenderCommand.self, ImportCommand.self, ExportCommand.self]
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, RenderCommand.self, ImportCommand.self, ExportCommand.self,
+            PullCommand.self,
+        ]
     )
 
     /// Runs the command line. Bad usage exits 2 (as Unix tools do), a failed build 1.

@@ -249,3 +249,15 @@ import WikiDocuments
         }
     }
 }
+
+@Suite struct ReservedRootNameTests {
+    @Test func wikiFoldersNeverTakeTheFilesCrawlersLookFor() {
+        for id in ["robots.txt", "sitemap.xml"] {
+            let folder = SitePaths.wikiFolder(id)
+            #expect(folder.hasPrefix(id + "~") && folder.utf8.count == id.utf8.count + 11, "\(folder)")
+        }
+        #expect(SitePaths.wikiFolder("sitemap") == "sitemap")
+        #expect(SitePaths.wikiFolder("sitemap.xml2") == "sitemap.xml2")
+        #expect(SitePaths.wikiFolder("Sitemap.xml") != "Sitemap.xml", "hashed already: not lowercase")
+    }
+}

@@ -8,15 +8,6 @@ struct BuildCommandTests {
     let touchwiki = WikisiteCLI.example("touchwiki.json")
     let guide = WikisiteCLI.example("user-guide.json")
 
-    /// Every file below `folder/relative` with its bytes.
-    func snapshot(_ folder: TemporaryFolder, _ relative: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for file in folder.files(under: relative) {
-            files[file] = try Data(contentsOf: folder.url.appendingPathComponent(relative).appendingPathComponent(file))
-        }
-        return files
-    }
-
     @Test func strictFailsOnWarningsButTheGuideIsClean() throws {
         let folder = try TemporaryFolder()
         let strict = try WikisiteCLI.run(["build", "--source", touchwiki, "--out", folder.path("a"), "--strict"])
@@ -54,9 +45,9 @@ struct BuildCommandTests {
         let folder = try TemporaryFolder()
         try WikisiteCLI.run(["build", "--source", touchwiki, "--source", guide, "--out", folder.path("one")])
         try WikisiteCLI.run(["build", "--source", guide, "--source", touchwiki, "--out", folder.path("two")])
-        let one = try snapshot(folder, "one")
+        let one = try folder.snapshot("one")
         #expect(!one.isEmpty)
-        #expect(one == (try snapshot(folder, "two")))
+        #expect(one == (try folder.snapshot("two")))
     }
 
     @Test func rebuildingUnchangedDocumentsWritesNothing() throws {
@@ -71,14 +62,14 @@ struct BuildCommandTests {
     @Test func malformedDumpStopsBeforeTouchingTheSite() throws {
         let folder = try TemporaryFolder()
         try WikisiteCLI.run(["build", "--source", touchwiki, "--out", folder.path("site")])
-        let before = try snapshot(folder, "site")
+        let before = try folder.snapshot("site")
         let whole = try String(contentsOfFile: touchwiki, encoding: .utf8)
         let truncated = try folder.write(String(whole.prefix(whole.count / 2)), to: "truncated.json")
         let run = try WikisiteCLI.run(["build", "--source", truncated, "--out", folder.path("site")])
         #expect(run.status == 1)
         #expect(run.standardError.contains("truncated.json:"))
         #expect(run.standardError.contains("byte"))
-        #expect(try snapshot(folder, "site") == before)
+        #expect(try folder.snapshot("site") == before)
     }
 
     @Test func removesWhatItMadeAndNoLongerNeedsButNothingElse() throws {
@@ -107,7 +98,7 @@ struct BuildCommandTests {
         }
         #expect(results.withLock { $0 } == [0, 0])
         try WikisiteCLI.run(["build", "--source", touchwiki, "--source", guide, "--out", folder.path("clean")])
-        #expect(try snapshot(folder, "site") == (try snapshot(folder, "clean")))
+        #expect(try folder.snapshot("site") == (try folder.snapshot("clean")))
     }
 
     @Test func templatesFolderReplacesOneTemplateAndKeepsTheRest() throws {

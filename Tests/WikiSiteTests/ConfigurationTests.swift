@@ -100,6 +100,24 @@ struct ConfigurationTests {
         #expect(options.checkLevels[.missingHeading] == .ignore)
     }
 
+    @Test func aMarkdownFolderIsReadAsTheConfiguredWiki() throws {
+        let configuration = try Configuration.parse(
+            """
+            sources = ["docs"]
+
+            [markdown]
+            wiki_id = "handbook"
+            title = "Team Handbook"
+            """, file: "wikisite.toml")
+        let options = try configuration.buildOptions()
+        #expect(options.markdownFolder == MarkdownFolderSettings(wikiID: "handbook", wikiTitle: "Team Handbook"))
+        var commandLine = Configuration()
+        commandLine.markdownWikiTitle = "Handbook"
+        let overridden = try configuration.overridden(by: commandLine).buildOptions()
+        #expect(overridden.markdownFolder == MarkdownFolderSettings(wikiID: "handbook", wikiTitle: "Handbook"))
+        #expect(problems("[markdown]\nwiki = \"x\"\n").first?.contains("known keys: title, wiki_id") == true)
+    }
+
     @Test func unknownKeysAreNamedWithTheirLine() {
         let text = """
             sources = ["a.json"]
@@ -115,7 +133,7 @@ struct ConfigurationTests {
         #expect(
             problems(text) == [
                 "wikisite.toml:2: unknown key \"outptu\" at the top level; known keys: base_url, check, link_style, "
-                    + "output, publish, sources, state, strict, templates, wikis",
+                    + "markdown, output, publish, sources, state, strict, templates, wikis",
                 "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: conflict, draft_link, "
                     + "missing_heading, missing_page, skipped_attachment, skipped_document, title_collision",
                 "wikisite.toml:9: unknown key \"slugg\" in [wikis.5737529525067657]; known keys: "

@@ -20,15 +20,6 @@ struct FaultTests {
         return "{\"docs\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// Every regular file below `relative` with its bytes.
-    static func snapshot(_ folder: TemporaryFolder, _ relative: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for file in folder.files(under: relative) {
-            files[file] = try Data(contentsOf: folder.url.appendingPathComponent(relative).appendingPathComponent(file))
-        }
-        return files
-    }
-
     /// Whether `path` is part of the site, not a lock, a state file or a temporary file that a
     /// killed write left behind (hidden names, which the next build removes).
     static func isSiteFile(_ path: String) -> Bool {
@@ -41,7 +32,7 @@ struct FaultTests {
         let old = try folder.write(Self.generatedDump(pageCount: 1500, edition: 1), to: "old.json")
         let new = try folder.write(Self.generatedDump(pageCount: 1500, edition: 2), to: "new.json")
         try WikisiteCLI.run(["build", "--source", old, "--out", folder.path("site")])
-        let before = try Self.snapshot(folder, "site")
+        let before = try folder.snapshot("site")
 
         let process = Process()
         process.executableURL = WikisiteCLI.executable
@@ -56,15 +47,15 @@ struct FaultTests {
         // Every file is a whole old file or a whole new one, never part of one.
         let newer = try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("clean")])
         #expect(newer.status == 0)
-        let after = try Self.snapshot(folder, "site")
-        let clean = try Self.snapshot(folder, "clean")
+        let after = try folder.snapshot("site")
+        let clean = try folder.snapshot("clean")
         for (path, bytes) in after where Self.isSiteFile(path) {
             #expect(bytes == before[path] || bytes == clean[path], "\(path) is neither the old nor the new file")
         }
         // The next build converges to exactly the clean build, leaving no temporary file behind.
         let again = try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("site")])
         #expect(again.status == 0, "\(again.standardError)")
-        #expect(try Self.snapshot(folder, "site") == clean)
+        #expect(try folder.snapshot("site") == clean)
     }
 
     @Test func aFullDiskStopsTheBuildAndKeepsTheSite() throws {
@@ -72,7 +63,7 @@ struct FaultTests {
         let old = try folder.write(Self.generatedDump(pageCount: 50, edition: 1), to: "old.json")
         let new = try folder.write(Self.generatedDump(pageCount: 50, edition: 2), to: "new.json")
         try WikisiteCLI.run(["build", "--source", old, "--out", folder.path("site")])
-        let before = try Self.snapshot(folder, "site")
+        let before = try folder.snapshot("site")
         // A file-size limit of 4 KiB (ulimit -f counts 1024-byte blocks): every page is larger.
         let limited = try WikisiteCLI.run(
             [
@@ -83,14 +74,14 @@ struct FaultTests {
         #expect(limited.standardError.contains("file-size limit") || limited.standardError.contains("disk is full"))
         // Each file is whole: the old one, or (where a write went through) the new one; none removed.
         try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("clean")])
-        let clean = try Self.snapshot(folder, "clean")
-        let after = try Self.snapshot(folder, "site")
+        let clean = try folder.snapshot("clean")
+        let after = try folder.snapshot("site")
         #expect(Set(after.keys.filter(Self.isSiteFile)) == Set(before.keys.filter(Self.isSiteFile)))
         for (path, bytes) in after where Self.isSiteFile(path) {
             #expect(bytes == before[path] || bytes == clean[path], "\(path) is neither the old nor the new file")
         }
         // Once there is room again, the build converges.
         #expect(try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("site")]).status == 0)
-        #expect(try Self.snapshot(folder, "site") == clean)
+        #expect(try folder.snapshot("site") == clean)
     }
 }

@@ -7,15 +7,6 @@ struct StoreCommandTests {
     let touchwiki = WikisiteCLI.example("touchwiki.json")
     let guide = WikisiteCLI.example("user-guide.json")
 
-    /// Every file below `folder/relative` with its bytes.
-    func snapshot(_ folder: TemporaryFolder, _ relative: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for file in folder.files(under: relative) {
-            files[file] = try Data(contentsOf: folder.url.appendingPathComponent(relative).appendingPathComponent(file))
-        }
-        return files
-    }
-
     /// Runs `wikisite` in `folder` and expects it to succeed.
     @discardableResult
     func succeed(_ arguments: [String], in folder: TemporaryFolder) throws -> WikisiteCLI.Result {
@@ -40,9 +31,9 @@ struct StoreCommandTests {
 
         let fromStore = try succeed(["build", "--out", "from-store"], in: folder)
         try succeed(["build", "--source", touchwiki, "--source", guide, "--out", "from-dumps"], in: folder)
-        let storeSite = try snapshot(folder, "from-store")
+        let storeSite = try folder.snapshot("from-store")
         #expect(storeSite.keys.contains("index.html") && storeSite.count > 20)
-        #expect(storeSite == (try snapshot(folder, "from-dumps")))
+        #expect(storeSite == (try folder.snapshot("from-dumps")))
         // Warnings name the store and where each document was imported from.
         #expect(
             fromStore.standardOutput.contains(
@@ -88,7 +79,7 @@ struct StoreCommandTests {
 
         try succeed(["build", "--source", "second.sqlite", "--out", "from-copy"], in: folder)
         try succeed(["build", "--source", touchwiki, "--source", guide, "--out", "from-dumps"], in: folder)
-        #expect(try snapshot(folder, "from-copy") == (try snapshot(folder, "from-dumps")))
+        #expect(try folder.snapshot("from-copy") == (try folder.snapshot("from-dumps")))
         let again = try succeed(["export", "--store", "second.sqlite", "--format", format], in: folder)
         if format == "all_docs" { #expect(again.standardOutput == (try folder.read("dump.json"))) }
     }

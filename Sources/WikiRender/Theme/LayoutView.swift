@@ -18,6 +18,13 @@ public struct LayoutView: Sendable {
     /// a `.`, which no heading id (a GitHub-style slug) can, so a heading called "Content"
     /// never collides with it.
     public var skipLinkTarget: String
+    /// The page's absolute URL, for `<link rel="canonical">`; `nil` when the site has no base URL.
+    public var canonicalURL: String?
+    /// The absolute URL of the wiki's Atom feed, for `<link rel="alternate">`; `nil` outside
+    /// a wiki or when the site has no base URL.
+    public var feedURL: String?
+    /// The title of that feed: the wiki's title.
+    public var feedTitle: String?
 
     /// A layout with the given parts.
     public init(
@@ -50,6 +57,9 @@ public struct LayoutView: Sendable {
         values.set("hasBreadcrumbs", !breadcrumbs.isEmpty)
         values.setHref("stylesheetHref", stylesheetHref)
         values.set("skipLinkTarget", skipLinkTarget)
+        values.setHref("canonicalURL", canonicalURL)
+        values.setHref("feedURL", feedURL)
+        values.set("feedTitle", feedTitle)
         return values
     }
 }

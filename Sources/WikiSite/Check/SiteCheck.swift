@@ -25,7 +25,8 @@ public struct SiteCheck: Sendable {
     /// for a wiki that is not published).
     public func run() throws -> CheckReport {
         guard !options.sources.isEmpty else { throw BuildError.noSources }
-        let input = try SourceReader(paths: options.sources, reporter: reporter).read()
+        let input = try SourceReader(paths: options.sources, markdownFolder: options.markdownFolder, reporter: reporter)
+            .read()
         let database = input.database
         _ = try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings)
         let wikis = try selectedWikis(in: database)

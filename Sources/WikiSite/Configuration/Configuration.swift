@@ -35,6 +35,10 @@ public struct Configuration: Sendable {
     public var checkLevels = CheckLevels()
     /// The `[wikis."<id>"]` tables, by wiki ID.
     public var wikiSettings: [ExactString: WikiSettings] = [:]
+    /// The wiki ID a folder of Markdown is read as (`[markdown] wiki_id`, `--wiki-id`).
+    public var markdownWikiID: String?
+    /// The title of the wiki a folder of Markdown is read as (`[markdown] title`, `--wiki-title`).
+    public var markdownWikiTitle: String?
 
     /// A configuration that sets nothing.
     public init() {}
@@ -91,6 +95,8 @@ public struct Configuration: Sendable {
         result.wikiIDs = options.wikiIDs ?? wikiIDs
         result.templatesFolder = options.templatesFolder ?? templatesFolder
         result.strict = options.strict ?? strict
+        result.markdownWikiID = options.markdownWikiID ?? markdownWikiID
+        result.markdownWikiTitle = options.markdownWikiTitle ?? markdownWikiTitle
         return result
     }
 
@@ -114,6 +120,7 @@ public struct Configuration: Sendable {
         options.baseURL = baseURL
         options.checkLevels = checkLevels
         options.wikiSettings = wikiSettings
+        options.markdownFolder = MarkdownFolderSettings(wikiID: markdownWikiID, wikiTitle: markdownWikiTitle)
         return options
     }
 

@@ -14,9 +14,11 @@ struct ConfigurationReader {
     /// The keys of the top level, of `[check]` and of each `[wikis."<id>"]` table.
     static let topLevelKeys = [
         "sources", "output", "state", "base_url", "link_style", "publish", "templates", "strict", "check", "wikis",
+        "markdown",
     ]
     static let checkKeys = CheckCategory.allCases.map(\.rawValue)
     static let wikiKeys = ["slug", "raw_html", "camel_case_links"]
+    static let markdownKeys = ["wiki_id", "title"]
 
     /// Parses `text`; throws when it is not TOML.
     init(text: String, file: String) throws(ConfigurationError) {
@@ -73,6 +75,11 @@ struct ConfigurationReader {
             }
         }
         configuration.wikiSettings = wikiSettings()
+        if let markdown = table(at: ["markdown"]) {
+            rejectUnknownKeys(of: markdown, at: ["markdown"], known: Self.markdownKeys)
+            configuration.markdownWikiID = string(at: ["markdown", "wiki_id"])
+            configuration.markdownWikiTitle = string(at: ["markdown", "title"])
+        }
         problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         return configuration
     }

@@ -101,4 +101,13 @@ final class TemporaryFolder {
         }
         return files.sorted()
     }
+
+    /// Every regular file below `relative`, by its path relative to it, with its bytes.
+    func snapshot(_ relative: String) throws -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for file in files(under: relative) {
+            contents[file] = try Data(contentsOf: url.appendingPathComponent(relative).appendingPathComponent(file))
+        }
+        return contents
+    }
 }
