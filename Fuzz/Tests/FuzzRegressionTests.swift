@@ -11,15 +11,7 @@ struct FuzzRegressionTests {
     /// `<target>/<file>` below `Fuzz/Regressions/`. Each must still fail; once a fix makes one
     /// pass, `openBugStillFails` fails until its line is removed here, and it then replays with
     /// the others.
-    static let openBugs: [String] = [
-        "dump-reader/dump-error-raw-error-response.json",
-        "dump-reader/dump-error-raw-feed-error.json",
-        "dump-reader/dump-error-raw-object-key.json",
-        "dump-reader/dump-error-raw-row-id.json",
-        "dump-reader/rejected-entry-raw-error.json",
-        "markdown/camelcase-link-line-zero.md",
-        "model/conflict-raw-revision-hash.json",
-    ]
+    static let openBugs: [String] = []
 
     @Test("The seeds and regressions of each fuzz target pass", arguments: FuzzTarget.allCases)
     func replay(_ target: FuzzTarget) async throws {

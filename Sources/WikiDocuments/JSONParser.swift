@@ -236,7 +236,7 @@ public struct JSONParser {
         skipWhitespace()
         guard let colon = peek() else { throw truncated() }
         guard colon == UInt8(ascii: ":") else {
-            throw error("expected ':' after the object key \"\(key)\", found \(describeNextByte())")
+            throw error("expected ':' after the object key \(MessageText.quoted(key)), found \(describeNextByte())")
         }
         offset += 1
         return key

@@ -37,8 +37,9 @@ public struct ConflictedDocument: Sendable, CustomStringConvertible {
 
     /// `"id": winner 3-b, losing 3-a, 2-c`, the `_id` quoted with control characters escaped.
     public var description: String {
-        let losing = losers.map(\.description).joined(separator: ", ")
-        return "\(MessageText.quoted(documentID, limit: 200)): winner \(winner), losing \(losing)"
+        let losing = losers.map { MessageText.escaped($0.description) }.joined(separator: ", ")
+        return "\(MessageText.quoted(documentID, limit: 200)): winner \(MessageText.escaped(winner.description)), "
+            + "losing \(losing)"
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WikiDocuments
 import WikiModel
 
 /// A link to a page that does not exist, with the pages that make it.

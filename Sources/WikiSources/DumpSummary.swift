@@ -37,9 +37,9 @@ public struct RejectedEntry: Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `origin: reason`, with the ID when there is one.
+    /// `origin: reason`, with the ID when there is one (quoted, control characters escaped).
     public var description: String {
-        if let documentID { return "\(origin): \(documentID): \(reason)" }
+        if let documentID { return "\(origin): \(MessageText.quoted(documentID, limit: 200)): \(reason)" }
         return "\(origin): \(reason)"
     }
 }

@@ -331,7 +331,7 @@ struct DumpWalker {
                 rowOrigin, id: row.id ?? row.key,
                 "the \(kind) reports an error (\(Self.text(error))) instead of a document")
         } else if row.document == nil {
-            let named = row.id.map { " for \"\($0)\"" } ?? ""
+            let named = row.id.map { " for \(MessageText.quoted($0))" } ?? ""
             throw start.error(
                 "the \(kind)\(named) has no \"doc\": was this dump made with include_docs=true?")
         } else {
@@ -413,7 +413,7 @@ struct DumpWalker {
     /// A short rendering of a scalar JSON value for messages.
     private static func text(_ value: JSONValue) -> String {
         switch value {
-        case .string(let string): string
+        case .string(let string): MessageText.escaped(string)
         case .number(let number): number
         case .bool(let bool): String(bool)
         default: value.typeDescription

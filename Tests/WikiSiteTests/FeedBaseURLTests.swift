@@ -1,4 +1,5 @@
 import Testing
+import WikiDocuments
 import WikiModel
 
 @testable import WikiSite

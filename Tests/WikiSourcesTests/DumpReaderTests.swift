@@ -312,7 +312,7 @@ enum Forms {
             rejected.map(\.reason) == [
                 "the document has no _id", #"the row has a null "doc" but is not marked deleted"#,
             ])
-        #expect(rejected[0].description == #"dump.json:1: x: the document has no _id"#)
+        #expect(rejected[0].description == #"dump.json:1: "x": the document has no _id"#)
     }
 
     @Test func revisionsAndDeletionFlagsOfTheWrongType() throws {

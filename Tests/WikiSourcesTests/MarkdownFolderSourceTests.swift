@@ -199,9 +199,9 @@ import WikiSources
         #expect(result.field("markdown", of: "w:Shared") == "first")
         #expect(
             result.rejections(in: folder.path) == [
-                "a/other.md: w:Install: its title \"Install\" is already that of \"\(folder.path)/Install.md\", "
+                "a/other.md: \"w:Install\": its title \"Install\" is already that of \"\(folder.path)/Install.md\", "
                     + "which keeps it; give this file another `title:` in its front matter, or rename it",
-                "b/two.md: w:Shared: its title \"Shared\" is already that of \"\(folder.path)/b/one.md\", "
+                "b/two.md: \"w:Shared\": its title \"Shared\" is already that of \"\(folder.path)/b/one.md\", "
                     + "which keeps it; give this file another `title:` in its front matter, or rename it",
             ])
     }

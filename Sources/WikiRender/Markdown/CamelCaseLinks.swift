@@ -21,14 +21,13 @@ enum CamelCaseLinks {
         resolve: (WikilinkTarget) -> ResolvedLink
     ) -> [WikilinkOccurrence] {
         var implicit: [WikilinkOccurrence] = []
-        for node in candidateTexts(in: document) {
+        for (node, line) in candidateTexts(in: document) {
             let literal = document.literal(node)
             let words = CamelCaseWords.find(in: literal).filter { word in
                 guard let title = PageTitle(String(decoding: literal[word], as: UTF8.self)) else { return false }
                 return resolve(WikilinkTarget(title: title, fragment: nil)).exists
             }
             guard !words.isEmpty else { continue }
-            let line = document.span(node).startLine
             var copied = 0
             for word in words {
                 if word.lowerBound > copied {
@@ -49,19 +48,28 @@ enum CamelCaseLinks {
     }
 
     /// The text nodes outside links, images, wikilinks and raw `<a>` elements that hold a
-    /// capital followed by a lowercase letter, in document order.
-    private static func candidateTexts(in document: borrowing CmarkDocument) -> [CmarkDocument.Node] {
-        var texts: [CmarkDocument.Node] = []
+    /// capital followed by a lowercase letter, in document order, each with its 1-based line.
+    ///
+    /// A text node's own position is not reliable (nodes the wikilink pass inserted have none,
+    /// see `SourceText`): the line is its paragraph's or heading's first line, plus the line
+    /// breaks before it in that block.
+    private static func candidateTexts(in document: borrowing CmarkDocument) -> [(CmarkDocument.Node, line: Int)] {
+        var texts: [(CmarkDocument.Node, line: Int)] = []
         var linkDepth = 0
         var rawAnchorDepth = 0
+        var line = 1
         document.walk { event, node in
             switch document.kind(node) {
+            case .paragraph, .heading:
+                if event == .enter { line = max(1, document.span(node).startLine) }
+            case .softBreak, .lineBreak:
+                line += 1
             case .link, .image, .customInline:
                 linkDepth += event == .enter ? 1 : -1
             case .htmlInline:
                 rawAnchorDepth = max(0, rawAnchorDepth + document.withLiteral(node, RawAnchor.depthChange))
             case .text where linkDepth == 0 && rawAnchorDepth == 0:
-                if document.withLiteral(node, CamelCaseWords.mayHoldWord) { texts.append(node) }
+                if document.withLiteral(node, CamelCaseWords.mayHoldWord) { texts.append((node, line)) }
             default:
                 break
             }

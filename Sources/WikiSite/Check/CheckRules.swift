@@ -43,12 +43,13 @@ enum CheckRules {
         }
         for conflict in database.conflicts {
             guard let wikiID = attribution.wiki(ofDocument: conflict.documentID) else { continue }
-            let losing = conflict.losers.map(\.description).joined(separator: ", ")
+            let losing = conflict.losers.map { MessageText.escaped($0.description) }.joined(separator: ", ")
             findings.append(
                 CheckFinding(
                     .conflict, wikiID: wikiID, documentID: conflict.documentID,
                     origin: attribution.origin(ofDocument: conflict.documentID),
-                    message: "conflicting revisions: \(conflict.winner) is published, \(losing) "
+                    message:
+                        "conflicting revisions: \(MessageText.escaped(conflict.winner.description)) is published, \(losing) "
                         + "\(conflict.losers.count == 1 ? "is" : "are") not; resolve the conflict in the database"))
         }
         let ordered = CheckFinding.inReportOrder(findings)

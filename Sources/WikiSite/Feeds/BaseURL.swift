@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 
 /// The absolute URL the site is served from (`--base-url`): the URL of the output folder.
