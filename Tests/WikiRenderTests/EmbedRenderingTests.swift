@@ -126,9 +126,9 @@ struct EmbedRenderingTests {
             attachments: ["Home": ["notes.pdf": "application/pdf", "draw.svg": "image/svg+xml", "data": "image/"]])
         #expect(
             render("![[notes.pdf]] ![[draw.svg]] ![[data]]", embeds).html
-                == "<p><a class=\"embed-file\" href=\"Home.files/notes.pdf\" download>notes.pdf</a> "
-                + "<a class=\"embed-file\" href=\"Home.files/draw.svg\" download>draw.svg</a> "
-                + "<a class=\"embed-file\" href=\"Home.files/data\" download>data</a></p>\n")
+                == "<p><a class=\"embed-file\" href=\"Home.files/notes.pdf\" download=\"\">notes.pdf</a> "
+                + "<a class=\"embed-file\" href=\"Home.files/draw.svg\" download=\"\">draw.svg</a> "
+                + "<a class=\"embed-file\" href=\"Home.files/data\" download=\"\">data</a></p>\n")
     }
 
     @Test func missingAttachmentIsShownAsMissing() {

@@ -70,7 +70,7 @@ struct Transclusion {
                 before: embed.placeholder)
         } else {
             document.insertCustomInline(
-                onEnter: "<a class=\"embed-file\" href=\"\(href)\" download>", label: embed.label, onExit: "</a>",
+                onEnter: "<a class=\"embed-file\" href=\"\(href)\" download=\"\">", label: embed.label, onExit: "</a>",
                 before: embed.placeholder)
         }
     }
