@@ -23,7 +23,7 @@ struct EmbedSiteTests {
 
         See ![[Nowhere]] and ![[Secret]] and ![[Other wiki page]].
 
-        ![[logo.png|The logo]] ![[report.pdf]] ![[evil.html]] ![[../../escape.png]] ![[lost.png]]
+        ![[logo.png|The logo]] ![[report.pdf]] ![[evil.html]] ![[../../escape.png]] ![[lost.png]] ![[broken.png]]
         """
 
     /// One wiki (`1234`) whose page `Main` embeds everything, and a second wiki (`other`).
@@ -35,6 +35,7 @@ struct EmbedSiteTests {
                 attachments: [
                     "logo.png": ("image/png", png), "report.pdf": ("application/pdf", pdf),
                     "evil.html": ("text/html", html), "../../escape.png": ("image/png", png),
+                    "broken.png": ("image/png", "not*base64"),
                 ]),
             WikiFixture.Page(
                 title: "Guide",
@@ -60,6 +61,11 @@ struct EmbedSiteTests {
     static func build(_ dump: String, in folder: TemporaryFolder, out: String = "site") throws -> SiteFiles {
         let run = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path(out)])
         #expect(run.status == 0, "\(run.standardError)")
+        // Attachment data that is not base64 is left out, with a warning naming the page and it.
+        #expect(
+            run.standardOutput.contains(
+                "\"1234:Main\": attachment \"broken.png\" skipped: field \"data\" is not valid base64"),
+            "\(run.standardOutput)")
         return SiteFiles(root: folder.url.appendingPathComponent(out))
     }
 
@@ -107,8 +113,10 @@ struct EmbedSiteTests {
         for file in FileManager.default.subpaths(atPath: site.root.path) ?? [] where file.hasSuffix(".html") {
             #expect(!(try site.html(file)).contains("DRAFT-SECRET"), "\(file) leaks the draft")
         }
-        let lost = try #require(HTMLElements.elements("span", in: main).first { $0.text == "lost.png" })
-        #expect(lost.attributes["class"] == "embed missing")
+        for name in ["lost.png", "broken.png"] {
+            let missing = try #require(HTMLElements.elements("span", in: main).first { $0.text == name })
+            #expect(missing.attributes["class"] == "embed missing")
+        }
     }
 
     @Test func attachmentsAreWrittenBesideThePage() throws {
@@ -181,6 +189,9 @@ struct EmbedSiteTests {
         #expect(output.contains("embed ![[Nowhere]] leads to a page that does not exist"), "\(output)")
         #expect(output.contains("embed ![[Secret]] leads to a draft"))
         #expect(output.contains("embed ![[lost.png]]: this page has no attachment of that name"))
+        #expect(
+            output.contains(
+                "embed ![[broken.png]]: the attachment is not published: field \"data\" is not valid base64"))
         #expect(!output.contains("logo.png"))
     }
 }

@@ -82,11 +82,14 @@ private struct WikiLinkRules {
     /// The published titles by folded form (`TitleFolding`).
     let foldedTitles: [ExactString: [PageTitle]]
     private let drafts: Set<PageTitle>
+    /// The attachments left out of pages, by page `_id`, each with the reason.
+    private let skippedAttachments: [ExactString: [SkippedAttachment]]
 
     init(database: WikiDatabase, input: WikiCheckInput, foldedTitles: [ExactString: [PageTitle]]) {
         self.input = input
         self.foldedTitles = foldedTitles
         drafts = Set(database.drafts(inWiki: input.analysis.wiki.id).map(\.title))
+        skippedAttachments = Dictionary(grouping: database.skippedAttachments) { ExactString($0.documentID) }
     }
 
     func findings() -> [CheckFinding] {
@@ -123,6 +126,10 @@ private struct WikiLinkRules {
         if let attachment = linker.attachments.first(where: { $0.name.isExactly(embed.name) }) {
             guard attachment.data == nil else { return }
             problem = "the source has only a stub of it, without its data: dump the database with attachments"
+        } else if let skipped = skippedAttachments[ExactString(linker.documentID)]?.first(where: {
+            $0.name?.isExactly(embed.name) == true
+        }) {
+            problem = "the attachment is not published: \(skipped.reason)"
         } else {
             let this =
                 linker.page == nil ? "the home page has no attachments" : "this page has no attachment of that name"
