@@ -1,7 +1,7 @@
 /// Replaces the wikilinks of a page's text nodes by links, in the tree: each becomes an inline
 /// node written `<a class="wikilink" href="…">` … `</a>` around a text node with its label, so
-/// cmark escapes the label like any text. Each embed (`![[Page]]`, `![[name.png]]`) becomes an
-/// empty inline node, a placeholder that `Transclusion` fills in or that renders as nothing.
+/// cmark escapes the label like any text. Each embed (`![[Page]]`, `![[name.png]]`) becomes a
+/// placeholder (`Embed`), an inline node holding its label, which `Transclusion` replaces.
 enum WikilinkRewriter {
     /// What the rewrite found: the links (and embeds of pages) in document order, and every
     /// embed with its placeholder.

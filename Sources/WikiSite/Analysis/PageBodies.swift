@@ -11,10 +11,7 @@ struct PageBodyRenderer: Sendable {
 
     /// The body of `page`, its links relative to the page's own file.
     func body(of page: Page) -> RenderedMarkdown {
-        let path = SiteLayout.page(page.title, inWiki: page.wikiID)
-        return markdown.render(
-            page.markdown, of: page.title, resolve: resolver(page.wikiID, path).resolve,
-            embeds: WikiEmbedSource(database: database, wikiID: page.wikiID, linkingFile: path))
+        render(page.wikiID, page.markdown, of: page.title, in: SiteLayout.page(page.title, inWiki: page.wikiID))
     }
 
     /// The outline of `page`: its links and headings as `body(of:)` finds them, without HTML.
@@ -31,8 +28,13 @@ struct PageBodyRenderer: Sendable {
     /// its wikilinks resolved in that wiki (a link is `missing` when no published page has its
     /// title) and its embeds showing that wiki's pages.
     func render(_ wikiID: String, _ text: String, in path: SitePath) -> RenderedMarkdown {
+        render(wikiID, text, of: nil, in: path)
+    }
+
+    /// The Markdown `text` of page `page` (nil: the home) of `wikiID`, in the file at `path`.
+    private func render(_ wikiID: String, _ text: String, of page: PageTitle?, in path: SitePath) -> RenderedMarkdown {
         markdown.render(
-            text, of: nil, resolve: resolver(wikiID, path).resolve,
+            text, of: page, resolve: resolver(wikiID, path).resolve,
             embeds: WikiEmbedSource(database: database, wikiID: wikiID, linkingFile: path))
     }
 
