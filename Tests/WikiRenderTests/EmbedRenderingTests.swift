@@ -38,6 +38,13 @@ struct EmbedRenderingTests {
         #expect(result.links[0].target == WikilinkTarget(title: PageTitle("Other page"), fragment: nil))
     }
 
+    @Test func theTitleHeadingOfAWholePageIsLeftToTheFrame() {
+        let embeds = TestEmbeds(pages: ["B": "# B\n\nbody\n\n# B\n", "C": "# Not C\n\nbody\n"])
+        #expect(render("![[B]]", embeds).html == frame("B.html", "B", "<p>body</p>\n<h1>B</h1>\n"))
+        #expect(render("![[C]]", embeds).html == frame("C.html", "C", "<h1>Not C</h1>\n<p>body</p>\n"))
+        #expect(render("![[B#B]]", embeds).html == frame("B.html#b", "B#B", "<h1>B</h1>\n<p>body</p>\n"))
+    }
+
     @Test func embedInTheMiddleOfAParagraphCutsIt() {
         let result = render("before\n![[B|the B page]]\nafter", TestEmbeds(pages: ["B": "b"]))
         #expect(result.html == "<p>before</p>\n" + frame("B.html", "the B page", "<p>b</p>\n") + "<p>after</p>\n")

@@ -135,6 +135,11 @@ struct CmarkDocument: ~Copyable {
         cmark_node_parent(node.pointer).map(Node.init)
     }
 
+    /// Whether `node` is the document's first block.
+    func isFirstBlock(_ node: Node) -> Bool {
+        firstChild(Node(pointer: root)) == node
+    }
+
     /// Whether the inline `node` is a child of a paragraph: not in a heading, a link or
     /// emphasis, so a block can take its place (`replaceInline(_:byBlock:)`).
     func isInParagraph(_ node: Node) -> Bool {

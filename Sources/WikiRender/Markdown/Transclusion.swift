@@ -5,10 +5,12 @@ import WikiModel
 /// - `![[Page]]` shows the page's body, `![[Page#Heading]]` the section that heading starts
 ///   (up to the next heading of the same or a higher level), rendered as every page is (cmark,
 ///   safe HTML unless the wiki allows raw HTML, the page's own links and embeds) inside a
-///   `<div class="embed">` that starts with a link to the page. The embedded headings have no
-///   `id` (the file's own would repeat), and `[[#Heading]]` in the embedded text leads to the
-///   embedded page. The block takes the embed's place in its paragraph; an embed in a heading,
-///   a link or emphasis, where no block can go, is shown as a link to the page.
+///   `<div class="embed">` that starts with a link to the page, which stands for the page's
+///   title: a whole page that starts with its title as an `<h1>` shows it without that
+///   heading, as the page's own file does. The embedded headings have no `id` (the file's own
+///   would repeat), and `[[#Heading]]` in the embedded text leads to the embedded page. The
+///   block takes the embed's place in its paragraph; an embed in a heading, a link or
+///   emphasis, where no block can go, is shown as a link to the page.
 /// - `![[name.png]]` shows the attachment of that name of the page whose text holds the embed:
 ///   an `<img>` (alt text: the label, or the name) when its type is an image (`isImage`), a
 ///   link to download it otherwise.
@@ -139,6 +141,14 @@ struct Transclusion {
                 headings.removeAll { !kept.contains($0.node) }
                 embeds.removeAll { !kept.contains($0.placeholder) }
                 document.keepOnly(blocks)
+            } else if let first = headings.first, first.heading.level == 1,
+                first.heading.text.utf8.elementsEqual(title.text.utf8), document.isFirstBlock(first.node)
+            {
+                // The page's title as its first heading: the frame's link already shows it.
+                let removed = document.nodes(under: [first.node])
+                embeds.removeAll { removed.contains($0.placeholder) }
+                headings.removeFirst()
+                document.remove(first.node)
             }
             expand(embeds, in: &document, resolve: ownResolve)
             HeadingRewriter.write(headings, withIDs: false, in: &document)
