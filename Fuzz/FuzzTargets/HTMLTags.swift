@@ -15,13 +15,13 @@ struct HTMLTags {
         }
     }
 
-    /// The elements cmark's HTML renderer writes, and wikisite's links and headings.
+    /// The elements cmark's HTML renderer writes, and wikisite's links, headings and embeds.
     static let elements: Set<String> = [
-        "a", "blockquote", "br", "code", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "li", "ol", "p", "pre",
-        "strong", "ul",
+        "a", "blockquote", "br", "code", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "li", "ol", "p",
+        "pre", "span", "strong", "ul",
     ]
     /// The attributes they carry.
-    static let attributes: Set<String> = ["alt", "class", "href", "id", "src", "start", "title"]
+    static let attributes: Set<String> = ["alt", "class", "download", "href", "id", "src", "start", "title"]
     /// The only comment: cmark's stand-in for raw HTML it leaves out.
     static let omittedHTML = "<!-- raw HTML omitted -->"
 

@@ -9,12 +9,15 @@ import WikiRender
 /// - With raw HTML off, the HTML holds only the elements and attributes cmark and wikisite
 ///   write (`HTMLTags`): no `<script>`, no event attribute, no raw `<` or `>` from the text, and
 ///   no `javascript:`, `vbscript:`, `file:` or non-image `data:` URL (`DangerousURL`).
+/// - Embeds are rendered with `SelfEmbeds`, where every page that exists holds this same
+///   Markdown, so embeds nest and cycle as deep as the renderer lets them.
 /// - Every heading gets an id, unique in the page, made of slug characters; with raw HTML off
-///   the `<hN id>` tags are exactly the headings reported, in order.
+///   the `<hN id>` tags outside embedded pages are exactly the headings reported, in order, and
+///   the headings of embedded pages have no id.
 /// - Every wikilink's href is the resolved page file (one percent-encoded path component, never
 ///   a `/` or a scheme) and an optional `#` and heading slug; a link to a missing page says so.
-/// - Every wikilink reported is on a line of the Markdown, and there are no more wikilink
-///   elements than wikilinks reported.
+/// - Every wikilink reported is on a line of the Markdown, and outside embedded pages there
+///   are no more wikilink elements than wikilinks reported.
 /// - No U+FFFD appears in the output unless the Markdown has one, a NUL or a numeric character
 ///   reference (what cmark itself replaces): nothing cuts a character in two.
 /// - Without `|` or `&` in the Markdown, both link styles render the same.
@@ -33,16 +36,40 @@ enum MarkdownTarget {
         let facts = InputFacts(markdown)
         var outputs: [String] = []
         for options in optionSets {
-            let rendered = MarkdownRenderer(options: options).render(markdown, resolve: resolve)
+            let rendered = render(markdown, options)
             try check(rendered, options: options, facts: facts)
             outputs.append(rendered.html)
         }
-        let again = MarkdownRenderer(options: optionSets[0]).render(markdown, resolve: resolve).html
+        let again = render(markdown, optionSets[0]).html
         try require(again == outputs[0], "rendering the same Markdown twice gave different HTML")
         if !facts.hasPipeOrAmpersand {
             try require(
                 outputs[0] == outputs[1] && outputs[2] == outputs[3],
                 "without '|' the Obsidian and Gollum link styles rendered differently")
+        }
+    }
+
+    /// `markdown` rendered as the page `Fuzz`, its embeds showing `SelfEmbeds`.
+    static func render(_ markdown: String, _ options: MarkdownOptions) -> RenderedMarkdown {
+        MarkdownRenderer(options: options).render(
+            markdown, of: PageTitle("Fuzz"), resolve: resolve, embeds: SelfEmbeds(markdown: markdown))
+    }
+
+    /// Every page that exists (`resolve`) holds `markdown`; an attachment exists, as a PNG,
+    /// when its name has an even number of bytes.
+    struct SelfEmbeds: EmbedSource {
+        let markdown: String
+
+        func markdown(ofPage title: PageTitle) -> String? {
+            resolve(WikilinkTarget(title: title, fragment: nil)).exists ? markdown : nil
+        }
+
+        func attachment(named name: String, ofPage page: PageTitle?) -> EmbeddedAttachment? {
+            guard let page, name.utf8.count % 2 == 0 else { return nil }
+            let href =
+                SitePaths.urlEncoded(SitePaths.attachmentFolder(page)) + "/"
+                + SitePaths.urlEncoded(SitePaths.attachmentFile(name))
+            return EmbeddedAttachment(href: href, contentType: "image/png")
         }
     }
 
@@ -113,10 +140,23 @@ enum MarkdownTarget {
         let tags = try HTMLTags(rendered.html).tags
         var headingIndex = 0
         var wikilinks = 0
-        for tag in tags where !tag.isEnd {
+        var embedDepth = 0  // `<div>`s are embedded pages: cmark writes none
+        for tag in tags {
+            if tag.name == "div" {
+                try require(
+                    tag.isEnd || tag.value(of: "class") == "embed", "a <div> that is not an embed \(settings)")
+                embedDepth += tag.isEnd ? -1 : 1
+                continue
+            }
+            guard !tag.isEnd else { continue }
             for (name, value) in tag.attributes
             where (name == "href" || name == "src") && DangerousURL.isDangerous(value) {
                 throw InvariantViolation("a dangerous URL in <\(tag.name) \(name)=\"\(value)\"> \(settings)")
+            }
+            let isHeading = tag.name.count == 2 && tag.name.first == "h" && Int(tag.name.dropFirst()) != nil
+            if embedDepth > 0 {
+                try require(!isHeading || tag.value(of: "id") == nil, "an embedded heading with an id \(settings)")
+                continue
             }
             if tag.name.count == 2, tag.name.first == "h", let level = Int(tag.name.dropFirst()) {
                 try require(

@@ -70,6 +70,47 @@ public enum SitePaths {
         FileName.page(title).text + ".html"
     }
 
+    /// The folder, beside the page `title`'s file, of the attachments that page shows: its
+    /// file's name with `.files` for `.html` (`sync_client.files`), at most 138 bytes. No page
+    /// file (they end in `.html`) and none of the site's own names (they start with `_`) can
+    /// be such a name, and two pages never share one.
+    public static func attachmentFolder(_ title: PageTitle) -> String {
+        FileName.page(title).text + ".files"
+    }
+
+    /// The file of the attachment `name` in its page's `attachmentFolder`: one path component
+    /// of at most 143 bytes, whatever the name holds (`/`, `..`, control characters).
+    ///
+    /// A name ending in a passive extension (`passiveExtensions`: images other than SVG, PDF,
+    /// audio, video, archives) keeps it, so a web server serves the file with its type:
+    /// `diagram.png` stays `diagram.png`; a name that is not a faithful spelling gets its hash
+    /// before the extension (`Photo~<hash>.jpg` for `Photo.JPG`), by the scheme of page names.
+    /// Any other name (`page.html`, `script.js`, `drawing.svg`, `notes`) is spelled, hashed,
+    /// and given `.bin`, so no attachment is ever served as a document a browser runs:
+    /// `page.html~<hash>.bin`.
+    public static func attachmentFile(_ name: String) -> String {
+        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot > name.utf8.startIndex {
+            let stem = String(name[..<dot])
+            let written = String(name[name.utf8.index(after: dot)...])
+            let lowercased = written.lowercased()
+            if passiveExtensions.contains(lowercased) {
+                let spelled = FileName.spelling(stem, spacesAreUnderscores: false)
+                guard spelled.hash == nil, written == lowercased else {
+                    return FileName.spelling(stem, spacesAreUnderscores: false, hashing: name).text + "." + lowercased
+                }
+                return spelled.text + "." + lowercased
+            }
+        }
+        return FileName.spelling(name, spacesAreUnderscores: false, hashing: name).text + ".bin"
+    }
+
+    /// The extensions an attachment's file keeps: kinds of file a browser shows or downloads
+    /// but never runs as part of the site (SVG, which may hold script, is not one of them).
+    public static let passiveExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "webp", "avif", "bmp", "ico", "tif", "tiff", "pdf", "mp3", "ogg", "oga", "wav",
+        "flac", "m4a", "mp4", "m4v", "webm", "ogv", "mov", "zip", "gz", "tgz", "7z", "txt", "csv",
+    ]
+
     /// A relative href from a page to the page `title` of the same wiki:
     /// `urlEncoded(pageFile(title))`.
     public static func pageHref(_ title: PageTitle) -> String {
@@ -123,6 +164,17 @@ struct FileName {
         guard !readable.isFaithful else {
             return FileName(text: String(decoding: readable.bytes, as: UTF8.self), hash: nil)
         }
+        return hashed(readable, of: source)
+    }
+
+    /// The name for `source` with the hash of `hashed` whether it is a faithful spelling or
+    /// not: for a name that keeps only part of what it names (an attachment's name without
+    /// its extension).
+    static func spelling(_ source: String, spacesAreUnderscores: Bool, hashing hashed: String) -> FileName {
+        Self.hashed(ReadablePart(source, spacesAreUnderscores: spacesAreUnderscores), of: hashed)
+    }
+
+    private static func hashed(_ readable: ReadablePart, of source: String) -> FileName {
         let hash = StableHash.fnv1a64(source.utf8) >> 14
         var bytes = readable.bytes
         bytes.append(UInt8(ascii: "~"))

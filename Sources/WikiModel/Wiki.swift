@@ -47,3 +47,10 @@ public struct Page: Sendable {
     /// Where the winning revision was read.
     public let origin: DocumentOrigin
 }
+
+extension Page {
+    /// The attachment called exactly `name` (compared by Unicode scalars), if the page has one.
+    public func attachment(named name: String) -> Attachment? {
+        attachments.first { $0.name.utf8.elementsEqual(name.utf8) }
+    }
+}

@@ -144,6 +144,7 @@ public struct SiteBuilder: Sendable {
             let html = pages.page(
                 at: position, of: analysis, index: index, chrome: chrome, body: bodies.take(forPageAt: position))
             try writer.write(html, to: SiteLayout.page(page.title, inWiki: wiki.id))
+            for file in analysis.attachmentFiles(ofPageAt: position) { try writer.write(file.bytes, to: file.path) }
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: pageCount)
         }
 

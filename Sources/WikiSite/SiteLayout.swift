@@ -57,6 +57,15 @@ public enum SiteLayout {
     public static func page(_ title: PageTitle, inWiki wikiID: String) -> SitePath {
         SitePath(components: [SitePaths.wikiFolder(wikiID), SitePaths.pageFile(title)])
     }
+
+    /// The attachment `name` of the page `title` of a wiki, in a folder beside the page's file:
+    /// `<wiki>/<page>.files/<name>` (`SitePaths.attachmentFolder`, `SitePaths.attachmentFile`).
+    public static func attachment(_ name: String, ofPage title: PageTitle, inWiki wikiID: String) -> SitePath {
+        SitePath(
+            components: [
+                SitePaths.wikiFolder(wikiID), SitePaths.attachmentFolder(title), SitePaths.attachmentFile(name),
+            ])
+    }
 }
 
 /// The special pages every wiki gets, under `<wiki>/_special/`.

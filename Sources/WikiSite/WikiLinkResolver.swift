@@ -19,10 +19,14 @@ struct WikiLinkResolver {
 }
 
 /// Renders Markdown outside a build, for `wikisite render`: links point where the pages of
-/// the wiki live, and are `missing` when the given sources have no such page.
+/// the wiki live, and are `missing` when the given sources have no such page; embeds show the
+/// pages of the sources (and, for a page of them, its attachments), or are missing without
+/// sources.
 public struct StandaloneRenderer {
     private let renderer: MarkdownRenderer
     private let resolver: WikiLinkResolver
+    private let title: PageTitle
+    private let embeds: WikiEmbedSource?
 
     /// A renderer for a page titled `pageTitle` of `wikiID`, checking links against `sources`
     /// (every page is taken to exist when there are none).
@@ -31,18 +35,22 @@ public struct StandaloneRenderer {
         let title = pageTitle.flatMap(PageTitle.init) ?? PageTitle("Page")!
         renderer = MarkdownRenderer(options: MarkdownOptions(linkStyle: linkStyle))
         let linkingFile = SiteLayout.page(title, inWiki: wiki)
+        self.title = title
         if sources.isEmpty {
             resolver = WikiLinkResolver(wikiID: wiki, linkingFile: linkingFile, exists: { _ in true })
+            embeds = nil
         } else {
             let database = try SourceReader(paths: sources, reporter: SilentReporter()).read().database
             resolver = WikiLinkResolver(wikiID: wiki, linkingFile: linkingFile) {
                 database.page(inWiki: wiki, titled: $0) != nil
             }
+            embeds = WikiEmbedSource(database: database, wikiID: wiki, linkingFile: linkingFile)
         }
     }
 
     /// The page body's HTML.
     public func render(_ markdown: String) -> String {
-        renderer.render(markdown, resolve: resolver.resolve).html
+        guard let embeds else { return renderer.render(markdown, resolve: resolver.resolve).html }
+        return renderer.render(markdown, of: title, resolve: resolver.resolve, embeds: embeds).html
     }
 }

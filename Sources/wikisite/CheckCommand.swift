@@ -9,9 +9,10 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check the wikis for broken links and invalid documents, without writing anything.",
         discussion: """
-            Reads and validates the sources as build does, then reports, per wiki: links to \
-            missing pages (with the likely title when only letter case or Unicode form \
-            differs), links to missing headings, links to drafts, titles that differ only in \
+            Reads and validates the sources as build does, then reports, per wiki: links and \
+            embeds to missing pages (with the likely title when only letter case or Unicode \
+            form differs), to missing headings and to drafts, embeds of missing attachments, \
+            titles that differ only in \
             letter case or Unicode form, skipped documents and attachments, and conflicts. The \
             [check] table of wikisite.toml gives each category a level: error, warning or \
             ignore. --format text (for people), json (for programs) or github (GitHub Actions \

@@ -216,11 +216,14 @@ struct WikilinkRenderingTests {
         #expect(result.headings.map(\.text) == ["See the page"])
     }
 
-    @Test func embedsAreLeftAsText() {
+    @Test func embedsOutsideAWikiAreMissing() {
         #expect(
             html("![[Page]] ![[image.png|alt]] x![[Page#Part]]")
-                == "<p>![[Page]] ![[image.png|alt]] x![[Page#Part]]</p>\n")
-        #expect(renderForTest("![[Page]]").links.isEmpty)
+                == "<p><a class=\"wikilink missing\" href=\"Page.html\" title=\"Page “Page” does not exist yet\">Page</a> "
+                + "<span class=\"embed missing\" title=\"Attachment “image.png” does not exist\">alt</span> "
+                + "x<a class=\"wikilink missing\" href=\"Page.html#part\" title=\"Page “Page” does not exist yet\">Page#Part</a></p>\n"
+        )
+        #expect(renderForTest("![[Page]]").links.map(\.isEmbed) == [true])
         #expect(html("![[grep]]\n\n[grep]: grep.md\n") == "<p>![<a href=\"grep.md\">grep</a>]</p>\n")
     }
 

@@ -163,6 +163,17 @@ struct RenderCommandTests {
         #expect(links.map { $0.attributes["class"] ?? "" } == ["wikilink", "wikilink missing"])
     }
 
+    @Test func embedsPagesOfTheSources() throws {
+        let run = try WikisiteCLI.run(
+            ["render", "--wiki", "wikisite-guide", "--source", WikisiteCLI.example("user-guide.json")],
+            input: "![[Safety#No script injection]]\n\n![[Nowhere]]\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("<div class=\"embed\">"))
+        #expect(run.standardOutput.contains("<h2>No script injection</h2>"))
+        let links = HTMLElements.elements("a", in: run.standardOutput)
+        #expect(links.last?.attributes["class"] == "wikilink missing")
+    }
+
     @Test func readsGollumOrder() throws {
         let run = try WikisiteCLI.run(["render", "--link-style", "gollum"], input: "[[the label|cmark]]\n")
         let link = try #require(HTMLElements.elements("a", in: run.standardOutput).first)

@@ -107,6 +107,17 @@ struct HostileInputTests {
         }
         let home = try folder.read("site/hostile/index.html")
         #expect(home.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the wiki title shows as text")
+        // Attachments that a browser could run are published as bytes, behind download links.
+        let attachments = folder.files(under: "site").filter { $0.contains(".files/") }
+        #expect(attachments.count == 3, "\(attachments)")
+        #expect(attachments.filter { $0.hasSuffix(".bin") }.count == 2, "the SVG and the HTML: \(attachments)")
+        let embedderFile = folder.files(under: "site/hostile").first {
+            $0.hasPrefix("Embedder") && $0.hasSuffix(".html")
+        }
+        let embedder = try folder.read("site/hostile/" + (try #require(embedderFile)))
+        let downloads = HTMLElements.elements("a", in: embedder).filter { $0.attributes["class"] == "embed-file" }
+        #expect(downloads.count == 3)
+        #expect(embedder.contains("&lt;friends onload=alert(3)</a>"), "the embed's label shows as text")
     }
 
     @Test func brokenDocumentsAreSkippedWithReasonsAndTheRestPublished() throws {
@@ -154,7 +165,11 @@ struct HostileInputTests {
         // A link to the draft is a link to a missing page, styled like any other.
         let page = try folder.read(
             "site/hostile/" + (try #require(folder.files(under: "site/hostile").first { $0.hasPrefix("Plain") })))
-        let link = try #require(HTMLElements.elements("a", in: page).first { $0.text == "Secret draft" })
-        #expect(link.attributes["class"] == "wikilink missing")
+        let links = HTMLElements.elements("a", in: page).filter { $0.text == "Secret draft" }
+        #expect(links.count == 2, "the link and the embed")
+        #expect(links.allSatisfy { $0.attributes["class"] == "wikilink missing" })
+        let across = HTMLElements.elements("a", in: page).filter { $0.text == "Other wiki page" }
+        #expect(across.count == 2, "the link and the embed")
+        #expect(across.allSatisfy { $0.attributes["class"] == "wikilink missing" })
     }
 }

@@ -124,4 +124,31 @@ struct LinkGraphTests {
         #expect(graph.wantedPages.allSatisfy { $0.linkedFrom.count == count / 10 })
         #expect(graph.orphanedPages.isEmpty)
     }
+
+    /// Embeds are links (backlinks, wanted pages, counts) and have their own reverse index,
+    /// followed through pages that embed pages: A embeds B, B embeds C and Missing, D links to
+    /// C and embeds itself, E embeds A.
+    @Test func embedsAreLinksAndTheirEmbeddersAreFollowed() {
+        func embeds(_ targets: [String], links: [String] = []) -> PageOutline {
+            PageOutline(
+                links: targets.enumerated().map {
+                    PageLink(target: Self.title($1), fragment: nil, line: $0 + 1, isEmbed: true)
+                }
+                    + links.map { PageLink(target: Self.title($0), fragment: nil, line: 99) },
+                headings: [], wordCount: 0)
+        }
+        let graph = LinkGraph(
+            titles: ["A", "B", "C", "D", "E"].map(Self.title),
+            outlines: [
+                embeds(["B"]), embeds(["C", "Missing", "C"]), embeds([]), embeds(["D"], links: ["C"]), embeds(["A"]),
+            ])
+        #expect(graph.linkCount == 6)
+        #expect(graph.backlinks(to: Self.title("C")).map(\.text) == ["B", "D"])
+        #expect(graph.wantedPages.map(\.title.text) == ["Missing"])
+        #expect(graph.embedders(of: Self.title("C")).map(\.text) == ["A", "B", "E"], "not D, which only links")
+        #expect(graph.embedders(of: Self.title("Missing")).map(\.text) == ["A", "B", "E"])
+        #expect(graph.embedders(of: Self.title("D")).isEmpty, "a page does not embed itself")
+        #expect(graph.embedders(of: Self.title("E")).isEmpty)
+        #expect(graph.links(from: Self.title("A")).map(\.isEmbed) == [true])
+    }
 }

@@ -17,7 +17,7 @@ import CCmark
 /// from overlapping.
 struct CmarkDocument: ~Copyable {
     /// A node of the tree.
-    struct Node: Equatable {
+    struct Node: Hashable {
         fileprivate let pointer: OpaquePointer
     }
 
@@ -131,6 +131,45 @@ struct CmarkDocument: ~Copyable {
         cmark_node_first_child(node.pointer).map(Node.init)
     }
 
+    func parent(_ node: Node) -> Node? {
+        cmark_node_parent(node.pointer).map(Node.init)
+    }
+
+    /// Whether `node` is the document's first block.
+    func isFirstBlock(_ node: Node) -> Bool {
+        firstChild(Node(pointer: root)) == node
+    }
+
+    /// Whether the inline `node` is a child of a paragraph: not in a heading, a link or
+    /// emphasis, so a block can take its place (`replaceInline(_:byBlock:)`).
+    func isInParagraph(_ node: Node) -> Bool {
+        parent(node).map { kind($0) == .paragraph } ?? false
+    }
+
+    /// The section the heading `heading` starts: the heading, then the siblings after it up
+    /// to the next heading of the same or a higher level (a smaller number).
+    func section(startingAt heading: Node) -> [Node] {
+        let level = headingLevel(heading)
+        var blocks = [heading]
+        var sibling = next(heading)
+        while let block = sibling, kind(block) != .heading || headingLevel(block) > level {
+            blocks.append(block)
+            sibling = next(block)
+        }
+        return blocks
+    }
+
+    /// Every node of the trees under `roots`, roots included.
+    func nodes(under roots: [Node]) -> Set<Node> {
+        var nodes: Set<Node> = []
+        for root in roots {
+            walk(from: root) { event, node in
+                if event == .enter { nodes.insert(node) }
+            }
+        }
+        return nodes
+    }
+
     // MARK: Editing
 
     /// Inserts a new text node holding `literal` (which has no NUL byte) before `sibling`.
@@ -141,10 +180,12 @@ struct CmarkDocument: ~Copyable {
     }
 
     /// Inserts, before `sibling`, an inline node written as `onEnter`, then a text node
-    /// holding `label` (escaped by cmark), then `onExit`. Neither string may contain NUL.
+    /// holding `label` (escaped by cmark), then `onExit`, and returns it. Neither string may
+    /// contain NUL.
+    @discardableResult
     mutating func insertCustomInline(
         onEnter: String, label: some Sequence<UInt8>, onExit: String, before sibling: Node
-    ) {
+    ) -> Node {
         let inline = newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: onEnter, onExit: onExit)
         // Inserted while empty: cmark checks a node with children against every ancestor of
         // where it goes, which would cost the nesting depth for every link.
@@ -152,6 +193,52 @@ struct CmarkDocument: ~Copyable {
         let text = newNode(CMARK_NODE_TEXT)
         setLiteral(text, label)
         append(text, to: inline)
+        return inline
+    }
+
+    /// Inserts, before `sibling`, an inline node written as `html` (which has no NUL byte).
+    mutating func insertRawInline(_ html: String, before sibling: Node) {
+        insert(newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: html, onExit: ""), before: sibling)
+    }
+
+    /// Puts a block written as `html` (which has no NUL byte) where the inline `node`, a child
+    /// of a paragraph (`isInParagraph`), is, and removes `node`: the paragraph is cut in two
+    /// around it, the line breaks at the cut and an empty half dropped.
+    mutating func replaceInline(_ node: Node, byBlock html: String) {
+        guard let paragraph = parent(node), kind(paragraph) == .paragraph else {
+            preconditionFailure("a block can only replace an inline of a paragraph")
+        }
+        let block = newCustomNode(CMARK_NODE_CUSTOM_BLOCK, onEnter: html, onExit: "")
+        let after = newNode(CMARK_NODE_PARAGRAPH)
+        while let moved = next(node) {
+            append(moved, to: after)
+        }
+        remove(node)
+        guard cmark_node_insert_after(paragraph.pointer, block.pointer) != 0,
+            cmark_node_insert_after(block.pointer, after.pointer) != 0
+        else { fatalError("cmark refused to insert a block") }
+        while let last = cmark_node_last_child(paragraph.pointer).map(Node.init), trimBlank(last, at: .end) {
+            remove(last)
+        }
+        while let first = firstChild(after), trimBlank(first, at: .start) {
+            remove(first)
+        }
+        for half in [paragraph, after] where firstChild(half) == nil {
+            remove(half)
+        }
+    }
+
+    /// Makes `blocks` (siblings, in order) the whole document: everything else is freed.
+    mutating func keepOnly(_ blocks: [Node]) {
+        for block in blocks {
+            cmark_node_unlink(block.pointer)
+        }
+        while let child = firstChild(Node(pointer: root)) {
+            remove(child)
+        }
+        for block in blocks {
+            append(block, to: Node(pointer: root))
+        }
     }
 
     /// Replaces the block `node` by a block that renders its inline children between
@@ -209,6 +296,31 @@ struct CmarkDocument: ~Copyable {
     }
 
     // MARK: Private
+
+    /// Which end of an inline `trimBlank(_:at:)` trims.
+    private enum InlineEnd {
+        case start, end
+    }
+
+    /// Removes the spaces and tabs at `end` of `node` when it is a text, and returns whether
+    /// nothing is left of it: it is a line break, or a text of spaces and tabs only (left as it
+    /// is, for the caller to remove).
+    private mutating func trimBlank(_ node: Node, at end: InlineEnd) -> Bool {
+        switch kind(node) {
+        case .softBreak, .lineBreak:
+            return true
+        case .text:
+            let literal = literal(node)
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            let trimmed =
+                end == .end
+                ? Array(literal.reversed().drop(while: isBlank).reversed()) : Array(literal.drop(while: isBlank))
+            if trimmed.count != literal.count, !trimmed.isEmpty { setLiteral(node, trimmed) }
+            return trimmed.isEmpty
+        default:
+            return false
+        }
+    }
 
     private func newNode(_ type: cmark_node_type) -> Node {
         guard let node = cmark_node_new(type) else { fatalError("cmark could not allocate a node") }

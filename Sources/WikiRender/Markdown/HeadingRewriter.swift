@@ -1,7 +1,16 @@
 /// Gives each heading its `id`: `<h2 id="…">…</h2>`, otherwise exactly as cmark writes it.
+///
+/// In two steps, so that a section can be cut out of a text by its headings' ids before they
+/// are written: `read` finds what the headings are, `write` writes them.
 enum HeadingRewriter {
-    /// Rewrites `headings` (in document order) and returns what they are.
-    static func rewrite(_ headings: [CmarkDocument.Node], in document: inout CmarkDocument) -> [Heading] {
+    /// A heading node of the tree and what it is.
+    struct Found {
+        let node: CmarkDocument.Node
+        let heading: Heading
+    }
+
+    /// What `headings` (in document order) are: their plain text, level, and unique ids.
+    static func read(_ headings: [CmarkDocument.Node], in document: borrowing CmarkDocument) -> [Found] {
         var ids = HeadingIDs(headingCount: headings.count)
         var text: [UInt8] = []
         return headings.map { node in
@@ -21,10 +30,17 @@ enum HeadingRewriter {
                 plainText = String(decoding: text, as: UTF8.self)
             }
             let id = ids.unique(HeadingSlug.slug(plainText))
-            let level = document.headingLevel(node)
-            document.replaceBlock(
-                node, onEnter: "<h\(level) id=\"\(HTMLAttribute.escape(id))\">", onExit: "</h\(level)>")
-            return Heading(level: level, text: plainText, id: id)
+            return Found(node: node, heading: Heading(level: document.headingLevel(node), text: plainText, id: id))
+        }
+    }
+
+    /// Writes `headings` with their ids (`withIDs`), or without (a text embedded in a page,
+    /// whose ids would repeat the page's own).
+    static func write(_ headings: [Found], withIDs: Bool, in document: inout CmarkDocument) {
+        for found in headings {
+            let level = found.heading.level
+            let id = withIDs ? " id=\"\(HTMLAttribute.escape(found.heading.id))\"" : ""
+            document.replaceBlock(found.node, onEnter: "<h\(level)\(id)>", onExit: "</h\(level)>")
         }
     }
 }

@@ -1,46 +1,38 @@
+import WikiModel
+
 /// What a page's Markdown says about the rest of the wiki, without its HTML: the headings and
 /// the wikilinks that `MarkdownRenderer.render(_:resolve:)` would find, the same ones in the
 /// same order.
 public struct MarkdownOutline: Sendable {
     /// The headings, in document order, with the ids the rendered page gives them.
     public let headings: [Heading]
-    /// The wikilinks, in document order.
+    /// The wikilinks and embeds of pages, in document order.
     public let links: [WikilinkOccurrence]
+    /// The embeds of attachments, in document order.
+    public let attachments: [AttachmentEmbed]
 
-    public init(headings: [Heading], links: [WikilinkOccurrence]) {
+    public init(headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = []) {
         self.headings = headings
         self.links = links
+        self.attachments = attachments
     }
 }
 
 extension MarkdownRenderer {
-    /// The headings and wikilinks of `markdown`, exactly as `render(_:resolve:)` with the same
-    /// `resolve` finds them, at the cost of the parse alone: no HTML is written. For passes
-    /// that need to know what every page links to before any page is rendered. `resolve` only
-    /// matters with `MarkdownOptions.camelCaseLinks`, where a CamelCase word is a link when its
-    /// page exists.
-    ///
-    /// The steps are those of `render(_:resolve:)` but the last: keep the two in step.
-    public func outline(_ markdown: String, resolve: (WikilinkTarget) -> ResolvedLink) -> MarkdownOutline {
-        var markdown = markdown
-        return markdown.withUTF8 { bytes in
-            var document = CmarkDocument(parsing: bytes)
-            var source = SourceText(bytes)
-            let survey = TreeSurvey(document, source: &source)
-            var links = WikilinkRewriter.rewrite(
-                survey.bracketTexts, in: &document, style: options.linkStyle, resolve: resolve)
-            if options.camelCaseLinks {
-                links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
-            }
-            let headings = HeadingRewriter.rewrite(survey.headings, in: &document)
-            return MarkdownOutline(headings: headings, links: links)
+    /// The headings, wikilinks and embeds of `markdown`, the text of page `page` (nil: the
+    /// wiki's home), exactly as `render(_:of:resolve:embeds:)` with the same arguments finds
+    /// them, at the cost of the parse alone: no HTML is written and no embed is rendered. For
+    /// passes that need to know what every page links to before any page is rendered.
+    /// `resolve` only matters with `MarkdownOptions.camelCaseLinks`, where a CamelCase word is
+    /// a link when its page exists; `embeds` only says which names are the page's attachments.
+    public func outline(
+        _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
+        embeds: some EmbedSource
+    ) -> MarkdownOutline {
+        parse(markdown, of: page, resolve: resolve, embeds: embeds) { _, parsed in
+            MarkdownOutline(
+                headings: parsed.headings.map(\.heading), links: parsed.links,
+                attachments: parsed.embeds.compactMap(\.attachment))
         }
-    }
-
-    /// The headings and explicit wikilinks of `markdown`, for when no page is known to exist:
-    /// CamelCase words, which link only to pages that exist, are not links here; use
-    /// `outline(_:resolve:)` when `MarkdownOptions.camelCaseLinks` is on.
-    public func outline(_ markdown: String) -> MarkdownOutline {
-        outline(markdown) { _ in ResolvedLink(href: "", exists: false) }
     }
 }

@@ -4,13 +4,16 @@ public struct RenderedMarkdown: Sendable {
     public let html: String
     /// The headings, in document order.
     public let headings: [Heading]
-    /// The wikilinks, in document order.
+    /// The wikilinks and embeds of pages, in document order.
     public let links: [WikilinkOccurrence]
+    /// The embeds of attachments (`![[name.png]]`), in document order.
+    public let attachments: [AttachmentEmbed]
 
-    public init(html: String, headings: [Heading], links: [WikilinkOccurrence]) {
+    public init(html: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = []) {
         self.html = html
         self.headings = headings
         self.links = links
+        self.attachments = attachments
     }
 }
 

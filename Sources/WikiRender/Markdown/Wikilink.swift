@@ -45,7 +45,8 @@ public struct ResolvedLink: Sendable {
     }
 }
 
-/// One wikilink of a page, for backlinks and link checks.
+/// One wikilink of a page, for backlinks and link checks: a link, or an embed of a page
+/// (`![[Page]]`, `![[Page#Heading]]`), which links to the page it shows.
 public struct WikilinkOccurrence: Sendable {
     /// What the link points to.
     public let target: WikilinkTarget
@@ -53,10 +54,14 @@ public struct WikilinkOccurrence: Sendable {
     public let label: String
     /// The 1-based line of the Markdown where the link is written.
     public let line: Int
+    /// Whether it is an embed (`![[Page]]`): the page shows the target's body, so it changes
+    /// when the target does.
+    public let isEmbed: Bool
 
-    public init(target: WikilinkTarget, label: String, line: Int) {
+    public init(target: WikilinkTarget, label: String, line: Int, isEmbed: Bool = false) {
         self.target = target
         self.label = label
         self.line = line
+        self.isEmbed = isEmbed
     }
 }

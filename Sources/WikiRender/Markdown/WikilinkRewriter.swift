@@ -1,13 +1,22 @@
 /// Replaces the wikilinks of a page's text nodes by links, in the tree: each becomes an inline
 /// node written `<a class="wikilink" href="…">` … `</a>` around a text node with its label, so
-/// cmark escapes the label like any text. Embeds (`![[Page]]`) are left as they are written.
+/// cmark escapes the label like any text. Each embed (`![[Page]]`, `![[name.png]]`) becomes a
+/// placeholder (`Embed`), an inline node holding its label, which `Transclusion` replaces.
 enum WikilinkRewriter {
-    /// Rewrites the wikilinks of `texts` (from `TreeSurvey`) and returns them in document order.
+    /// What the rewrite found: the links (and embeds of pages) in document order, and every
+    /// embed with its placeholder.
+    struct Found {
+        var links: [WikilinkOccurrence] = []
+        var embeds: [Embed] = []
+    }
+
+    /// Rewrites the wikilinks and embeds of `texts` (from `TreeSurvey`). `isAttachment` says
+    /// whether the text has an attachment of a name (see `Embed.Kind`).
     static func rewrite(
         _ texts: [TreeSurvey.BracketText], in document: inout CmarkDocument, style: LinkStyle,
-        resolve: (WikilinkTarget) -> ResolvedLink
-    ) -> [WikilinkOccurrence] {
-        var occurrences: [WikilinkOccurrence] = []
+        resolve: (WikilinkTarget) -> ResolvedLink, isAttachment: (String) -> Bool
+    ) -> Found {
+        var found = Found()
         var firstByteTaken = false  // by a wikilink cmark read as `[`, reference link, `]`
         for (position, text) in texts.enumerated() {
             let start = firstByteTaken ? 1 : 0
@@ -15,9 +24,12 @@ enum WikilinkRewriter {
             let scanner = WikilinkScanner(literal: document.literal(text.node), escapedMarks: text.escapedMarks)
             let literal = scanner.literal
             let links = scanner.matches(from: start).compactMap { match in
-                match.isEmbed
-                    ? nil
-                    : WikilinkContent(literal[match.content], style: style).map { (range: match.range, content: $0) }
+                WikilinkContent(literal[match.content], style: style).map { content in
+                    (
+                        range: match.isEmbed ? (match.range.lowerBound - 1)..<match.range.upperBound : match.range,
+                        content: content, isEmbed: match.isEmbed
+                    )
+                }
             }
             let referenceLink =
                 scanner.endsWithLinkOpener && position + 1 < texts.count
@@ -30,15 +42,21 @@ enum WikilinkRewriter {
                 if link.range.lowerBound > copied {
                     document.insertText(literal[copied..<link.range.lowerBound], before: text.node)
                 }
-                occurrences.append(
-                    insert(link.content, line: text.line, before: text.node, in: &document, resolve: resolve))
+                if link.isEmbed {
+                    let embed = Embed(link.content, line: text.line, before: text.node, in: &document, isAttachment)
+                    found.embeds.append(embed)
+                    if let occurrence = embed.occurrence { found.links.append(occurrence) }
+                } else {
+                    found.links.append(
+                        insert(link.content, line: text.line, before: text.node, in: &document, resolve: resolve))
+                }
                 copied = link.range.upperBound
             }
             if let referenceLink {
                 if literal.count - 1 > copied {
                     document.insertText(literal[copied..<(literal.count - 1)], before: text.node)
                 }
-                occurrences.append(
+                found.links.append(
                     insert(referenceLink.content, line: text.line, before: text.node, in: &document, resolve: resolve))
                 document.remove(referenceLink.node)
                 document.remove(text.node)
@@ -49,7 +67,7 @@ enum WikilinkRewriter {
                 document.remove(text.node)
             }
         }
-        return occurrences
+        return found
     }
 
     /// The reference link between a text node ending with `[` and the next one starting with
@@ -81,25 +99,34 @@ enum WikilinkRewriter {
     ) -> WikilinkOccurrence {
         let target = content.target
         let resolved = resolve(target)
+        let missing = target.title.flatMap { resolved.exists ? nil : "Page “\($0.text)” does not exist yet" }
+        document.insertCustomInline(
+            onEnter: anchor(href(of: target, resolved), missing: missing), label: content.label, onExit: "</a>",
+            before: node)
+        return WikilinkOccurrence(target: target, label: String(decoding: content.label, as: UTF8.self), line: line)
+    }
+
+    /// The href of a link to `target`, which resolved to `resolved`: `#` and the heading's
+    /// slug after the page's href.
+    static func href(of target: WikilinkTarget, _ resolved: ResolvedLink) -> String {
         var href = relativeHref(resolved.href)
         if let fragment = target.fragment {
             href += "#" + HeadingSlug.slug(fragment)
         }
-        let onEnter: String
-        if let title = target.title, !resolved.exists {
-            let note = "Page “\(title.text)” does not exist yet"
-            onEnter =
-                "<a class=\"wikilink missing\" href=\"\(HTMLAttribute.escape(href))\" title=\"\(HTMLAttribute.escape(note))\">"
-        } else {
-            onEnter = "<a class=\"wikilink\" href=\"\(HTMLAttribute.escape(href))\">"
-        }
-        document.insertCustomInline(onEnter: onEnter, label: content.label, onExit: "</a>", before: node)
-        return WikilinkOccurrence(target: target, label: String(decoding: content.label, as: UTF8.self), line: line)
+        return href
+    }
+
+    /// The opening tag of a wikilink to `href`; with `missing`, styled `missing` and with that
+    /// text as its tooltip.
+    static func anchor(_ href: String, missing: String?) -> String {
+        guard let missing else { return "<a class=\"wikilink\" href=\"\(HTMLAttribute.escape(href))\">" }
+        return
+            "<a class=\"wikilink missing\" href=\"\(HTMLAttribute.escape(href))\" title=\"\(HTMLAttribute.escape(missing))\">"
     }
 
     /// `href`, made to read as a relative path even if it looks like a URL with a scheme
     /// (`javascript:…`): then `./` is put in front of it.
-    private static func relativeHref(_ href: String) -> String {
+    static func relativeHref(_ href: String) -> String {
         for byte in href.utf8 {
             switch byte {
             case UInt8(ascii: ":"): return "./" + href

@@ -87,6 +87,8 @@ struct WikilinkContent {
     /// The label as written after (Obsidian) or before (Gollum) the `|`, trimmed; the target
     /// as written when there is none.
     let label: [UInt8]
+    /// The target as written (trimmed), `#` and heading included: an attachment's name.
+    let written: [UInt8]
 
     /// Reads `content` in `style`; nil when it names neither a page nor a heading (`[[ ]]`,
     /// `[[|label]]`, `[[#]]`).
@@ -116,6 +118,7 @@ struct WikilinkContent {
         guard pageTitle != nil || fragment != nil else { return nil }
         target = WikilinkTarget(title: pageTitle, fragment: fragment)
         self.label = Array(label.isEmpty ? written : label)
+        self.written = Array(written)
     }
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -9,6 +9,9 @@ import WikiRender
 /// in the graph. A page's links to itself (`[[Own Title]]`, `[[#Heading]]`) stay in its
 /// `links(from:)` but make no backlink.
 ///
+/// An embed of a page (`![[Page]]`) is a link like any other, marked `PageLink.isEmbed`;
+/// `embedders(of:)` follows embeds alone.
+///
 /// Every list the graph returns is sorted by title in byte order (`PageTitle <`), so it is the
 /// same whatever order the pages were handed in, and it is cheap: `backlinks(to:)` reads the
 /// reverse index, it never scans the pages.
@@ -33,6 +36,9 @@ public struct LinkGraph: Sendable {
     /// `linkers[linkerStart[n]..<linkerStart[n + 1]]`, as positions in `pageTitles`, ascending.
     private let linkerStart: [Int]
     private let linkers: [Int32]
+    /// The reverse index of embeds, which are few: the positions (in `pageTitles`, ascending)
+    /// of the pages that embed each embedded title.
+    private let embedders: [PageTitle: [Int32]]
 
     /// The graph of the pages `titles`, whose outlines are `outlines` (the same count, in the
     /// same order; any order of pages). Titles must be distinct, as the pages of a wiki are.
@@ -124,8 +130,19 @@ public struct LinkGraph: Sendable {
             }
         }
 
+        var embedders: [PageTitle: [Int32]] = [:]
+        for (position, outline) in outlines.enumerated() {
+            for link in outline.links where link.isEmbed {
+                guard let target = link.target, target != pageTitles[position],
+                    embedders[target]?.last != Int32(position)
+                else { continue }
+                embedders[target, default: []].append(Int32(position))
+            }
+        }
+
         self.pageTitles = pageTitles
         self.missingTitles = missingOrder.map { missing[$0] }
+        self.embedders = embedders
         self.linkCount = linkCount
         self.missingLinkCount = missingLinkCount
         self.outlines = outlines
@@ -159,6 +176,23 @@ public struct LinkGraph: Sendable {
     public func backlinks(to title: PageTitle) -> [PageTitle] {
         guard let node = nodes[title] else { return [] }
         return linkerPositions(ofNode: node).map { pageTitles[Int($0)] }
+    }
+
+    /// The pages that embed `title` (a page or a missing title), directly or through the pages
+    /// they embed, each once, in byte order of their titles; never `title` itself. A page
+    /// shows the bodies of the pages it embeds, so these are the pages to render again when the
+    /// page `title` changes, appears or goes (a few past the depth limit of embeds show it only
+    /// as a link). Embeds also count as links: they are in `backlinks(to:)`.
+    public func embedders(of title: PageTitle) -> [PageTitle] {
+        var found = Set<Int32>()
+        var pending = [title]
+        while let next = pending.popLast() {
+            for position in embedders[next] ?? [] where found.insert(position).inserted {
+                pending.append(pageTitles[Int(position)])
+            }
+        }
+        if let own = position(of: title) { found.remove(Int32(own)) }
+        return found.sorted().map { pageTitles[Int($0)] }
     }
 
     /// The titles that are linked to but have no page, each with the pages linking to it, in

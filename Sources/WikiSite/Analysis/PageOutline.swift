@@ -10,18 +10,23 @@ public struct PageLink: Sendable, Equatable, CustomStringConvertible {
     public let fragment: String?
     /// The 1-based line of the page's Markdown the link is written on.
     public let line: Int
+    /// Whether it is an embed (`![[Page]]`, `![[Page#Heading]]`): the linking page shows the
+    /// target's body, so it must be rendered again when the target changes.
+    public let isEmbed: Bool
 
-    /// A link to `target` (nil: the linking page), heading `fragment`, written on `line`.
-    public init(target: PageTitle?, fragment: String?, line: Int) {
+    /// A link to `target` (nil: the linking page), heading `fragment`, written on `line`; an
+    /// embed when `isEmbed`.
+    public init(target: PageTitle?, fragment: String?, line: Int, isEmbed: Bool = false) {
         self.target = target
         self.fragment = fragment
         self.line = line
+        self.isEmbed = isEmbed
     }
 
     /// Exact: titles and fragments compare by their Unicode scalars, never by canonical
     /// equivalence.
     public static func == (lhs: PageLink, rhs: PageLink) -> Bool {
-        guard lhs.target == rhs.target, lhs.line == rhs.line else { return false }
+        guard lhs.target == rhs.target, lhs.line == rhs.line, lhs.isEmbed == rhs.isEmbed else { return false }
         switch (lhs.fragment, rhs.fragment) {
         case (nil, nil): return true
         case (let left?, let right?): return left.isExactly(right)
@@ -29,9 +34,9 @@ public struct PageLink: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `Title#Fragment (line N)`, for messages and test failures.
+    /// `Title#Fragment (line N)`, `!` first for an embed, for messages and test failures.
     public var description: String {
-        (target?.text ?? "") + (fragment.map { "#" + $0 } ?? "") + " (line \(line))"
+        (isEmbed ? "!" : "") + (target?.text ?? "") + (fragment.map { "#" + $0 } ?? "") + " (line \(line))"
     }
 }
 
@@ -42,25 +47,33 @@ public struct PageLink: Sendable, Equatable, CustomStringConvertible {
 /// An outline is a function of the page's Markdown and the link style alone, so a stored one
 /// stays valid for as long as the page's revision does.
 public struct PageOutline: Sendable {
-    /// The wikilinks, in document order (self links and `[[#Heading]]` included).
+    /// The wikilinks and embeds of pages, in document order (self links and `[[#Heading]]`
+    /// included).
     public let links: [PageLink]
     /// The headings, in document order, with the ids the rendered page gives them.
     public let headings: [Heading]
     /// The number of words of the page's Markdown (see `WordCount`).
     public let wordCount: Int
+    /// The embeds of the page's own attachments (`![[name.png]]`), in document order: the
+    /// attachments a build writes beside the page.
+    public let attachments: [AttachmentEmbed]
 
     /// An outline with the given parts.
-    public init(links: [PageLink], headings: [Heading], wordCount: Int) {
+    public init(links: [PageLink], headings: [Heading], wordCount: Int, attachments: [AttachmentEmbed] = []) {
         self.links = links
         self.headings = headings
         self.wordCount = wordCount
+        self.attachments = attachments
     }
 
-    /// The outline of `markdown`, whose headings and wikilinks the renderer found; the words
-    /// are counted in `markdown`.
-    init(markdown: String, headings: [Heading], links: [WikilinkOccurrence]) {
-        self.links = links.map { PageLink(target: $0.target.title, fragment: $0.target.fragment, line: $0.line) }
+    /// The outline of `markdown`, whose headings, wikilinks and embeds the renderer found; the
+    /// words are counted in `markdown`.
+    init(markdown: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed]) {
+        self.links = links.map {
+            PageLink(target: $0.target.title, fragment: $0.target.fragment, line: $0.line, isEmbed: $0.isEmbed)
+        }
         self.headings = headings
         self.wordCount = WordCount.words(in: markdown)
+        self.attachments = attachments
     }
 }

@@ -84,7 +84,8 @@ public struct WikiAnalysis: Sendable {
             } else {
                 let body = renderer.body(of: page)
                 bodies.keep(body.html, forPageAt: position)
-                outline = PageOutline(markdown: page.markdown, headings: body.headings, links: body.links)
+                outline = PageOutline(
+                    markdown: page.markdown, headings: body.headings, links: body.links, attachments: body.attachments)
             }
             outlines.withLock { $0[position] = outline }
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: pages.count)

@@ -1,10 +1,14 @@
 /// The kinds of problem `wikisite check` finds. The raw value is the name used in the `[check]`
 /// table of `wikisite.toml` and in the JSON report.
 public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
-    /// A wikilink to a page that does not exist (neither published nor a draft).
+    /// A wikilink or embed to a page that does not exist (neither published nor a draft).
     case missingPage = "missing_page"
-    /// A wikilink to a heading (`[[Page#Heading]]`, `[[#Heading]]`) that its page does not have.
+    /// A wikilink or embed to a heading (`[[Page#Heading]]`, `![[Page#Heading]]`, `[[#Heading]]`)
+    /// that its page does not have.
     case missingHeading = "missing_heading"
+    /// An embed of an attachment (`![[name.png]]`) that the page does not have, or has without
+    /// its bytes (a stub).
+    case missingAttachment = "missing_attachment"
     /// A wikilink from a published page (or the wiki's home) to a draft, which is not published.
     case draftLink = "draft_link"
     /// Published pages of one wiki whose titles differ only in letter case or Unicode form.
@@ -32,11 +36,12 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .missingPage: 0
         case .missingHeading: 1
-        case .draftLink: 2
-        case .titleCollision: 3
-        case .skippedDocument: 4
-        case .skippedAttachment: 5
-        case .conflict: 6
+        case .missingAttachment: 2
+        case .draftLink: 3
+        case .titleCollision: 4
+        case .skippedDocument: 5
+        case .skippedAttachment: 6
+        case .conflict: 7
         }
     }
 }

@@ -83,24 +83,31 @@ private struct WikiLinkRules {
     /// The published titles by folded form (`TitleFolding`).
     let foldedTitles: [ExactString: [PageTitle]]
     private let drafts: Set<PageTitle>
+    /// The attachments left out of pages, by page `_id`, each with the reason.
+    private let skippedAttachments: [ExactString: [SkippedAttachment]]
 
     init(database: WikiDatabase, input: WikiCheckInput, foldedTitles: [ExactString: [PageTitle]]) {
         self.input = input
         self.foldedTitles = foldedTitles
         drafts = Set(database.drafts(inWiki: input.analysis.wiki.id).map(\.title))
+        skippedAttachments = Dictionary(grouping: database.skippedAttachments) { ExactString($0.documentID) }
     }
 
     func findings() -> [CheckFinding] {
         var findings: [CheckFinding] = []
         let wiki = input.analysis.wiki
-        let home = Linker(documentID: wiki.id, page: nil, origin: wiki.origin, headings: input.home.headings)
+        let home = Linker(
+            documentID: wiki.id, page: nil, origin: wiki.origin, headings: input.home.headings, attachments: [])
         for link in input.home.links { check(link, from: home, into: &findings) }
+        for embed in input.home.attachments { check(embed, from: home, into: &findings) }
         let graph = input.analysis.graph
         for page in input.analysis.pages {
             let outline = graph.outline(of: page.title)
             let linker = Linker(
-                documentID: page.documentID, page: page.title, origin: page.origin, headings: outline?.headings ?? [])
+                documentID: page.documentID, page: page.title, origin: page.origin, headings: outline?.headings ?? [],
+                attachments: page.attachments)
             for link in outline?.links ?? [] { check(link, from: linker, into: &findings) }
+            for embed in outline?.attachments ?? [] { check(embed, from: linker, into: &findings) }
         }
         return findings
     }
@@ -111,11 +118,33 @@ private struct WikiLinkRules {
         let page: PageTitle?
         let origin: DocumentOrigin
         let headings: [Heading]
+        let attachments: [Attachment]
+    }
+
+    private func check(_ embed: AttachmentEmbed, from linker: Linker, into findings: inout [CheckFinding]) {
+        let written = "![[" + String(MessageText.quoted(embed.name).dropFirst().dropLast()) + "]]"
+        let problem: String
+        if let attachment = linker.attachments.first(where: { $0.name.isExactly(embed.name) }) {
+            guard attachment.data == nil else { return }
+            problem = "the source has only a stub of it, without its data: dump the database with attachments"
+        } else if let skipped = skippedAttachments[ExactString(linker.documentID)]?.first(where: {
+            $0.name?.isExactly(embed.name) == true
+        }) {
+            problem = "the attachment is not published: \(skipped.reason)"
+        } else {
+            let this =
+                linker.page == nil ? "the home page has no attachments" : "this page has no attachment of that name"
+            problem = this + " (embeds show the attachments of the page's own document)"
+        }
+        findings.append(
+            CheckFinding(
+                .missingAttachment, wikiID: input.analysis.wiki.id, documentID: linker.documentID, page: linker.page,
+                origin: linker.origin, line: embed.line, message: "embed \(written): \(problem)"))
     }
 
     private func check(_ link: PageLink, from linker: Linker, into findings: inout [CheckFinding]) {
         let target = WikilinkTarget(title: link.target, fragment: link.fragment)
-        let written = Self.written(target)
+        let written = (link.isEmbed ? "embed !" : "link ") + Self.written(target)
         let wikiID = input.analysis.wiki.id
         func finding(_ category: CheckCategory, suggestions: [PageTitle] = [], _ message: String) -> CheckFinding {
             CheckFinding(
@@ -126,7 +155,7 @@ private struct WikiLinkRules {
             if let fragment = link.fragment, !Self.has(fragment, in: linker.headings) {
                 let this = linker.page == nil ? "the home page" : "this page"
                 findings.append(
-                    finding(.missingHeading, "link \(written): \(this) has no heading \(MessageText.quoted(fragment))"))
+                    finding(.missingHeading, "\(written): \(this) has no heading \(MessageText.quoted(fragment))"))
             }
             return
         }
@@ -135,17 +164,17 @@ private struct WikiLinkRules {
                 findings.append(
                     finding(
                         .missingHeading,
-                        "link \(written): page \(MessageText.quoted(title.text)) has no heading "
+                        "\(written): page \(MessageText.quoted(title.text)) has no heading "
                             + MessageText.quoted(fragment)))
             }
         } else if drafts.contains(title) {
             findings.append(
                 finding(
                     .draftLink,
-                    "link \(written) leads to a draft, which is not published: publish the page or remove the link"))
+                    "\(written) leads to a draft, which is not published: publish the page or remove the link"))
         } else {
             let suggestions = foldedTitles[TitleFolding.key(title)] ?? []
-            var message = "link \(written) leads to a page that does not exist"
+            var message = "\(written) leads to a page that does not exist"
             if !suggestions.isEmpty {
                 let names = suggestions.map { suggestion in
                     MessageText.quoted(suggestion.text)

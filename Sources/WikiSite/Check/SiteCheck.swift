@@ -39,12 +39,11 @@ public struct SiteCheck: Sendable {
         reporter.stage("checking \(pageCount) page\(pageCount == 1 ? "" : "s")")
         let inputs = wikis.map { wiki in
             let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
-            let home = markdown.outline(wiki.markdown)
+            let bodies = PageBodyRenderer(database: database, markdown: markdown)
             return WikiCheckInput(
                 analysis: WikiAnalysis.analyse(
-                    wiki, with: PageBodyRenderer(database: database, markdown: markdown),
-                    keeping: RenderedBodies(budget: 0), reporter: reporter),
-                home: PageOutline(markdown: wiki.markdown, headings: home.headings, links: home.links))
+                    wiki, with: bodies, keeping: RenderedBodies(budget: 0), reporter: reporter),
+                home: bodies.homeOutline(of: wiki))
         }
         let findings = CheckRules.findings(database: database, wikis: inputs, refused: input.refused)
         return CheckReport(

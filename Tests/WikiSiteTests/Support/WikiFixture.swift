@@ -10,6 +10,8 @@ struct WikiFixture {
         var updatedAt: String? = nil
         var updatedBy: String? = nil
         var draft = false
+        /// `_attachments`: name, then content type and base64 data.
+        var attachments: [String: (contentType: String, base64: String)] = [:]
     }
 
     var wikiID = "1234"
@@ -30,6 +32,11 @@ struct WikiFixture {
             if let updatedAt = page.updatedAt { document["updated_at"] = updatedAt }
             if let updatedBy = page.updatedBy { document["updated_by"] = updatedBy }
             if page.draft { document["draft"] = true }
+            if !page.attachments.isEmpty {
+                document["_attachments"] = page.attachments.mapValues {
+                    ["content_type": $0.contentType, "data": $0.base64]
+                }
+            }
             documents.append(document)
         }
         return documents

@@ -1,0 +1,68 @@
+import WikiModel
+
+/// What the embeds (`![[…]]`) of a wiki's Markdown can show: the published pages of the wiki,
+/// and the attachments of the page whose text holds the embed. The site answers from its
+/// database; the renderer does the rest (sections, nesting, cycles).
+public protocol EmbedSource {
+    /// The Markdown of the published page `title` of the wiki; nil when it has none. A draft,
+    /// or a page of another wiki, is no page: its embed is shown as missing.
+    func markdown(ofPage title: PageTitle) -> String?
+
+    /// The attachment called exactly `name` of the page `page` (nil: the wiki's home, which
+    /// has none), when its bytes are published; nil otherwise.
+    func attachment(named name: String, ofPage page: PageTitle?) -> EmbeddedAttachment?
+}
+
+/// An attachment an embed shows, as the renderer needs it.
+public struct EmbeddedAttachment: Sendable {
+    /// Its URL relative to the file being rendered; the renderer HTML-escapes it.
+    public let href: String
+    /// Its MIME type (`content_type`).
+    public let contentType: String
+
+    public init(href: String, contentType: String) {
+        self.href = href
+        self.contentType = contentType
+    }
+
+    /// Whether it is shown as an image (`<img>`): its type is `image/` and a subtype of
+    /// letters, digits, `.`, `+` and `-` (parameters, spaces and letter case aside), but not
+    /// SVG (which may hold script). Any other attachment is shown as a link to download it.
+    public var isImage: Bool {
+        var type = Substring(contentType.lowercased()).prefix { $0 != ";" }
+        while type.first == " " || type.first == "\t" { type = type.dropFirst() }
+        while type.last == " " || type.last == "\t" { type = type.dropLast() }
+        guard type.hasPrefix("image/"), !type.hasPrefix("image/svg") else { return false }
+        let subtype = type.dropFirst("image/".count)
+        return !subtype.isEmpty
+            && subtype.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".+-".unicodeScalars.contains($0))
+            }
+    }
+}
+
+/// An embed of an attachment (`![[name.png]]`, `![[name.png|alt]]`) written in a page.
+public struct AttachmentEmbed: Sendable, Equatable {
+    /// The attachment's name as written (trimmed).
+    public let name: String
+    /// The 1-based line of the Markdown where the embed is written.
+    public let line: Int
+
+    public init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+    }
+
+    /// The extensions that make an embed name an attachment even when the page has no
+    /// attachment of that name (it is then a missing attachment, not a missing page):
+    /// `SitePaths.passiveExtensions` and `svg`. Compared in lowercase.
+    public static let fileExtensions = SitePaths.passiveExtensions.union(["svg"])
+}
+
+/// The source of a text rendered without a wiki (`render(_:resolve:)`): no page can be
+/// embedded and no text has attachments, so every embed is shown as missing.
+struct NoEmbeds: EmbedSource {
+    func markdown(ofPage title: PageTitle) -> String? { nil }
+    func attachment(named name: String, ofPage page: PageTitle?) -> EmbeddedAttachment? { nil }
+}

@@ -1,0 +1,158 @@
+import WikiModel
+
+/// Fills in the embeds of one file's text, as Obsidian and Quartz show them:
+///
+/// - `![[Page]]` shows the page's body, `![[Page#Heading]]` the section that heading starts
+///   (up to the next heading of the same or a higher level), rendered as every page is (cmark,
+///   safe HTML unless the wiki allows raw HTML, the page's own links and embeds) inside a
+///   `<div class="embed">` that starts with a link to the page, which stands for the page's
+///   title: a whole page that starts with its title as an `<h1>` shows it without that
+///   heading, as the page's own file does. The embedded headings have no `id` (the file's own
+///   would repeat), and `[[#Heading]]` in the embedded text leads to the embedded page. The
+///   block takes the embed's place in its paragraph; an embed in a heading, a link or
+///   emphasis, where no block can go, is shown as a link to the page.
+/// - `![[name.png]]` shows the attachment of that name of the page whose text holds the embed:
+///   an `<img>` (alt text: the label, or the name) when its type is an image (`isImage`), a
+///   link to download it otherwise.
+/// - A page or attachment that does not exist, a draft, and a heading the page does not have
+///   are shown as a link is: `missing`, with a tooltip saying what is missing.
+/// - Embeds nest at most `maxDepth` deep and a file shows at most `maxPages` embedded pages
+///   (nested ones included), so pages that embed one another cannot multiply a file's size. A
+///   page never shows itself, through any number of embeds. An embed cut by one of these
+///   rules is shown as a link to its page followed by a note saying why.
+struct Transclusion {
+    /// How deep embeds nest: the file's text, a page it embeds, a page that one embeds…
+    static let maxDepth = 3
+    /// How many embedded pages one file shows at most, nested ones included.
+    static let maxPages = 100
+
+    let renderer: MarkdownRenderer
+    let source: any EmbedSource
+    /// The texts being rendered, the file's own first (nil: a wiki's home), the innermost last.
+    private var chain: [PageTitle?]
+    /// How many embedded pages the file shows so far.
+    private var pagesShown = 0
+
+    /// The transclusion of the embeds of the file whose text is that of `page` (nil: the home).
+    init(renderer: MarkdownRenderer, source: any EmbedSource, page: PageTitle?) {
+        self.renderer = renderer
+        self.source = source
+        chain = [page]
+    }
+
+    /// Replaces the placeholders of `embeds`, found in the innermost text of the chain, by
+    /// what they show; `resolve` resolves that text's links.
+    mutating func expand(
+        _ embeds: [Embed], in document: inout CmarkDocument, resolve: (WikilinkTarget) -> ResolvedLink
+    ) {
+        for embed in embeds {
+            switch embed.kind {
+            case .attachment(let name): showAttachment(name, for: embed, in: &document)
+            case .page(let target): showPage(target, for: embed, in: &document, resolve: resolve)
+            }
+        }
+    }
+
+    // MARK: Attachments
+
+    private func showAttachment(_ name: String, for embed: Embed, in document: inout CmarkDocument) {
+        defer { document.remove(embed.placeholder) }
+        let label = String(decoding: embed.label, as: UTF8.self)
+        guard let attachment = source.attachment(named: name, ofPage: chain[chain.count - 1]) else {
+            let note = HTMLAttribute.escape("Attachment “\(name)” does not exist")
+            document.insertCustomInline(
+                onEnter: "<span class=\"embed missing\" title=\"\(note)\">", label: embed.label, onExit: "</span>",
+                before: embed.placeholder)
+            return
+        }
+        let href = HTMLAttribute.escape(WikilinkRewriter.relativeHref(attachment.href))
+        if attachment.isImage {
+            document.insertRawInline(
+                "<img class=\"embed\" src=\"\(href)\" alt=\"\(HTMLAttribute.escape(label))\" />",
+                before: embed.placeholder)
+        } else {
+            document.insertCustomInline(
+                onEnter: "<a class=\"embed-file\" href=\"\(href)\" download=\"\">", label: embed.label, onExit: "</a>",
+                before: embed.placeholder)
+        }
+    }
+
+    // MARK: Pages
+
+    private mutating func showPage(
+        _ target: WikilinkTarget, for embed: Embed, in document: inout CmarkDocument,
+        resolve: (WikilinkTarget) -> ResolvedLink
+    ) {
+        let href = WikilinkRewriter.href(of: target, resolve(target))
+        func link(missing: String? = nil, note: String? = nil) {
+            document.insertCustomInline(
+                onEnter: (note == nil ? "" : "<span class=\"embed-note\">")
+                    + WikilinkRewriter.anchor(href, missing: missing),
+                label: embed.label, onExit: "</a>" + (note.map { " (not shown here: \($0))</span>" } ?? ""),
+                before: embed.placeholder)
+            document.remove(embed.placeholder)
+        }
+        guard let title = target.title ?? chain[chain.count - 1], !chain.contains(title) else {
+            return link(note: "it would show a page inside itself")
+        }
+        guard let markdown = source.markdown(ofPage: title) else {
+            return link(missing: "Page “\(title.text)” does not exist yet")
+        }
+        guard document.isInParagraph(embed.placeholder) else { return link() }
+        guard chain.count <= Self.maxDepth else {
+            return link(note: "embeds nest at most \(Self.maxDepth) deep")
+        }
+        guard pagesShown < Self.maxPages else {
+            return link(note: "a page shows at most \(Self.maxPages) embedded pages")
+        }
+        pagesShown += 1
+        chain.append(title)
+        let html = body(markdown, of: title, section: target.fragment, resolve: resolve)
+        chain.removeLast()
+        guard let html else {
+            return link(missing: "Page “\(title.text)” has no heading “\(target.fragment ?? "")”")
+        }
+        let label = HTMLAttribute.escape(String(decoding: embed.label, as: UTF8.self))
+        document.replaceInline(
+            embed.placeholder,
+            byBlock: "<div class=\"embed\">\n<p class=\"embed-source\">\(WikilinkRewriter.anchor(href, missing: nil))"
+                + "\(label)</a></p>\n\(html)</div>\n")
+    }
+
+    /// The HTML of `markdown`, the text of the page `title` (the innermost of the chain), or
+    /// of its section `section`; nil when it has no heading `section`. `resolve` is the
+    /// outer text's: links lead to the same files from the embedded text.
+    private mutating func body(
+        _ markdown: String, of title: PageTitle, section: String?, resolve: (WikilinkTarget) -> ResolvedLink
+    ) -> String? {
+        func ownResolve(_ target: WikilinkTarget) -> ResolvedLink {
+            resolve(target.title == nil ? WikilinkTarget(title: title, fragment: target.fragment) : target)
+        }
+        return renderer.parse(markdown, of: title, resolve: ownResolve, embeds: source) { document, parsed in
+            var headings = parsed.headings
+            var embeds = parsed.embeds
+            if let section {
+                let id = HeadingSlug.slug(section)
+                guard let start = headings.first(where: { $0.heading.id.utf8.elementsEqual(id.utf8) }) else {
+                    return nil
+                }
+                let blocks = document.section(startingAt: start.node)
+                let kept = document.nodes(under: blocks)
+                headings.removeAll { !kept.contains($0.node) }
+                embeds.removeAll { !kept.contains($0.placeholder) }
+                document.keepOnly(blocks)
+            } else if let first = headings.first, first.heading.level == 1,
+                first.heading.text.utf8.elementsEqual(title.text.utf8), document.isFirstBlock(first.node)
+            {
+                // The page's title as its first heading: the frame's link already shows it.
+                let removed = document.nodes(under: [first.node])
+                embeds.removeAll { removed.contains($0.placeholder) }
+                headings.removeFirst()
+                document.remove(first.node)
+            }
+            expand(embeds, in: &document, resolve: ownResolve)
+            HeadingRewriter.write(headings, withIDs: false, in: &document)
+            return document.html(allowRawHTML: renderer.options.allowRawHTML)
+        }
+    }
+}
