@@ -12,16 +12,27 @@ EXAMPLES   := Examples/touchwiki.json Examples/user-guide.json
 SPEC_DIR   := .build/commonmark-spec
 SPEC       := $(SPEC_DIR)/marko-1.3.1/tests/spec/commonmark.txt
 
-.PHONY: all deps build run test install uninstall format lint clean
+.PHONY: all deps test-deps build run test install uninstall format lint clean
 
 all: build
 
-## deps: install cmark (the C library and the reference command) when missing.
+## deps: install what the build needs when missing: cmark (the C library and the reference
+## command), SQLite's headers (for the embedded store) and pkg-config.
 deps:
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libcmark || ! command -v cmark >/dev/null; then \
-	  echo "Installing cmark and pkg-config with apt-get..."; \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libcmark sqlite3 || ! command -v cmark >/dev/null; then \
+	  echo "Installing cmark, SQLite and pkg-config with apt-get..."; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark pkg-config >/dev/null; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev pkg-config >/dev/null; \
+	fi
+
+## test-deps: Chromium, which the browser test runs headless on a built page. Without it (no
+## network, say) that one test is skipped, and says so.
+test-deps: deps
+	@if ! command -v chromium >/dev/null; then \
+	  echo "Installing chromium with apt-get..."; \
+	  ( $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null ) \
+	  || echo "warning: chromium could not be installed; the browser test will be skipped"; \
 	fi
 
 ## build: compile wikisite.
@@ -43,7 +54,7 @@ $(SPEC):
 	@touch $@
 
 ## test: every unit and end-to-end test, with the CommonMark spec conformance test.
-test: deps $(SPEC)
+test: test-deps $(SPEC)
 	WIKISITE_COMMONMARK_SPEC="$(CURDIR)/$(SPEC)" $(SWIFT) test
 
 ## install: put wikisite on the PATH (the default theme is compiled into it).
@@ -58,10 +69,10 @@ uninstall:
 
 ## format / lint: the toolchain's swift format.
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Templates
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Templates Fuzz
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Templates
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Templates Fuzz
 
 clean:
 	rm -rf .build $(SITE) .wikisite

@@ -55,7 +55,19 @@ public struct BuildSummary: Sendable {
     /// The number of warnings: skipped documents and attachments, conflicts, missing link targets.
     public var warningCount: Int { skipped.count + skippedAttachments.count + conflicts.count + missingLinks.count }
 
-    /// The summary as lines for a terminal or a CI log.
+    /// How many warnings of one kind the summary lists; `wikisite check` lists them all.
+    static let warningsListed = 50
+
+    /// Appends the first `warningsListed` of `warnings` to `lines`, and how many more there are.
+    private static func append(_ warnings: [String], to lines: inout [String]) {
+        lines += warnings.prefix(warningsListed)
+        if warnings.count > warningsListed {
+            lines.append("  … and \(warnings.count - warningsListed) more (wikisite check lists them all)")
+        }
+    }
+
+    /// The summary as lines for a terminal or a CI log: every count, and the first warnings of
+    /// each kind.
     public var lines: [String] {
         var lines: [String] = []
         let pageWord = pagesPublished == 1 ? "page" : "pages"
@@ -68,23 +80,24 @@ public struct BuildSummary: Sendable {
         }
         if !skipped.isEmpty {
             lines.append("Skipped \(skipped.count) document\(skipped.count == 1 ? "" : "s"):")
-            for document in skipped { lines.append("  warning: \(document)") }
+            Self.append(skipped.map { "  warning: \($0)" }, to: &lines)
         }
         if !skippedAttachments.isEmpty {
             lines.append("Skipped \(skippedAttachments.count) attachment\(skippedAttachments.count == 1 ? "" : "s"):")
-            for attachment in skippedAttachments { lines.append("  warning: \(attachment)") }
+            Self.append(skippedAttachments.map { "  warning: \($0)" }, to: &lines)
         }
         if !conflicts.isEmpty {
             lines.append("Conflicted documents (\(conflicts.count)); the winner is published:")
-            for conflict in conflicts { lines.append("  warning: \(conflict)") }
+            Self.append(conflicts.map { "  warning: \($0)" }, to: &lines)
         }
         if !missingLinks.isEmpty {
             lines.append("Links to missing pages (\(missingLinks.count)):")
-            for link in missingLinks {
+            let warnings = missingLinks.map { link in
                 let from = link.linkedFrom.map { MessageText.quoted($0.text) }.joined(separator: ", ")
                 let target = MessageText.quoted(link.target.text)
-                lines.append("  warning: \(MessageText.quoted(link.wikiID)): \(target) linked from \(from)")
+                return "  warning: \(MessageText.quoted(link.wikiID)): \(target) linked from \(from)"
             }
+            Self.append(warnings, to: &lines)
         }
         for note in notes { lines.append("Note: \(note).") }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -128,7 +128,9 @@ struct BuildCommandTests {
     }
 
     @Test func badUsageExitsTwo() throws {
-        #expect(try WikisiteCLI.run(["build"]).status == 2)
+        let empty = try TemporaryFolder()
+        #expect(try WikisiteCLI.run(["build"], in: empty.url).status == 2, "no source and no default store")
+        #expect(try WikisiteCLI.run(["build", "--out", ""], in: empty.url).status == 2)
         #expect(try WikisiteCLI.run(["build", "--source", touchwiki, "--link-style", "wrong"]).status == 2)
     }
 
