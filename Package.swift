@@ -82,6 +82,7 @@ let package = Package(
             dependencies: [
                 "WikiDocuments", "WikiSources", "WikiStore", "WikiCouch", "WikiModel", "WikiRender", "WikiWrite",
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The command-line interface.

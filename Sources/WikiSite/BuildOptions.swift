@@ -7,7 +7,7 @@ public struct BuildOptions: Sendable {
     public var sources: [String]
     /// The folder the site is written to.
     public var outputFolder: String
-    /// Where the build keeps its own files (manifest, lock); `nil` means the default,
+    /// Where the build keeps its own files (manifest, lock, build state); `nil` means the default,
     /// `.wikisite/<output folder name>/` beside the output folder.
     public var stateFolder: String?
     /// The wikis to publish, by ID; empty means all of them.
@@ -28,6 +28,12 @@ public struct BuildOptions: Sendable {
     public var wikiSettings: [ExactString: WikiSettings] = [:]
     /// How a source that is a folder of Markdown becomes a wiki.
     public var markdownFolder = MarkdownFolderSettings()
+    /// Whether to render everything, ignoring what the state says the last build made
+    /// (`--full`); otherwise the build is incremental whenever the state allows.
+    public var fullBuild = false
+    /// The version of wikisite making the build: the state records it, and a build by another
+    /// version renders everything.
+    public var generatorVersion = "unversioned"
 
     /// Options for a build of `sources` into `outputFolder`, with every other setting at its default.
     public init(

@@ -19,6 +19,10 @@ public struct Theme: Sendable {
     /// `ThemeTemplate` nor `style.css`) and were therefore ignored, in byte order; hidden files
     /// (whose names start with `.`) are not listed. Empty without an override folder.
     public let ignoredFiles: [String]
+    /// The bytes of every file the theme was made of (each template and `style.css`, from the
+    /// override folder or the default theme), by file name: what an incremental build compares
+    /// to tell which files a theme change touches.
+    public let files: [String: [UInt8]]
 
     /// Loads the default theme, with each file found in `directory` replacing the default file
     /// of the same name: the templates of `ThemeTemplate` (`layout.mustache`, `page.mustache`,
@@ -36,18 +40,22 @@ public struct Theme: Sendable {
         ThemeHTMLEscaping.registration
         let folder = try directory.map(ThemeOverrideFolder.init(path:))
         var templates: [MustacheTemplate] = []
+        var files: [String: [UInt8]] = [:]
         for template in ThemeTemplate.allCases {
             let file =
                 try folder?.file(named: template.fileName) ?? .defaultFile(named: template.fileName)
             templates.append(try file.parseTemplate())
+            files[template.fileName] = file.bytes
         }
         let stylesheet =
             try folder?.file(named: ThemeTemplate.stylesheetFileName)?.bytes
             ?? ThemeFile.defaultFile(named: ThemeTemplate.stylesheetFileName).bytes
+        files[ThemeTemplate.stylesheetFileName] = stylesheet
         return Theme(
             templates: ParsedTemplates(templates: templates),
             stylesheet: stylesheet,
-            ignoredFiles: folder?.ignoredFiles ?? [])
+            ignoredFiles: folder?.ignoredFiles ?? [],
+            files: files)
     }
 
     /// The whole HTML document for `view`: its template, rendered with `view.templateValues`,

@@ -69,9 +69,11 @@ public struct WikiAnalysis: Sendable {
     }
 
     /// Analyses `wiki`: outlines (or renders, while `bodies` has room, keeping the HTML there
-    /// for the writing pass) every published page on every core, then builds the graph.
+    /// for the writing pass) every published page on every core, then builds the graph. A page
+    /// whose outline is in `reusable` (an earlier build's, of the same revision) is not parsed.
     static func analyse(
-        _ wiki: Wiki, with renderer: PageBodyRenderer, keeping bodies: RenderedBodies, reporter: any BuildReporter
+        _ wiki: Wiki, with renderer: PageBodyRenderer, reusing reusable: [PageTitle: PageOutline] = [:],
+        keeping bodies: RenderedBodies, reporter: any BuildReporter
     ) -> WikiAnalysis {
         let pages = renderer.database.pages(inWiki: wiki.id)
         let outlines = Mutex([PageOutline?](repeating: nil, count: pages.count))
@@ -79,7 +81,9 @@ public struct WikiAnalysis: Sendable {
         DispatchQueue.concurrentPerform(iterations: pages.count) { position in
             let page = pages[position]
             let outline: PageOutline
-            if bodies.isFull {
+            if let known = reusable[page.title] {
+                outline = known
+            } else if bodies.isFull {
                 outline = renderer.outline(of: page)
             } else {
                 let body = renderer.body(of: page)

@@ -1,0 +1,87 @@
+import WikiDocuments
+import WikiModel
+import WikiRender
+
+/// What one wiki's part of a build renders and removes, each with its cause.
+struct WikiPlan: Sendable {
+    /// Why every page of the wiki is rendered; nil when only `pages` are.
+    var everyPage: String?
+    /// The pages rendered, by title, with every cause found (in the order found).
+    var pages: [PageTitle: [String]] = [:]
+    /// Why the special pages are rendered; nil when they are left as they are.
+    var specialPages: String?
+    /// Why the home is rendered; nil when it is left as it is.
+    var home: String?
+    /// The pages whose files are removed, with the cause.
+    var removedPages: [PageTitle: String] = [:]
+
+    /// A plan rendering every file of the wiki, because of `cause`.
+    static func everything(_ cause: String) -> WikiPlan {
+        WikiPlan(everyPage: cause, specialPages: cause, home: cause)
+    }
+
+    /// Whether the plan renders or removes nothing.
+    var isEmpty: Bool {
+        everyPage == nil && pages.isEmpty && specialPages == nil && home == nil && removedPages.isEmpty
+    }
+
+    /// Renders the page `title` because of `cause`.
+    mutating func render(_ title: PageTitle, because cause: String) {
+        pages[title, default: []].append(cause)
+    }
+
+    /// Why the page `title` is rendered, nil when it is not.
+    func cause(ofPage title: PageTitle) -> String? {
+        everyPage ?? pages[title].map { $0.joined(separator: "; ") }
+    }
+}
+
+/// What a build renders and removes: the whole site, or the files a change touches, each with
+/// its cause.
+struct BuildPlan: Sendable {
+    /// Why everything is rendered; nil for an incremental build.
+    let fullBuild: FullBuildReason?
+    /// Why the stylesheet is written; nil when it is left as it is.
+    var stylesheet: String?
+    /// Why the site index is written; nil when it is left as it is.
+    var siteIndex: String?
+    /// The plan of each published wiki, by ID.
+    var wikis: [ExactString: WikiPlan] = [:]
+    /// Wikis whose whole folder is removed, with the cause.
+    var removedWikis: [(id: String, cause: String)] = []
+
+    /// A plan rendering everything, because of `reason`.
+    static func full(_ reason: FullBuildReason, wikis: [Wiki]) -> BuildPlan {
+        let cause = "full build: \(reason)"
+        var plan = BuildPlan(fullBuild: reason, stylesheet: cause, siteIndex: cause)
+        for wiki in wikis { plan.wikis[ExactString(wiki.id)] = .everything(cause) }
+        return plan
+    }
+
+    /// The plan of wiki `id` (empty when nothing of it is rendered).
+    func plan(ofWiki id: String) -> WikiPlan {
+        wikis[ExactString(id)] ?? WikiPlan()
+    }
+
+    /// Adds the files a change of the theme files `names` touches (the layout's is not among
+    /// them: it touches every file, which makes a full build): the stylesheet, the site index,
+    /// every page, every home, or every wiki's special pages.
+    mutating func applyThemeChanges(_ names: [String], wikis: [Wiki]) {
+        for name in names {
+            let cause = "theme file \(name) changed"
+            switch name {
+            case ThemeTemplate.stylesheetFileName: stylesheet = cause
+            case ThemeTemplate.siteIndex.fileName: siteIndex = cause
+            case ThemeTemplate.page.fileName:
+                for wiki in wikis { update(wiki.id) { $0.everyPage = $0.everyPage ?? cause } }
+            case ThemeTemplate.wikiHome.fileName: for wiki in wikis { update(wiki.id) { $0.home = $0.home ?? cause } }
+            default: for wiki in wikis { update(wiki.id) { $0.specialPages = $0.specialPages ?? cause } }
+            }
+        }
+    }
+
+    /// Changes the plan of wiki `id`.
+    mutating func update(_ id: String, _ change: (inout WikiPlan) -> Void) {
+        change(&wikis[ExactString(id), default: WikiPlan()])
+    }
+}

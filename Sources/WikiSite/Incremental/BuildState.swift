@@ -1,0 +1,258 @@
+import Foundation
+import GRDB
+import WikiDocuments
+import WikiModel
+import WikiRender
+
+/// What the last finished build of an output folder knew, kept in `build.sqlite` in its state
+/// folder (`StateSchema`): enough to tell what changed since and which files that touches,
+/// through indexed queries, without reading the sources or the site again.
+///
+/// A build marks the state unfinished before it writes a file, and commits what it built in one
+/// transaction after every file is in place: a build that is killed or fails leaves the state
+/// marked, and the next build is a full one.
+final class BuildState: Sendable {
+    /// The name of the state's file in the state folder.
+    static let fileName = "build.sqlite"
+    /// The setting a build sets while it writes, and removes when it commits.
+    static let unfinishedSetting = "unfinished"
+    /// The kind of `link` rows a wikilink makes.
+    static let linkKind = "link"
+
+    /// A published wiki as the state remembers it.
+    struct StoredWiki: Sendable, Equatable {
+        let id: String
+        let title: String
+        let fingerprint: Int64
+    }
+
+    private let database: DatabaseQueue
+
+    /// Opens the state of `stateFolder` (created, with the folder, when there is none).
+    ///
+    /// - Throws: when the file cannot be opened or is not a build state.
+    init(stateFolder: String) throws {
+        try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
+        var configuration = GRDB.Configuration()
+        configuration.busyMode = .timeout(60)
+        let path = stateFolder.hasSuffix("/") ? stateFolder + Self.fileName : stateFolder + "/" + Self.fileName
+        database = try DatabaseQueue(path: path, configuration: configuration)
+        try database.write { db in
+            let identifier = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let isEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
+            guard isEmpty || identifier == StateSchema.applicationID else {
+                throw DatabaseError(message: "\(path) is not a wikisite build state")
+            }
+        }
+        try StateSchema.migrator.migrate(database)
+    }
+
+    /// A new, empty state in `stateFolder`, in place of whatever file was there.
+    static func replacing(stateFolder: String) throws -> BuildState {
+        let path = stateFolder.hasSuffix("/") ? stateFolder + fileName : stateFolder + "/" + fileName
+        for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.removeItem(atPath: path + suffix)
+        }
+        return try BuildState(stateFolder: stateFolder)
+    }
+
+    /// Every setting: what shaped the files of the last build, and `unfinishedSetting` when a
+    /// build did not finish.
+    func settings() throws -> [String: String] {
+        try pairs("SELECT name, value FROM setting")
+    }
+
+    /// The checkpoint of each source, as JSON text, by source name.
+    func checkpoints() throws -> [String: String] {
+        try pairs("SELECT source, value FROM checkpoint")
+    }
+
+    /// The rows of `sql`, a query of two text columns, as a dictionary from the first to the second.
+    private func pairs(_ sql: String) throws -> [String: String] {
+        try database.read { db in
+            var pairs: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: sql) { pairs[row[0]] = row[1] }
+            return pairs
+        }
+    }
+
+    /// The published wikis, by ID.
+    func wikis() throws -> [ExactString: StoredWiki] {
+        try database.read { db in
+            var wikis: [ExactString: StoredWiki] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, title, fingerprint FROM wiki") {
+                let wiki = StoredWiki(id: row["id"], title: row["title"], fingerprint: row["fingerprint"])
+                wikis[ExactString(wiki.id)] = wiki
+            }
+            return wikis
+        }
+    }
+
+    /// The fingerprint of each published page of wiki `wikiID`, by title.
+    func pageFingerprints(inWiki wikiID: String) throws -> [PageTitle: Int64] {
+        try database.read { db in
+            var pages: [PageTitle: Int64] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT title, fingerprint FROM page WHERE wiki = ?", arguments: [wikiID])
+            while let row = try rows.next() {
+                if let title = PageTitle(row["title"]) { pages[title] = row["fingerprint"] }
+            }
+            return pages
+        }
+    }
+
+    /// The outline of each published page of wiki `wikiID`, by title, as the build that stored
+    /// it found it.
+    func outlines(inWiki wikiID: String) throws -> [PageTitle: PageOutline] {
+        try database.read { db in
+            var links: [String: [PageLink]] = [:]
+            let linkRows = try Row.fetchCursor(
+                db, sql: "SELECT source, target, fragment, line FROM link WHERE wiki = ? ORDER BY source, position",
+                arguments: [wikiID])
+            while let row = try linkRows.next() {
+                let target: String? = row["target"]
+                links[row["source"], default: []].append(
+                    PageLink(target: target.flatMap(PageTitle.init), fragment: row["fragment"], line: row["line"]))
+            }
+            var headings: [String: [Heading]] = [:]
+            let headingRows = try Row.fetchCursor(
+                db, sql: "SELECT page, level, text, id FROM heading WHERE wiki = ? ORDER BY page, position",
+                arguments: [wikiID])
+            while let row = try headingRows.next() {
+                headings[row["page"], default: []].append(
+                    Heading(level: row["level"], text: row["text"], id: row["id"]))
+            }
+            var outlines: [PageTitle: PageOutline] = [:]
+            let pageRows = try Row.fetchCursor(
+                db, sql: "SELECT title, wordCount FROM page WHERE wiki = ?", arguments: [wikiID])
+            while let row = try pageRows.next() {
+                let text: String = row["title"]
+                guard let title = PageTitle(text) else { continue }
+                outlines[title] = PageOutline(
+                    links: links[text] ?? [], headings: headings[text] ?? [], wordCount: row["wordCount"])
+            }
+            return outlines
+        }
+    }
+
+    /// The pages of wiki `wikiID` that link to `target`, through the reverse index.
+    func linkers(of target: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
+        try database.read { db in
+            let sources = try String.fetchAll(
+                db, sql: "SELECT DISTINCT source FROM link WHERE wiki = ? AND target = ?",
+                arguments: [wikiID, target.text])
+            return Set(sources.compactMap(PageTitle.init))
+        }
+    }
+
+    /// The titles the page `source` of wiki `wikiID` links to.
+    func targets(of source: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
+        try database.read { db in
+            let targets = try String.fetchAll(
+                db, sql: "SELECT DISTINCT target FROM link WHERE wiki = ? AND source = ? AND target IS NOT NULL",
+                arguments: [wikiID, source.text])
+            return Set(targets.compactMap(PageTitle.init))
+        }
+    }
+
+    /// Marks the state unfinished: until `commit`, it no longer describes the output folder.
+    func markUnfinished() throws {
+        try database.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, '1')", arguments: [Self.unfinishedSetting]
+            )
+        }
+    }
+
+    /// Records `update` in one transaction, and the state is finished again.
+    func commit(_ update: StateUpdate) throws {
+        try database.write { db in
+            if update.replacesEverything {
+                for table in ["checkpoint", "wiki", "page", "link", "heading"] {
+                    try db.execute(sql: "DELETE FROM \(table)")
+                }
+            }
+            try db.execute(sql: "DELETE FROM setting")
+            for (name, value) in update.settings {
+                try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])
+            }
+            for (source, value) in update.checkpoints {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO checkpoint (source, value) VALUES (?, ?)", arguments: [source, value])
+            }
+            for wikiID in update.removedWikis {
+                try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
+                for table in ["page", "link", "heading"] {
+                    try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
+                }
+            }
+            for wiki in update.wikis {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO wiki (id, title, fingerprint) VALUES (?, ?, ?)",
+                    arguments: [wiki.id, wiki.title, wiki.fingerprint])
+            }
+            for (wikiID, title) in update.removedPages {
+                try Self.deletePage(title, inWiki: wikiID, db)
+            }
+            for page in update.pages {
+                try Self.deletePage(page.title, inWiki: page.wikiID, db)
+                try Self.insert(page, db)
+            }
+        }
+    }
+
+    private static func deletePage(_ title: PageTitle, inWiki wikiID: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM page WHERE wiki = ? AND title = ?").execute(
+            arguments: [wikiID, title.text])
+        try db.cachedStatement(sql: "DELETE FROM link WHERE wiki = ? AND source = ?").execute(
+            arguments: [wikiID, title.text])
+        try db.cachedStatement(sql: "DELETE FROM heading WHERE wiki = ? AND page = ?").execute(
+            arguments: [wikiID, title.text])
+    }
+
+    private static func insert(_ page: StateUpdate.PageRecord, _ db: Database) throws {
+        let title = page.title.text
+        try db.cachedStatement(sql: "INSERT INTO page (wiki, title, fingerprint, wordCount) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [page.wikiID, title, page.fingerprint, page.outline.wordCount])
+        let link = try db.cachedStatement(
+            sql: "INSERT INTO link (wiki, source, position, kind, target, fragment, line) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        for (position, pageLink) in page.outline.links.enumerated() {
+            try link.execute(arguments: [
+                page.wikiID, title, position, linkKind, pageLink.target?.text, pageLink.fragment, pageLink.line,
+            ])
+        }
+        let heading = try db.cachedStatement(
+            sql: "INSERT INTO heading (wiki, page, position, level, text, id) VALUES (?, ?, ?, ?, ?, ?)")
+        for (position, pageHeading) in page.outline.headings.enumerated() {
+            try heading.execute(arguments: [
+                page.wikiID, title, position, pageHeading.level, pageHeading.text, pageHeading.id,
+            ])
+        }
+    }
+}
+
+/// What a build tells the state once its files are in place.
+struct StateUpdate {
+    /// A page as the state keeps it: its fingerprint and its outline.
+    struct PageRecord {
+        let wikiID: String
+        let title: PageTitle
+        let fingerprint: Int64
+        let outline: PageOutline
+    }
+
+    /// Whether the update describes the whole site (a full build): everything else is forgotten.
+    var replacesEverything = false
+    /// What shaped the files (`BuildShape.settings`).
+    var settings: [String: String] = [:]
+    /// Where each source's reading ended, as JSON text, by source name.
+    var checkpoints: [String: String] = [:]
+    /// Wikis no longer published, by ID.
+    var removedWikis: [String] = []
+    /// Wikis published, new or changed.
+    var wikis: [BuildState.StoredWiki] = []
+    /// Pages no longer published.
+    var removedPages: [(wikiID: String, title: PageTitle)] = []
+    /// Pages published whose record or outline is new or changed.
+    var pages: [PageRecord] = []
+}

@@ -1,0 +1,65 @@
+import WikiModel
+import WikiWrite
+
+/// A 64-bit digest of everything in a published wiki or page that shapes a file: two documents
+/// with the same fingerprint render the same. Fields are length-prefixed, so no two different
+/// lists of fields give the same bytes; the losing revisions of a conflict are included, since
+/// the statistics list them.
+struct DocumentFingerprint {
+    private var bytes: [UInt8] = []
+
+    /// The fingerprint of `page`, conflicted as `conflict` says (nil: no conflict).
+    static func of(_ page: Page, conflict: ConflictedDocument?) -> Int64 {
+        var fingerprint = DocumentFingerprint()
+        fingerprint.add(page.documentID)
+        fingerprint.add(page.title.text)
+        fingerprint.add(page.markdown)
+        fingerprint.add(page.createdAt?.text)
+        fingerprint.add(page.updatedAt?.text)
+        fingerprint.add(page.updatedBy)
+        fingerprint.add(page.revision.description)
+        for attachment in page.attachments {
+            fingerprint.add(attachment.name)
+            fingerprint.add(attachment.contentType)
+            fingerprint.add(attachment.data.map { ContentHash(of: $0).description })
+            fingerprint.add(attachment.length.map(String.init))
+            fingerprint.add(attachment.digest)
+        }
+        fingerprint.add(conflict?.losers.map(\.description).joined(separator: ","))
+        return fingerprint.value
+    }
+
+    /// The fingerprint of `wiki`'s document, conflicted as `conflict` says (nil: no conflict).
+    static func of(_ wiki: Wiki, conflict: ConflictedDocument?) -> Int64 {
+        var fingerprint = DocumentFingerprint()
+        fingerprint.add(wiki.id)
+        fingerprint.add(wiki.title)
+        fingerprint.add(wiki.ownerID)
+        for member in wiki.members { fingerprint.add(member) }
+        fingerprint.add(wiki.markdown)
+        fingerprint.add(wiki.createdAt?.text)
+        fingerprint.add(wiki.updatedAt?.text)
+        fingerprint.add(wiki.revision.description)
+        fingerprint.add(conflict?.losers.map(\.description).joined(separator: ","))
+        return fingerprint.value
+    }
+
+    private var value: Int64 {
+        Int64(bitPattern: ContentHash(of: bytes).value)
+    }
+
+    /// Adds `text` (or its absence) with its length in front.
+    private mutating func add(_ text: String?) {
+        guard let text else {
+            bytes.append(0)
+            return
+        }
+        bytes.append(1)
+        var length = UInt64(text.utf8.count)
+        for _ in 0..<8 {
+            bytes.append(UInt8(truncatingIfNeeded: length))
+            length >>= 8
+        }
+        bytes.append(contentsOf: text.utf8)
+    }
+}

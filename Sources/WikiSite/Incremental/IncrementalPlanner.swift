@@ -1,0 +1,105 @@
+import WikiDocuments
+import WikiModel
+import WikiRender
+
+/// Decides, wiki by wiki, what a build renders: everything (a full build), or what changed since
+/// the build the state describes and what that touches. Works out each wiki's analysis on the way,
+/// reusing the outlines the state keeps for the pages that did not change, so an incremental build
+/// parses only the Markdown of changed pages.
+///
+/// Wiki-wide, it still reads every page of the database (to fingerprint it) and loads the stored
+/// outlines of each wiki to rebuild its link graph: cheap passes without Markdown, proportional
+/// to the wiki; rendering and writing are proportional to the change.
+struct IncrementalPlanner {
+    let state: BuildState
+    let database: WikiDatabase
+    let options: BuildOptions
+    /// Why the build is a full one; nil for an incremental build.
+    let fullBuild: FullBuildReason?
+
+    /// The wikis the state remembers, by ID (empty for a full build).
+    private let storedWikis: [ExactString: BuildState.StoredWiki]
+    /// The conflicts of the database, by document ID.
+    private let conflicts: [ExactString: ConflictedDocument]
+
+    /// A planner for a build of `database`: a full one when `fullBuild` says why.
+    init(state: BuildState, database: WikiDatabase, options: BuildOptions, fullBuild: FullBuildReason?) throws {
+        self.state = state
+        self.database = database
+        self.options = options
+        self.fullBuild = fullBuild
+        storedWikis = fullBuild == nil ? try state.wikis() : [:]
+        conflicts = Dictionary(database.conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first }
+    }
+
+    /// The plan for the site: the wikis removed since the state's build, the site-wide files.
+    /// The plan of each wiki comes from `plan(_:with:keeping:reporter:)`.
+    func sitePlan(wikis: [Wiki], themeChanges: [String]) -> BuildPlan {
+        if let fullBuild { return .full(fullBuild, wikis: wikis) }
+        var plan = BuildPlan(fullBuild: nil)
+        let published = Set(wikis.map { ExactString($0.id) })
+        for (id, wiki) in storedWikis where !published.contains(id) {
+            plan.removedWikis.append((wiki.id, "wiki deleted or no longer published"))
+        }
+        plan.removedWikis.sort { ExactString($0.id) < ExactString($1.id) }
+        plan.applyThemeChanges(themeChanges, wikis: wikis)
+        return plan
+    }
+
+    /// The analysis of `wiki` and what of it to render, added to `plan` (which holds what the
+    /// theme's changes already ask for), and the number of documents of it that changed.
+    func plan(
+        _ wiki: Wiki, with renderer: PageBodyRenderer, into plan: inout WikiPlan, keeping bodies: RenderedBodies,
+        reporter: any BuildReporter
+    ) throws -> (analysis: WikiAnalysis, changedDocuments: Int) {
+        guard fullBuild == nil, let stored = storedWikis[ExactString(wiki.id)] else {
+            if fullBuild == nil { plan = .everything("new wiki") }
+            let analysis = WikiAnalysis.analyse(wiki, with: renderer, reusing: [:], keeping: bodies, reporter: reporter)
+            return (analysis, 1 + analysis.pages.count)
+        }
+        let changes = PageChanges(old: try state.pageFingerprints(inWiki: wiki.id), new: fingerprints(of: wiki))
+        var reusable: [PageTitle: PageOutline] = [:]
+        if !(options.settings(forWiki: wiki.id).camelCaseLinks && changes.changesExistence) {
+            reusable = try state.outlines(inWiki: wiki.id)
+            for title in changes.edited { reusable[title] = nil }
+        }
+        let analysis = WikiAnalysis.analyse(
+            wiki, with: renderer, reusing: reusable, keeping: bodies, reporter: reporter)
+        let wikiChanged = stored.fingerprint != fingerprint(of: wiki)
+        if !stored.title.isExactly(wiki.title) {
+            plan = .everything("the wiki's title changed")
+        } else if wikiChanged {
+            plan.home = plan.home ?? "the wiki's document changed"
+            plan.specialPages = plan.specialPages ?? "the wiki's document changed"
+        }
+        try WikiChangePlanner(state: state, analysis: analysis).plan(changes, into: &plan)
+        return (analysis, changes.count + (wikiChanged ? 1 : 0))
+    }
+
+    /// What the state records of `wiki` once its files are in place: the wiki, the pages it
+    /// removed, and every page whose fingerprint changed or that was rendered (its outline may
+    /// have changed with the pages it links to).
+    func record(_ wiki: Wiki, analysis: WikiAnalysis, plan: WikiPlan, into update: inout StateUpdate) {
+        update.wikis.append(BuildState.StoredWiki(id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki)))
+        update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
+        for (position, page) in analysis.pages.enumerated() where plan.cause(ofPage: page.title) != nil {
+            update.pages.append(
+                StateUpdate.PageRecord(
+                    wikiID: wiki.id, title: page.title,
+                    fingerprint: DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)]),
+                    outline: analysis.graph.outline(at: position)))
+        }
+    }
+
+    private func fingerprint(of wiki: Wiki) -> Int64 {
+        DocumentFingerprint.of(wiki, conflict: conflicts[ExactString(wiki.id)])
+    }
+
+    private func fingerprints(of wiki: Wiki) -> [PageTitle: Int64] {
+        var fingerprints: [PageTitle: Int64] = [:]
+        for page in database.pages(inWiki: wiki.id) {
+            fingerprints[page.title] = DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)])
+        }
+        return fingerprints
+    }
+}

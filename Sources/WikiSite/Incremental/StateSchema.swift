@@ -1,0 +1,71 @@
+import GRDB
+
+/// The tables of the build state (`build.sqlite` in the state folder), created and upgraded by one
+/// `DatabaseMigrator`: a schema change is a new migration appended here, never an edit of an old
+/// one.
+///
+/// - `setting`: what shaped the files (`BuildShape`: the state's format, wikisite's version, the
+///   configuration, each theme file's hash), and `unfinished` while a build is writing.
+/// - `checkpoint`: per source, the checkpoint its last reading ended at, as JSON text.
+/// - `wiki`: each published wiki's `id`, `title` and `fingerprint` (`DocumentFingerprint`).
+/// - `page`: each published page, by `wiki` and normalized `title`, with its `fingerprint` and
+///   `wordCount`.
+/// - `link`: every wikilink of every page in document order (`position`): `source` (the page),
+///   `kind` (`link`; an edge whose target's content shapes the source, such as an embed, is
+///   another kind), `target` (NULL for `[[#Heading]]`), `fragment`, `line`. Indexed both ways:
+///   the pages linking to a title, the links of a page.
+/// - `heading`: the headings of every page in document order, with the ids the page gives them.
+///
+/// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
+enum StateSchema {
+    /// `PRAGMA application_id` of a build state: the bytes `wsbs` (0x77736273).
+    static let applicationID: Int32 = 0x7773_6273
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("build state") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.create(table: "setting") { table in
+                table.primaryKey("name", .text)
+                table.column("value", .text).notNull()
+            }
+            try db.create(table: "checkpoint") { table in
+                table.primaryKey("source", .text)
+                table.column("value", .text).notNull()
+            }
+            try db.create(table: "wiki") { table in
+                table.primaryKey("id", .text)
+                table.column("title", .text).notNull()
+                table.column("fingerprint", .integer).notNull()
+            }
+            try db.create(table: "page") { table in
+                table.column("wiki", .text).notNull()
+                table.column("title", .text).notNull()
+                table.column("fingerprint", .integer).notNull()
+                table.column("wordCount", .integer).notNull()
+                table.primaryKey(["wiki", "title"])
+            }
+            try db.create(table: "link") { table in
+                table.column("wiki", .text).notNull()
+                table.column("source", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("kind", .text).notNull()
+                table.column("target", .text)
+                table.column("fragment", .text)
+                table.column("line", .integer).notNull()
+                table.primaryKey(["wiki", "source", "position"])
+            }
+            try db.create(index: "linkByTarget", on: "link", columns: ["wiki", "target"])
+            try db.create(table: "heading") { table in
+                table.column("wiki", .text).notNull()
+                table.column("page", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("level", .integer).notNull()
+                table.column("text", .text).notNull()
+                table.column("id", .text).notNull()
+                table.primaryKey(["wiki", "page", "position"])
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,82 @@
+import WikiDocuments
+import WikiModel
+
+/// The pages of one wiki that changed since the build the state describes, found by comparing
+/// each published page's fingerprint with the one the state keeps (a dump has no sequence, and a
+/// source with one delivers the same documents: both end here).
+struct PageChanges: Sendable {
+    /// Pages published now that were not (new, undeleted, no longer drafts, renamed to).
+    var created: [PageTitle] = []
+    /// Pages published before and now whose fingerprint changed.
+    var edited: [PageTitle] = []
+    /// Pages published before that are not now (deleted, drafts again, renamed from).
+    var removed: [PageTitle] = []
+
+    /// The changes from the fingerprints `old` to `new`, each list in byte order.
+    init(old: [PageTitle: Int64], new: [PageTitle: Int64]) {
+        for (title, fingerprint) in new {
+            if let previous = old[title] {
+                if previous != fingerprint { edited.append(title) }
+            } else {
+                created.append(title)
+            }
+        }
+        removed = old.keys.filter { new[$0] == nil }
+        created.sort()
+        edited.sort()
+        removed.sort()
+    }
+
+    /// How many pages changed.
+    var count: Int { created.count + edited.count + removed.count }
+
+    /// Whether a page appeared or vanished: links to it change style.
+    var changesExistence: Bool { !created.isEmpty || !removed.isEmpty }
+}
+
+/// Works out the files of one wiki a set of page changes touches, each with its cause: the
+/// changed pages; the pages whose links to a page that appeared or vanished change style (its
+/// linkers before, from the state's reverse index, and now, from the new graph); the pages whose
+/// backlinks gain or lose a changed page (its link targets before, from the state, and now); the
+/// special pages and the home, which list pages and count them.
+struct WikiChangePlanner {
+    let state: BuildState
+    /// The wiki as it is now.
+    let analysis: WikiAnalysis
+
+    /// The plan for `changes`, added to `plan`.
+    func plan(_ changes: PageChanges, into plan: inout WikiPlan) throws {
+        let wikiID = analysis.wiki.id
+        let graph = analysis.graph
+        for title in changes.created { plan.render(title, because: "page created or published") }
+        for title in changes.edited { plan.render(title, because: "page edited") }
+        for title in changes.removed { plan.removedPages[title] = "page deleted or unpublished" }
+
+        for title in changes.created + changes.removed {
+            let quoted = MessageText.quoted(title.text)
+            let cause =
+                graph.contains(title)
+                ? "links to \(quoted), which now exists" : "links to \(quoted), which no longer exists"
+            let linkers = try state.linkers(of: title, inWiki: wikiID).union(graph.backlinks(to: title))
+            for linker in linkers.sorted() where linker != title && graph.contains(linker) {
+                plan.render(linker, because: cause)
+            }
+        }
+        for title in changes.created + changes.edited + changes.removed {
+            let before = try state.targets(of: title, inWiki: wikiID)
+            let now = Set(graph.links(from: title).compactMap(\.target))
+            let quoted = MessageText.quoted(title.text)
+            for target in now.subtracting(before).sorted() where target != title && graph.contains(target) {
+                plan.render(target, because: "\(quoted) now links here")
+            }
+            for target in before.subtracting(now).sorted() where target != title && graph.contains(target) {
+                plan.render(target, because: "\(quoted) no longer links here")
+            }
+        }
+        if changes.count > 0 {
+            let cause = "\(changes.count) page\(changes.count == 1 ? "" : "s") of the wiki changed"
+            plan.specialPages = plan.specialPages ?? cause
+            plan.home = plan.home ?? cause
+        }
+    }
+}
