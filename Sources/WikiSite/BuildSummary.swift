@@ -46,6 +46,16 @@ public struct BuildSummary: Sendable {
     public internal(set) var filesRemoved = 0
     /// What the build left out on purpose, and why (no base URL: no sitemaps or feeds).
     public internal(set) var notes: [String] = []
+    /// Why the build rendered everything; nil when it was incremental.
+    public internal(set) var fullBuildReason: FullBuildReason?
+    /// How many documents (wikis and pages) changed since the build the state describes; every
+    /// document of the site in a full build.
+    public internal(set) var changedDocuments = 0
+    /// Where each source's reading started and ended, in the order of the sources.
+    public internal(set) var checkpoints: [CheckpointAdvance] = []
+    /// Every file written, found unchanged or removed, with its cause, by path: what
+    /// `--explain` shows.
+    public internal(set) var outputs: [ExplainedOutput] = []
     /// Wall time of the whole build.
     public internal(set) var elapsed: Duration = .zero
 
@@ -100,11 +110,36 @@ public struct BuildSummary: Sendable {
             Self.append(warnings, to: &lines)
         }
         for note in notes { lines.append("Note: \(note).") }
+        if let fullBuildReason {
+            lines.append("Full build: \(fullBuildReason).")
+        } else {
+            let word = changedDocuments == 1 ? "document" : "documents"
+            lines.append("Incremental build: \(changedDocuments) changed \(word) since the last build.")
+        }
+        for checkpoint in checkpoints { lines.append("  \(checkpoint)") }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         lines.append(
             "Files: \(filesWritten) written, \(filesUnchanged) unchanged, \(filesRemoved) removed, in "
                 + String(format: "%.2f s.", seconds)
         )
         return lines
+    }
+}
+
+/// Where the reading of one source started and ended: the checkpoint the last build recorded,
+/// and the one this reading ended at.
+public struct CheckpointAdvance: Sendable, CustomStringConvertible {
+    /// The source as named.
+    public let source: String
+    /// The checkpoint the last build's reading ended at, as JSON text; nil when there was none.
+    public let from: String?
+    /// The checkpoint this reading ended at, as JSON text; nil for a source without sequences.
+    public let to: String?
+
+    /// `dump.json: checkpoint 12 → 15`, or, for a source without sequences, that its documents
+    /// were compared revision by revision.
+    public var description: String {
+        guard let to else { return "\(source): no sequence; compared revision by revision with the last build" }
+        return "\(source): checkpoint \(from ?? "none") → \(to)"
     }
 }

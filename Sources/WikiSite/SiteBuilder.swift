@@ -1,16 +1,25 @@
 import Dispatch
+import Foundation
 import Synchronization
 import WikiDocuments
 import WikiModel
 import WikiRender
+import WikiSources
 import WikiWrite
 
-/// Builds the site: reads the sources, validates them into wikis and pages, renders every page
-/// on all cores, writes the files atomically into the output folder, and removes the files an
+/// Builds the site: reads the sources, validates them into wikis and pages, renders the pages on
+/// all cores, writes the files atomically into the output folder, and removes the files an
 /// earlier build made that are no longer part of the site.
 ///
+/// The build is incremental whenever the state of the last build is usable (`BuildState`): it
+/// renders only what changed since and what that touches (`IncrementalPlanner`), and the result
+/// is the same as a full build's. Otherwise, or with `BuildOptions.fullBuild`, it renders
+/// everything, and the summary says why.
+///
 /// Nothing in the output folder changes before every source has been read and the theme has
-/// loaded, so a malformed dump or template leaves the previous site as it was.
+/// loaded, so a malformed dump or template leaves the previous site as it was. The state is
+/// marked unfinished before the first file is written and committed after the last, so a build
+/// that is killed or fails is followed by a full one.
 public struct SiteBuilder: Sendable {
     /// How many bytes of page bodies the analysis pass keeps for the writing pass, so that
     /// those pages are parsed once; past it, pages are parsed in each pass. Bounds the memory a
@@ -60,27 +69,39 @@ public struct SiteBuilder: Sendable {
                 reporter.waitingForOtherBuild(holder: holder)
             }
             defer { lock.release() }
-            let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0) }
             let writer = try SiteWriter(
                 outputFolder: options.outputFolder, stateFolder: stateFolder,
                 previousBuildWasInterrupted: lock.previousBuildWasInterrupted)
-            let pages = SitePageRenderer(
-                bodies: PageBodyRenderer(
-                    database: database,
-                    markdown: MarkdownRenderer(options: MarkdownOptions(linkStyle: options.linkStyle))),
-                theme: theme, discovery: discovery)
+            let shape = BuildShape(options: options, theme: theme)
+            let (state, fullBuild, themeChanges) = try openState(in: stateFolder, shape: shape)
+            let planner = try IncrementalPlanner(
+                state: state, database: database, options: options, fullBuild: fullBuild)
+            let storedCheckpoints = fullBuild == nil ? try state.checkpoints() : [:]
+            var update = StateUpdate(replacesEverything: fullBuild != nil, settings: shape.settings)
+            for path in options.sources {
+                let name = DocumentSources.displayName(of: path)
+                let checkpoint = input.checkpoints[path]?.description
+                summary.checkpoints.append(
+                    CheckpointAdvance(source: name, from: storedCheckpoints[name], to: checkpoint))
+                if let checkpoint { update.checkpoints[name] = checkpoint }
+            }
+            summary.fullBuildReason = fullBuild
 
+            try state.markUnfinished()
             do {
                 try writeSite(
-                    wikis: wikis, database: database, pages: pages, theme: theme, into: writer, summary: &summary)
+                    wikis: wikis, plan: planner.sitePlan(wikis: wikis, themeChanges: themeChanges), planner: planner,
+                    theme: theme, into: writer, update: &update, summary: &summary)
             } catch {
                 writer.abandon()
                 throw error
             }
             let outcome = try writer.finish()
+            try state.commit(update)
             summary.filesWritten = outcome.written
             summary.filesUnchanged = outcome.unchanged
             summary.filesRemoved = outcome.removed
+            summary.outputs = outcome.outputs
         } catch let error as BuildError {
             throw error
         } catch {
@@ -90,71 +111,138 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// Writes the stylesheet, the site index, every wiki (its pages, special pages and home),
-    /// then the sitemaps and feeds when the build has a base URL.
+    /// The state of the last build, and why this build is a full one (nil: incremental), with
+    /// the theme files that changed since. A state that cannot be read is started afresh.
+    private func openState(
+        in stateFolder: String, shape: BuildShape
+    ) throws -> (BuildState, FullBuildReason?, [String]) {
+        let state: BuildState
+        var unusable: FullBuildReason?
+        do {
+            state = try BuildState(stateFolder: stateFolder)
+        } catch {
+            unusable = .unreadableState("\(error)")
+            state = try BuildState.replacing(stateFolder: stateFolder)
+        }
+        let settings = try state.settings()
+        if let unusable { return (state, unusable, []) }
+        if options.fullBuild { return (state, .requested, []) }
+        if settings.isEmpty { return (state, .noState, []) }
+        let siteIndex = options.outputFolder + "/" + SiteLayout.siteIndex.description
+        if !FileManager.default.fileExists(atPath: siteIndex) { return (state, .outputMissing, []) }
+        switch shape.changedThemeFiles(since: settings) {
+        case .success(let names): return (state, nil, names)
+        case .failure(let reason): return (state, reason, [])
+        }
+    }
+
+    /// Writes what `plan` asks for: the stylesheet, the site index, each wiki's pages, special
+    /// pages and home, then the sitemaps and feeds when the build has a base URL; retires what it
+    /// takes away.
     private func writeSite(
-        wikis: [Wiki], database: WikiDatabase, pages: SitePageRenderer, theme: Theme, into writer: SiteWriter,
-        summary: inout BuildSummary
+        wikis: [Wiki], plan: BuildPlan, planner: IncrementalPlanner, theme: Theme, into writer: SiteWriter,
+        update: inout StateUpdate, summary: inout BuildSummary
     ) throws {
-        try writer.write(theme.stylesheet, to: SiteLayout.stylesheet)
-        try writer.write(pages.siteIndex(wikis: wikis), to: SiteLayout.siteIndex)
+        var plan = plan
+        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0) }
+        if let reason = plan.fullBuild { writer.retireEverything(because: "full build: \(reason)") }
+        for (id, cause) in plan.removedWikis {
+            let folder = SitePaths.wikiFolder(id) + "/"
+            writer.retire(matching: { $0.hasPrefix(folder) }, because: cause)
+            update.removedWikis.append(id)
+        }
+        summary.changedDocuments = plan.removedWikis.count
         for wiki in wikis {
-            let analysis = try writeWiki(
-                wiki, database: database, theme: theme, discovery: pages.discovery, into: writer)
+            let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+            let pages = SitePageRenderer(
+                bodies: PageBodyRenderer(database: planner.database, markdown: markdown), theme: theme,
+                discovery: discovery)
+            reporter.stage(
+                "analysing \(planner.database.pages(inWiki: wiki.id).count) pages of "
+                    + "\(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
+            let bodies = RenderedBodies(budget: Self.keptBodiesBudget)
+            var wikiPlan = plan.plan(ofWiki: wiki.id)
+            let (analysis, changed) = try planner.plan(
+                wiki, with: pages.bodies, into: &wikiPlan, keeping: bodies, reporter: reporter)
+            summary.changedDocuments += changed
+            plan.wikis[ExactString(wiki.id)] = wikiPlan
+            try writeWiki(analysis, plan: wikiPlan, pages: pages, bodies: bodies, theme: theme, into: writer)
+            planner.record(wiki, analysis: analysis, plan: wikiPlan, into: &update)
             summary.missingLinks += analysis.missingLinks
             summary.wikis.append(
                 PublishedWiki(
                     id: wiki.id, title: wiki.title, pageCount: analysis.pages.count,
                     home: SiteLayout.home(ofWiki: wiki.id)))
         }
-        guard let discovery = pages.discovery else {
+        let siteWideCause = plan.fullBuild.map { "full build: \($0)" } ?? "wikis or pages changed"
+        let siteWideChange = plan.fullBuild != nil || summary.changedDocuments > 0
+        if siteWideChange { plan.siteIndex = plan.siteIndex ?? siteWideCause }
+        if let cause = plan.stylesheet { try writer.write(theme.stylesheet, to: SiteLayout.stylesheet, because: cause) }
+        if let cause = plan.siteIndex {
+            let pages = SitePageRenderer(
+                bodies: PageBodyRenderer(
+                    database: planner.database, markdown: MarkdownRenderer(options: MarkdownOptions())),
+                theme: theme, discovery: discovery)
+            try writer.write(pages.siteIndex(wikis: wikis), to: SiteLayout.siteIndex, because: cause)
+        }
+        guard let discovery else {
             summary.notes.append(SiteDiscovery.missingBaseURLNote)
             return
         }
+        guard siteWideChange else { return }
         reporter.stage("writing sitemaps and feeds")
-        let files = discovery.files(for: wikis, in: database) { page, wiki in
+        writer.retire(matching: DiscoveryLayout.isNumberedSitemap, because: siteWideCause)
+        let files = discovery.files(for: wikis, in: planner.database) { page, wiki in
             PageBodyRenderer(
-                database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+                database: planner.database,
+                markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
             ).body(of: page).html
         }
-        for file in files { try writer.write(file.bytes, to: file.path) }
+        for file in files { try writer.write(file.bytes, to: file.path, because: siteWideCause) }
     }
 
-    /// Builds one wiki in two passes over its pages, each on every core: the analysis (every
-    /// page's links and headings, hence the link graph and its reverse index), then the files
-    /// (each page with its backlinks, the special pages, the home). Returns the analysis.
+    /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
+    /// backlinks) on every core, the special pages, the home; retires removed pages and the parts
+    /// of lists that are no longer needed.
     private func writeWiki(
-        _ wiki: Wiki, database: WikiDatabase, theme: Theme, discovery: SiteDiscovery?, into writer: SiteWriter
-    ) throws -> WikiAnalysis {
-        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
-        let pages = SitePageRenderer(bodies: PageBodyRenderer(database: database, markdown: markdown), theme: theme)
-        let quotedTitle = MessageText.quoted(wiki.title)
-        let pageCount = database.pages(inWiki: wiki.id).count
-        reporter.stage("analysing \(pageCount) pages of \(MessageText.quoted(wiki.id)) \(quotedTitle)")
-        let bodies = RenderedBodies(budget: Self.keptBodiesBudget)
-        let analysis = WikiAnalysis.analyse(wiki, with: pages.bodies, keeping: bodies, reporter: reporter)
+        _ analysis: WikiAnalysis, plan: WikiPlan, pages: SitePageRenderer, bodies: RenderedBodies, theme: Theme,
+        into writer: SiteWriter
+    ) throws {
+        let wiki = analysis.wiki
+        for (title, cause) in plan.removedPages {
+            writer.retire(SiteLayout.page(title, inWiki: wiki.id), because: cause)
+        }
+        guard !plan.isEmpty else { return }
         let index = AlphabeticalIndex(analysis.graph)
-        let chrome = WikiChrome(analysis, discovery: discovery)
-
-        reporter.stage("writing \(pageCount) pages of \(MessageText.quoted(wiki.id)) \(quotedTitle)")
+        let chrome = WikiChrome(analysis, discovery: pages.discovery)
+        let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
+        reporter.stage(
+            "writing \(positions.count) pages of \(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
         let done = Atomic<Int>(0)
         let reporter = self.reporter
-        try Concurrently.forEach(pageCount) { position in
+        try Concurrently.forEach(positions.count) { number in
+            let position = positions[number]
             let page = analysis.pages[position]
             let html = pages.page(
                 at: position, of: analysis, index: index, chrome: chrome, body: bodies.take(forPageAt: position))
-            try writer.write(html, to: SiteLayout.page(page.title, inWiki: wiki.id))
-            for file in analysis.attachmentFiles(ofPageAt: position) { try writer.write(file.bytes, to: file.path) }
-            reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: pageCount)
+            try writer.write(
+                html, to: SiteLayout.page(page.title, inWiki: wiki.id), because: plan.cause(ofPage: page.title)!)
+            reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: positions.count)
         }
 
-        let special = WikiSpecialPages(analysis: analysis, index: index, chrome: chrome, theme: theme)
-        let files = special.files
-        try Concurrently.forEach(files.count) { number in
-            try writer.write(special.html(of: files[number]), to: special.path(of: files[number]))
+        if let cause = plan.specialPages {
+            let folder = SitePaths.wikiFolder(wiki.id) + "/" + SiteLayout.specialFolder + "/"
+            writer.retire(matching: { $0.hasPrefix(folder) && $0.hasSuffix(".html") }, because: cause)
+            let special = WikiSpecialPages(analysis: analysis, index: index, chrome: chrome, theme: theme)
+            let files = special.files
+            try Concurrently.forEach(files.count) { number in
+                try writer.write(special.html(of: files[number]), to: special.path(of: files[number]), because: cause)
+            }
         }
-        try writer.write(pages.home(of: analysis, chrome: chrome), to: SiteLayout.home(ofWiki: wiki.id))
-        return analysis
+        if let cause = plan.home {
+            try writer.write(
+                pages.home(of: analysis, chrome: chrome), to: SiteLayout.home(ofWiki: wiki.id), because: cause)
+        }
     }
 
     /// The wikis to publish: all of them, or those `--wiki` names (each of which must exist).

@@ -13,11 +13,15 @@ struct SourceReader {
     var markdownFolder = MarkdownFolderSettings()
     let reporter: any BuildReporter
 
-    /// The merged database, the number of documents read, and entries the readers refused.
-    func read() throws -> (database: WikiDatabase, documentsRead: Int, refused: [SkippedDocument]) {
+    /// The merged database, the number of documents read, entries the readers refused, and the
+    /// checkpoint each source's reading ended at (by path; none for a source without sequences).
+    func read() throws -> (
+        database: WikiDatabase, documentsRead: Int, refused: [SkippedDocument], checkpoints: [String: SourceCheckpoint]
+    ) {
         var builder = WikiDatabaseBuilder()
         var documentsRead = 0
         var refused: [SkippedDocument] = []
+        var checkpoints: [String: SourceCheckpoint] = [:]
         for path in paths {
             let reading: SourceReading
             let source: any DocumentSource
@@ -35,11 +39,12 @@ struct SourceReader {
                 throw BuildError.unreadableSource(path: source.name, reason: "\(error)")
             }
             documentsRead += reading.documentCount
+            checkpoints[path] = reading.checkpoint
             refused += reading.rejected.map {
                 SkippedDocument(documentID: $0.documentID ?? "(no _id)", origin: $0.origin, reason: $0.reason)
             }
         }
-        return (builder.build(), documentsRead, refused)
+        return (builder.build(), documentsRead, refused, checkpoints)
     }
 }
 

@@ -43,6 +43,11 @@ public struct Manifest: Sendable, Equatable {
         hashes[ManifestPath(path)] = hash
     }
 
+    /// Stops listing the file at `path`.
+    public mutating func remove(_ path: String) {
+        hashes[ManifestPath(path)] = nil
+    }
+
     /// The paths listed here that `next` does not list, in UTF-8 byte order: the files a build
     /// made earlier that the build which made `next` no longer produces.
     public func pathsNoLongerProduced(by next: Manifest) -> [String] {

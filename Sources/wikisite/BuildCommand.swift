@@ -13,7 +13,12 @@ struct BuildCommand: ParsableCommand {
             is a wiki's home. Settings not given as options come from wikisite.toml (see \
             --config); options win over the file. With --strict, the build also runs the \
             checks of wikisite check and fails when one finds a problem at error level. \
-            Exit status: 0 success, 1 build failed (or --strict found errors), 2 bad usage.
+            The build is incremental whenever the state of the last build (--state) is usable: \
+            it writes only what changed since and what that touches; --full renders everything, \
+            --explain lists every file written or removed and why, --verify also builds from \
+            scratch into a temporary folder and compares the two byte for byte. \
+            Exit status: 0 success, 1 build failed (or --strict found errors, or --verify found \
+            a difference), 2 bad usage.
             """
     )
 
@@ -25,7 +30,7 @@ struct BuildCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where the build keeps its manifest and lock (default: .wikisite/<out name> beside --out).",
+            "Where the build keeps its manifest, lock and state (default: .wikisite/<out name> beside --out).",
             valueName: "dir"))
     var state: String?
 
@@ -39,6 +44,18 @@ struct BuildCommand: ParsableCommand {
         inversion: .prefixedNo,
         help: "Fail (exit 1) when the checks of wikisite check find a problem at error level.")
     var strict: Bool?
+
+    @Flag(help: "Render everything, ignoring the state of the last build.")
+    var full = false
+
+    @Flag(help: "List every file written, left unchanged or removed, with its cause.")
+    var explain = false
+
+    @Flag(
+        help:
+            "After the build, build from scratch into a temporary folder and compare the two byte for byte (exit 1 on a difference)."
+    )
+    var verify = false
 
     func validate() throws {
         if out?.isEmpty == true { throw ValidationError("--out needs a folder.") }
@@ -57,19 +74,37 @@ struct BuildCommand: ParsableCommand {
         commandLine.stateFolder = state
         commandLine.baseURL = try baseURL.map(BaseURL.init(parsing:))
         commandLine.strict = strict
-        let options = try site.buildOptions(commandLine: commandLine)
+        var options = try site.buildOptions(commandLine: commandLine)
+        options.fullBuild = full
+        options.generatorVersion = WikisiteVersion.current
         let reporter = TerminalReporter()
         let summary: BuildSummary
+        var differences: [SiteDifference] = []
         do {
-            summary = try SiteBuilder(options: options, reporter: reporter).build()
+            let builder = SiteBuilder(options: options, reporter: reporter)
+            if verify {
+                (summary, differences) = try builder.buildAndVerify()
+            } else {
+                summary = try builder.build()
+            }
         } catch let error as ConfigurationError {
             throw SiteOptions.badConfiguration(error)
         } catch {
             TerminalReporter.printError("error: \(error)")
             throw ExitCode.buildFailed
         }
+        if explain { for output in summary.outputs { print(output) } }
         for line in summary.lines { print(line) }
         print("Site written to \(options.outputFolder)/\(SiteLayout.siteIndex)")
+        if verify {
+            for difference in differences { TerminalReporter.printError("error: --verify: \(difference)") }
+            guard differences.isEmpty else {
+                TerminalReporter.printError(
+                    "error: --verify: the build differs from a clean build in \(differences.count) file(s)")
+                throw ExitCode.buildFailed
+            }
+            print("Verified: the site is byte for byte the same as a clean build.")
+        }
         guard options.strict else { return }
         let report: CheckReport
         do {

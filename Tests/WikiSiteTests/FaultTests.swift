@@ -34,15 +34,7 @@ struct FaultTests {
         try WikisiteCLI.run(["build", "--source", old, "--out", folder.path("site")])
         let before = try folder.snapshot("site")
 
-        let process = Process()
-        process.executableURL = WikisiteCLI.executable
-        process.arguments = ["build", "--source", new, "--out", folder.path("site")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: delay)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try WikisiteCLI.runKilled(["build", "--source", new, "--out", folder.path("site")], afterSeconds: delay)
 
         // Every file is a whole old file or a whole new one, never part of one.
         let newer = try WikisiteCLI.run(["build", "--source", new, "--out", folder.path("clean")])

@@ -29,4 +29,11 @@ enum DiscoveryLayout {
     static func feed(ofWiki wikiID: String) -> SitePath {
         SitePath(components: [SitePaths.wikiFolder(wikiID), "_special", "feed.atom"])
     }
+
+    /// Whether the file at `path` (relative to the output folder) is a sitemap past the first, of
+    /// the site or of a wiki: the files whose number shrinks when the sitemaps get shorter.
+    static func isNumberedSitemap(_ path: String) -> Bool {
+        guard let name = path.split(separator: "/").last, path.split(separator: "/").count <= 2 else { return false }
+        return name.hasPrefix("_sitemap-") && name.hasSuffix(".xml")
+    }
 }

@@ -29,6 +29,20 @@ struct WikisiteCLI {
         repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(name).path
     }
 
+    /// Starts `wikisite` with `arguments`, and kills it (SIGKILL) after `delay` seconds, or
+    /// lets it end if it ends first.
+    static func runKilled(_ arguments: [String], afterSeconds delay: Double) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Runs `wikisite` (or another `executable`) with `arguments`, feeding `input` to its
     /// standard input.
     @discardableResult

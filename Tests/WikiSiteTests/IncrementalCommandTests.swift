@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// End to end: `wikisite build` is incremental when it can, and says so; `--full`, `--explain`
+/// and `--verify`; a killed incremental build is followed by one that converges.
+@Suite("wikisite build, incrementally")
+struct IncrementalCommandTests {
+    /// A wiki of three linked pages, `Beta` saying `text`.
+    static func fixture(beta text: String) -> WikiFixture {
+        var fixture = WikiFixture()
+        fixture.pages = [
+            WikiFixture.Page(
+                title: "Alpha", markdown: "Links to [[Beta]] and [[Gamma]].", updatedAt: "2024-01-01T00:00:00Z"),
+            WikiFixture.Page(title: "Beta", markdown: text, updatedAt: "2024-01-02T00:00:00Z"),
+            WikiFixture.Page(title: "Gamma", markdown: "Alone.", updatedAt: "2024-01-03T00:00:00Z"),
+        ]
+        return fixture
+    }
+
+    /// What `--explain` said of the file of page `title` of wiki 1234: `written: page edited`.
+    static func explanation(ofPage title: String, in output: String) -> String? {
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count > 2, parts[1].hasPrefix("1234/\(title)~") || parts[1] == "1234/\(title).html:" else {
+                continue
+            }
+            return parts[0] + ": " + line.split(separator: ": ", maxSplits: 1)[1]
+        }
+        return nil
+    }
+
+    @Test func aSecondBuildWritesOnlyWhatAnEditTouches() throws {
+        let folder = try TemporaryFolder()
+        let dump = try Self.fixture(beta: "First text.").write(to: folder)
+        let first = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("Full build: there is no build state yet."))
+
+        _ = try Self.fixture(beta: "Second text, linking to [[Gamma]].").write(to: folder)
+        let second = try WikisiteCLI.run([
+            "build", "--source", dump, "--out", folder.path("site"), "--explain", "--verify",
+        ])
+        #expect(second.status == 0, "\(second.standardError)")
+        let output = second.standardOutput
+        #expect(output.contains("Incremental build: 1 changed document since the last build."))
+        #expect(Self.explanation(ofPage: "Beta", in: output) == "written: page edited")
+        #expect(Self.explanation(ofPage: "Gamma", in: output) == "written: \"Beta\" now links here")
+        #expect(Self.explanation(ofPage: "Alpha", in: output) == nil, "Alpha's links and backlinks did not change")
+        #expect(output.contains("no sequence; compared revision by revision"))
+        #expect(output.contains("Verified: the site is byte for byte the same as a clean build."))
+
+        let third = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site"), "--full"])
+        #expect(third.standardOutput.contains("Full build: --full was given."))
+        #expect(third.standardOutput.contains("Files: 0 written"))
+    }
+
+    @Test func aDeletedPageIsRemovedAndItsLinksTurnMissing() throws {
+        let folder = try TemporaryFolder()
+        var fixture = Self.fixture(beta: "Text.")
+        let dump = try fixture.write(to: folder)
+        try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
+        fixture.pages.removeAll { $0.title == "Gamma" }
+        _ = try fixture.write(to: folder)
+        let result = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site"), "--explain"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(Self.explanation(ofPage: "Gamma", in: result.standardOutput) == "removed: page deleted or unpublished")
+        #expect(
+            Self.explanation(ofPage: "Alpha", in: result.standardOutput)
+                == "written: links to \"Gamma\", which no longer exists")
+        let site = SiteFiles(root: folder.url.appendingPathComponent("site"))
+        #expect(try site.html(try site.pageFile("Alpha", in: "1234")).contains("class=\"wikilink missing\""))
+    }
+
+    @Test(arguments: [0.02, 0.1, 0.25, 0.5])
+    func aKilledIncrementalBuildIsFollowedByOneThatConverges(afterSeconds delay: Double) throws {
+        let folder = try TemporaryFolder()
+        let old = try folder.write(FaultTests.generatedDump(pageCount: 1500, edition: 1), to: "old.json")
+        let new = try folder.write(FaultTests.generatedDump(pageCount: 1500, edition: 2), to: "new.json")
+        try folder.write(try String(contentsOfFile: old, encoding: .utf8), to: "dump.json")
+        let dump = folder.path("dump.json")
+        try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
+        try folder.write(try String(contentsOfFile: new, encoding: .utf8), to: "dump.json")
+
+        try WikisiteCLI.runKilled(["build", "--source", dump, "--out", folder.path("site")], afterSeconds: delay)
+
+        try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("clean"), "--state", folder.path("s2")])
+        let again = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(try folder.snapshot("site") == folder.snapshot("clean"))
+        // Once converged, the next build is incremental and finds nothing to do.
+        let settled = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
+        #expect(settled.standardOutput.contains("Incremental build: 0 changed documents"))
+        #expect(settled.standardOutput.contains("Files: 0 written, 0 unchanged, 0 removed"))
+    }
+}
