@@ -1,0 +1,115 @@
+import Foundation
+
+/// A small deterministic random generator (SplitMix64): the same seed gives the same edits on
+/// every platform, so a failing sequence can be replayed from its seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// A TouchWiki database a test edits step by step, as an application syncing with CouchDB would:
+/// every save is a new revision; deleting leaves a tombstone; two replicas may save the same
+/// revision generation, which makes a conflict. Written as a bulk-docs dump.
+struct EditableDatabase {
+    /// One document with its leaf revisions (more than one: a conflict).
+    struct StoredDocument {
+        var leaves: [[String: Any]]
+        var generation: Int
+    }
+
+    /// The titles pages are given and link to: some exist, some do not.
+    static let titles = [
+        "Alpha", "Beta", "Gamma Ray", "Delta", "Café", "C++: Notes", "epsilon", "Zeta Function", "Eta", "Theta",
+    ]
+    /// The wikis.
+    static let wikiIDs = ["w1", "w2"]
+
+    private(set) var documents: [String: StoredDocument] = [:]
+    private var clock = 0
+
+    /// Two wikis with a few linked pages each.
+    init(using random: inout SeededGenerator) {
+        for wiki in Self.wikiIDs {
+            save(wiki, ["type": "wiki", "title": "Wiki \(wiki)", "owner_id": "owner", "markdown": "About [[Alpha]]."])
+            for title in Self.titles.shuffled(using: &random).prefix(4) {
+                save(page(title, in: wiki), pageBody(title, in: wiki, using: &random))
+            }
+        }
+    }
+
+    /// The `_id` of page `title` of `wiki`.
+    func page(_ title: String, in wiki: String) -> String { wiki + ":" + title }
+
+    /// Whether the document's winner (the last saved leaf) is live.
+    func isLive(_ id: String) -> Bool {
+        guard let document = documents[id] else { return false }
+        return document.leaves.last?["_deleted"] as? Bool != true
+    }
+
+    /// Saves a new revision of `id` with `fields`, replacing its leaves.
+    mutating func save(_ id: String, _ fields: [String: Any]) {
+        let generation = (documents[id]?.generation ?? 0) + 1
+        var body = fields
+        body["_id"] = id
+        body["_rev"] = "\(generation)-\(String(format: "%08x", generation * 7919 + id.utf8.count))"
+        documents[id] = StoredDocument(leaves: [body], generation: generation)
+    }
+
+    /// Adds a second leaf of the same generation to a live document: a conflict, whose winner is
+    /// the greater hash.
+    mutating func addConflict(to id: String, using random: inout SeededGenerator) {
+        guard var document = documents[id], var body = document.leaves.last else { return }
+        body["_rev"] =
+            "\(document.generation)-\(String(format: "%08x", Int.random(in: 0..<0xFFFF_FFFF, using: &random)))"
+        if body["type"] as? String == "page" { body["markdown"] = "Conflicting text. [[Beta]]" }
+        if body["type"] as? String == "wiki" { body["title"] = "Conflicting title" }
+        document.leaves.append(body)
+        documents[id] = document
+    }
+
+    /// Deletes `id`: a tombstone.
+    mutating func delete(_ id: String) {
+        save(id, ["_deleted": true])
+    }
+
+    /// The body of a page with random links, headings and dates.
+    mutating func pageBody(_ title: String, in wiki: String, using random: inout SeededGenerator) -> [String: Any] {
+        clock += 1
+        var lines = ["# \(title)", ""]
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            let target = Self.titles.randomElement(using: &random)!
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: lines.append("See [[\(target)]].")
+            case 1: lines.append("See [[\(target)#\(target)|the heading]].")
+            case 2: lines.append("## Part \(Int.random(in: 1...3, using: &random))")
+            default: lines.append("Plain text about \(target) and [[#\(title)]].")
+            }
+        }
+        var body: [String: Any] = [
+            "type": "page", "wiki_id": wiki, "markdown": lines.joined(separator: "\n"),
+            "created_at": "2024-01-01T00:00:00Z",
+            "updated_at": String(format: "2024-02-%02dT%02d:00:00Z", 1 + clock / 24 % 28, clock % 24),
+            "updated_by": ["ann", "bob", "cy"].randomElement(using: &random)!,
+        ]
+        if Int.random(in: 0..<8, using: &random) == 0 { body["draft"] = true }
+        return body
+    }
+
+    /// The dump: every leaf of every document, in a stable order.
+    func dump() throws -> String {
+        let leaves = documents.keys.sorted().flatMap { documents[$0]!.leaves }
+        let data = try JSONSerialization.data(withJSONObject: ["docs": leaves], options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+}
