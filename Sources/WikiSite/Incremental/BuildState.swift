@@ -3,6 +3,13 @@ import GRDB
 import WikiDocuments
 import WikiModel
 import WikiRender
+import WikiWrite
+
+#if canImport(GRDBSQLite)
+    import GRDBSQLite
+#else
+    import SQLite3
+#endif
 
 /// What the last finished build of an output folder knew, kept in `build.sqlite` in its state
 /// folder (`StateSchema`): enough to tell what changed since and which files that touches,
@@ -27,6 +34,8 @@ final class BuildState: Sendable {
     }
 
     private let database: DatabaseQueue
+    /// The state's file.
+    private let path: String
 
     /// Opens the state of `stateFolder` (created, with the folder, when there is none).
     ///
@@ -35,8 +44,9 @@ final class BuildState: Sendable {
         try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         var configuration = GRDB.Configuration()
         configuration.busyMode = .timeout(60)
-        let path = stateFolder.hasSuffix("/") ? stateFolder + Self.fileName : stateFolder + "/" + Self.fileName
+        path = stateFolder.hasSuffix("/") ? stateFolder + Self.fileName : stateFolder + "/" + Self.fileName
         database = try DatabaseQueue(path: path, configuration: configuration)
+        let path = self.path
         try database.write { db in
             let identifier = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let isEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
@@ -157,7 +167,7 @@ final class BuildState: Sendable {
 
     /// Marks the state unfinished: until `commit`, it no longer describes the output folder.
     func markUnfinished() throws {
-        try database.write { db in
+        try write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, '1')", arguments: [Self.unfinishedSetting]
             )
@@ -166,7 +176,7 @@ final class BuildState: Sendable {
 
     /// Records `update` in one transaction, and the state is finished again.
     func commit(_ update: StateUpdate) throws {
-        try database.write { db in
+        try write { db in
             if update.replacesEverything {
                 for table in ["checkpoint", "wiki", "page", "link", "heading"] {
                     try db.execute(sql: "DELETE FROM \(table)")
@@ -197,6 +207,23 @@ final class BuildState: Sendable {
             for page in update.pages {
                 try Self.deletePage(page.title, inWiki: page.wikiID, db)
                 try Self.insert(page, db)
+            }
+        }
+    }
+
+    /// Runs `body` in a transaction. A write the system refused (a full disk, the file-size
+    /// limit) throws the `WriteError` of the system's error code, as writes of files do.
+    private func write(_ body: (Database) throws -> Void) throws {
+        try database.writeWithoutTransaction { db in
+            do {
+                try db.inTransaction {
+                    try body(db)
+                    return .commit
+                }
+            } catch let error as DatabaseError where [.SQLITE_IOERR, .SQLITE_FULL].contains(error.resultCode) {
+                let code = sqlite3_system_errno(db.sqliteConnection)
+                guard code != 0 else { throw error }
+                throw WriteError(.write, path, .system(call: "sqlite3", code: code))
             }
         }
     }
