@@ -166,7 +166,12 @@ public struct SiteBuilder: Sendable {
                 wiki, with: pages.bodies, into: &wikiPlan, keeping: bodies, reporter: reporter)
             summary.changedDocuments += changed
             plan.wikis[ExactString(wiki.id)] = wikiPlan
-            try writeWiki(analysis, plan: wikiPlan, pages: pages, bodies: bodies, theme: theme, into: writer)
+            let previousDigests =
+                wikiPlan.keepsUnchangedSpecialFiles ? try planner.state.specialFileDigests(inWiki: wiki.id) : [:]
+            let digests = try writeWiki(
+                analysis, plan: wikiPlan, pages: pages, bodies: bodies, theme: theme, previousDigests: previousDigests,
+                into: writer)
+            if let digests { update.specialFileDigests.append((wiki.id, digests)) }
             planner.record(wiki, analysis: analysis, plan: wikiPlan, into: &update)
             summary.missingLinks += analysis.missingLinks
             summary.wikis.append(
@@ -202,17 +207,17 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
-    /// backlinks) on every core, the special pages, the home; retires removed pages and the parts
-    /// of lists that are no longer needed.
+    /// backlinks) on every core, the special pages, the home; retires removed pages. Returns the
+    /// digests of the special files when it considered them (`writeSpecialPages`).
     private func writeWiki(
         _ analysis: WikiAnalysis, plan: WikiPlan, pages: SitePageRenderer, bodies: RenderedBodies, theme: Theme,
-        into writer: SiteWriter
-    ) throws {
+        previousDigests: [String: Int64], into writer: SiteWriter
+    ) throws -> [String: Int64]? {
         let wiki = analysis.wiki
         for (title, cause) in plan.removedPages {
             writer.retire(SiteLayout.page(title, inWiki: wiki.id), because: cause)
         }
-        guard !plan.isEmpty else { return }
+        guard !plan.isEmpty else { return nil }
         let index = AlphabeticalIndex(analysis.graph)
         let chrome = WikiChrome(analysis, discovery: pages.discovery)
         let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
@@ -230,19 +235,42 @@ public struct SiteBuilder: Sendable {
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: positions.count)
         }
 
+        var digests: [String: Int64]?
         if let cause = plan.specialPages {
-            let folder = SitePaths.wikiFolder(wiki.id) + "/" + SiteLayout.specialFolder + "/"
-            writer.retire(matching: { $0.hasPrefix(folder) && $0.hasSuffix(".html") }, because: cause)
             let special = WikiSpecialPages(analysis: analysis, index: index, chrome: chrome, theme: theme)
-            let files = special.files
-            try Concurrently.forEach(files.count) { number in
-                try writer.write(special.html(of: files[number]), to: special.path(of: files[number]), because: cause)
-            }
+            let changedOnly = plan.keepsUnchangedSpecialFiles
+            digests = try writeSpecialPages(
+                special, because: cause, unlessUnchangedSince: changedOnly ? previousDigests : nil, into: writer)
         }
         if let cause = plan.home {
             try writer.write(
                 pages.home(of: analysis, chrome: chrome), to: SiteLayout.home(ofWiki: wiki.id), because: cause)
         }
+        return digests
+    }
+
+    /// Writes the files of `special`, but for those whose digest is the one in `previous` (by
+    /// path; nil: writes them all), and retires the parts of lists that are no longer needed.
+    /// Returns the digest of every file that has one, by path.
+    private func writeSpecialPages(
+        _ special: WikiSpecialPages, because cause: String, unlessUnchangedSince previous: [String: Int64]?,
+        into writer: SiteWriter
+    ) throws -> [String: Int64] {
+        let files = special.files
+        let paths = files.map { special.path(of: $0).description }
+        let current = Set(paths)
+        let folder = SitePaths.wikiFolder(special.analysis.wiki.id) + "/" + SiteLayout.specialFolder + "/"
+        writer.retire(
+            matching: { $0.hasPrefix(folder) && $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
+        let fileDigests = files.map(special.digest(of:))
+        var digests: [String: Int64] = [:]
+        for (path, digest) in zip(paths, fileDigests) { digests[path] = digest }
+        let changed = files.indices.filter { fileDigests[$0] == nil || previous?[paths[$0]] != fileDigests[$0] }
+        try Concurrently.forEach(changed.count) { number in
+            let file = files[changed[number]]
+            try writer.write(special.html(of: file), to: special.path(of: file), because: cause)
+        }
+        return digests
     }
 
     /// The wikis to publish: all of them, or those `--wiki` names (each of which must exist).

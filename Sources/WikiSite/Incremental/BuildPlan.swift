@@ -10,6 +10,9 @@ struct WikiPlan: Sendable {
     var pages: [PageTitle: [String]] = [:]
     /// Why the special pages are rendered; nil when they are left as they are.
     var specialPages: String?
+    /// Whether only the files of the special pages whose digest changed are rendered (a change
+    /// of documents); otherwise, all of them (a new wiki, a theme change).
+    var keepsUnchangedSpecialFiles = false
     /// Why the home is rendered; nil when it is left as it is.
     var home: String?
     /// The pages whose files are removed, with the cause.
@@ -28,6 +31,14 @@ struct WikiPlan: Sendable {
     /// Renders the page `title` because of `cause`.
     mutating func render(_ title: PageTitle, because cause: String) {
         pages[title, default: []].append(cause)
+    }
+
+    /// Renders the files of the special pages whose digest changed, because of `cause`, unless
+    /// all of them are rendered already.
+    mutating func renderSpecialPagesThatChanged(because cause: String) {
+        guard specialPages == nil else { return }
+        specialPages = cause
+        keepsUnchangedSpecialFiles = true
     }
 
     /// Why the page `title` is rendered, nil when it is not.

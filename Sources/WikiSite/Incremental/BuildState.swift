@@ -145,6 +145,19 @@ final class BuildState: Sendable {
         }
     }
 
+    /// The digest of each file of the special pages of wiki `wikiID`, by path.
+    func specialFileDigests(inWiki wikiID: String) throws -> [String: Int64] {
+        try database.read { db in
+            var digests: [String: Int64] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT path, digest FROM specialFile WHERE wiki = ?", arguments: [wikiID])
+            {
+                digests[row["path"]] = row["digest"]
+            }
+            return digests
+        }
+    }
+
     /// The pages of wiki `wikiID` that link to `target`, through the reverse index.
     func linkers(of target: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
         try database.read { db in
@@ -178,7 +191,7 @@ final class BuildState: Sendable {
     func commit(_ update: StateUpdate) throws {
         try write { db in
             if update.replacesEverything {
-                for table in ["checkpoint", "wiki", "page", "link", "heading"] {
+                for table in ["checkpoint", "wiki", "page", "link", "heading", "specialFile"] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
@@ -192,7 +205,7 @@ final class BuildState: Sendable {
             }
             for wikiID in update.removedWikis {
                 try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in ["page", "link", "heading"] {
+                for table in ["page", "link", "heading", "specialFile"] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
                 }
             }
@@ -207,6 +220,14 @@ final class BuildState: Sendable {
             for page in update.pages {
                 try Self.deletePage(page.title, inWiki: page.wikiID, db)
                 try Self.insert(page, db)
+            }
+            for (wikiID, digests) in update.specialFileDigests {
+                try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ?", arguments: [wikiID])
+                for (path, digest) in digests {
+                    try db.execute(
+                        sql: "INSERT INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
+                        arguments: [wikiID, path, digest])
+                }
             }
         }
     }
@@ -282,4 +303,7 @@ struct StateUpdate {
     var removedPages: [(wikiID: String, title: PageTitle)] = []
     /// Pages published whose record or outline is new or changed.
     var pages: [PageRecord] = []
+    /// The digests of the special files of each wiki whose special pages were rendered, by path
+    /// (files without a digest are not listed): they replace the wiki's earlier digests.
+    var specialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
 }

@@ -2,15 +2,12 @@ import WikiModel
 import WikiWrite
 
 /// A 64-bit digest of everything in a published wiki or page that shapes a file: two documents
-/// with the same fingerprint render the same. Fields are length-prefixed, so no two different
-/// lists of fields give the same bytes; the losing revisions of a conflict are included, since
-/// the statistics list them.
-struct DocumentFingerprint {
-    private var bytes: [UInt8] = []
-
+/// with the same fingerprint render the same. The losing revisions of a conflict are included,
+/// since the statistics list them.
+enum DocumentFingerprint {
     /// The fingerprint of `page`, conflicted as `conflict` says (nil: no conflict).
     static func of(_ page: Page, conflict: ConflictedDocument?) -> Int64 {
-        var fingerprint = DocumentFingerprint()
+        var fingerprint = Fingerprint()
         fingerprint.add(page.documentID)
         fingerprint.add(page.title.text)
         fingerprint.add(page.markdown)
@@ -18,6 +15,7 @@ struct DocumentFingerprint {
         fingerprint.add(page.updatedAt?.text)
         fingerprint.add(page.updatedBy)
         fingerprint.add(page.revision.description)
+        fingerprint.add(page.attachments.count)
         for attachment in page.attachments {
             fingerprint.add(attachment.name)
             fingerprint.add(attachment.contentType)
@@ -31,10 +29,11 @@ struct DocumentFingerprint {
 
     /// The fingerprint of `wiki`'s document, conflicted as `conflict` says (nil: no conflict).
     static func of(_ wiki: Wiki, conflict: ConflictedDocument?) -> Int64 {
-        var fingerprint = DocumentFingerprint()
+        var fingerprint = Fingerprint()
         fingerprint.add(wiki.id)
         fingerprint.add(wiki.title)
         fingerprint.add(wiki.ownerID)
+        fingerprint.add(wiki.members.count)
         for member in wiki.members { fingerprint.add(member) }
         fingerprint.add(wiki.markdown)
         fingerprint.add(wiki.createdAt?.text)
@@ -42,24 +41,5 @@ struct DocumentFingerprint {
         fingerprint.add(wiki.revision.description)
         fingerprint.add(conflict?.losers.map(\.description).joined(separator: ","))
         return fingerprint.value
-    }
-
-    private var value: Int64 {
-        Int64(bitPattern: ContentHash(of: bytes).value)
-    }
-
-    /// Adds `text` (or its absence) with its length in front.
-    private mutating func add(_ text: String?) {
-        guard let text else {
-            bytes.append(0)
-            return
-        }
-        bytes.append(1)
-        var length = UInt64(text.utf8.count)
-        for _ in 0..<8 {
-            bytes.append(UInt8(truncatingIfNeeded: length))
-            length >>= 8
-        }
-        bytes.append(contentsOf: text.utf8)
     }
 }

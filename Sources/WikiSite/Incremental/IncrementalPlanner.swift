@@ -70,7 +70,7 @@ struct IncrementalPlanner {
             plan = .everything("the wiki's title changed")
         } else if wikiChanged {
             plan.home = plan.home ?? "the wiki's document changed"
-            plan.specialPages = plan.specialPages ?? "the wiki's document changed"
+            plan.renderSpecialPagesThatChanged(because: "the wiki's document changed")
         }
         try WikiChangePlanner(state: state, analysis: analysis).plan(changes, into: &plan)
         return (analysis, changes.count + (wikiChanged ? 1 : 0))

@@ -15,6 +15,8 @@ import GRDB
 ///   another kind), `target` (NULL for `[[#Heading]]`), `fragment`, `line`. Indexed both ways:
 ///   the pages linking to a title, the links of a page.
 /// - `heading`: the headings of every page in document order, with the ids the page gives them.
+/// - `specialFile`: each file of each wiki's special pages (`path`), with the digest of what it
+///   shows (`WikiSpecialPages.digest(of:)`).
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -64,6 +66,12 @@ enum StateSchema {
                 table.column("text", .text).notNull()
                 table.column("id", .text).notNull()
                 table.primaryKey(["wiki", "page", "position"])
+            }
+            try db.create(table: "specialFile") { table in
+                table.column("wiki", .text).notNull()
+                table.column("path", .text).notNull()
+                table.column("digest", .integer).notNull()
+                table.primaryKey(["wiki", "path"])
             }
         }
         return migrator

@@ -75,7 +75,7 @@ struct WikiChangePlanner {
         }
         if changes.count > 0 {
             let cause = "\(changes.count) page\(changes.count == 1 ? "" : "s") of the wiki changed"
-            plan.specialPages = plan.specialPages ?? cause
+            plan.renderSpecialPagesThatChanged(because: cause)
             plan.home = plan.home ?? cause
         }
     }

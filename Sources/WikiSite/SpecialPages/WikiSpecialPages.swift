@@ -104,6 +104,54 @@ struct WikiSpecialPages: Sendable {
         }
     }
 
+    /// A digest of everything the file `file` shows besides the theme: files whose digests are
+    /// equal in two builds with the same theme are the same bytes, so an incremental build renders
+    /// only the parts of a list whose digest changed. The statistics are one file, rendered every
+    /// time: its digest is new in every build.
+    func digest(of file: SpecialPageFile) -> Int64? {
+        var digest = Fingerprint()
+        digest.add(analysis.wiki.title)
+        for page in SpecialPage.allCases { digest.add(chrome.specialPageDetails[page]) }
+        let pagination = pagination(of: file.page)
+        digest.add(pagination.fileCount)
+        let range = pagination.entries(ofFile: file.part)
+        switch file.page {
+        case .allPages:
+            digest.add(analysis.pages.count)
+            for start in index.letterStarts {
+                digest.add(start.letter)
+                digest.add(pagination.file(containingEntryAt: start.rank))
+            }
+            if range.lowerBound > 0 { digest.add(index.letters[range.lowerBound - 1]) }
+            for rank in range {
+                digest.add(index.letters[rank])
+                digest.add(analysis.pages[Int(index.order[rank])].title.text)
+            }
+        case .recentChanges, .newPages:
+            let order = file.page == .recentChanges ? analysis.recentChangesOrder : analysis.newPagesOrder
+            for position in order[range] {
+                let page = analysis.pages[Int(position)]
+                digest.add(page.title.text)
+                digest.add(file.page == .recentChanges ? page.updatedAt?.text : page.createdAt?.text)
+                digest.add(file.page == .recentChanges ? page.updatedBy : nil)
+            }
+        case .wantedPages:
+            for position in wantedOrder[range] {
+                digest.add(analysis.graph.missingTitles[position].text)
+                let linkers = index.sorted(analysis.graph.linkerPositions(ofMissingTitleAt: position))
+                digest.add(linkers.count)
+                for linker in linkers.prefix(Self.linkingPagesShown) {
+                    digest.add(analysis.pages[Int(linker)].title.text)
+                }
+            }
+        case .orphanedPages:
+            for position in orphans[range] { digest.add(analysis.pages[Int(position)].title.text) }
+        case .statistics:
+            return nil
+        }
+        return digest.value
+    }
+
     /// How the list of `page` is cut into files.
     func pagination(of page: SpecialPage) -> Pagination {
         let count: Int
