@@ -11,7 +11,8 @@ import WikiSite
 struct IncrementalBuildTests {
     /// The kinds of edit a step makes.
     enum Edit: String, CaseIterable {
-        case create, edit, delete, undelete, rename, toggleDraft, addLink, removeLinks, retitleWiki, conflict
+        case create, edit, delete, undelete, rename, toggleDraft, addLink, removeLinks, changeAuthor, retitleWiki
+        case conflict
         case changeTemplate, deleteWiki
     }
 
@@ -107,7 +108,7 @@ struct IncrementalBuildTests {
             fields["_rev"] = nil
             database.save(newID, fields)
             return "rename \(old) → \(newID)"
-        case .toggleDraft, .addLink, .removeLinks:
+        case .toggleDraft, .addLink, .removeLinks, .changeAuthor:
             guard let target = live.randomElement(using: &random), var fields = database.documents[target]?.leaves.last
             else { return "\(edit) nothing" }
             fields["_id"] = nil
@@ -116,6 +117,7 @@ struct IncrementalBuildTests {
             switch edit {
             case .toggleDraft: fields["draft"] = !(fields["draft"] as? Bool ?? false)
             case .addLink: fields["markdown"] = markdown + "\n\nSee [[\(title)]]."
+            case .changeAuthor: fields["updated_by"] = "dee"
             default: fields["markdown"] = markdown.replacingOccurrences(of: "[[", with: "(")
             }
             database.save(target, fields)

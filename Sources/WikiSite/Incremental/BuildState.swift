@@ -160,21 +160,20 @@ final class BuildState: Sendable {
 
     /// The pages of wiki `wikiID` that link to `target`, through the reverse index.
     func linkers(of target: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
-        try database.read { db in
-            let sources = try String.fetchAll(
-                db, sql: "SELECT DISTINCT source FROM link WHERE wiki = ? AND target = ?",
-                arguments: [wikiID, target.text])
-            return Set(sources.compactMap(PageTitle.init))
-        }
+        try titles("SELECT DISTINCT source FROM link WHERE wiki = ? AND target = ?", [wikiID, target.text])
     }
 
     /// The titles the page `source` of wiki `wikiID` links to.
     func targets(of source: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
+        try titles(
+            "SELECT DISTINCT target FROM link WHERE wiki = ? AND source = ? AND target IS NOT NULL",
+            [wikiID, source.text])
+    }
+
+    /// The titles `sql`, a query of one text column, returns.
+    private func titles(_ sql: String, _ arguments: StatementArguments) throws -> Set<PageTitle> {
         try database.read { db in
-            let targets = try String.fetchAll(
-                db, sql: "SELECT DISTINCT target FROM link WHERE wiki = ? AND source = ? AND target IS NOT NULL",
-                arguments: [wikiID, source.text])
-            return Set(targets.compactMap(PageTitle.init))
+            Set(try String.fetchAll(db, sql: sql, arguments: arguments).compactMap(PageTitle.init))
         }
     }
 

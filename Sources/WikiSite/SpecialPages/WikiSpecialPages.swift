@@ -26,6 +26,8 @@ struct WikiSpecialPages: Sendable {
     private let wantedOrder: [Int]
     /// Pages no other page links to, alphabetically.
     private let orphans: [Int32]
+    /// The letters of the alphabetical list, with the rank of each one's first page.
+    private let letterStarts: [(letter: String, rank: Int)]
 
     init(
         analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, theme: Theme,
@@ -45,6 +47,7 @@ struct WikiSpecialPages: Sendable {
                 ? linkerCounts[left] > linkerCounts[right] : keys[left] < keys[right]
         }
         orphans = index.order.filter { graph.backlinkCount(ofPageAt: Int($0)) == 0 }
+        letterStarts = index.letterStarts
     }
 
     /// Every file of the special pages, each list's parts in order.
@@ -118,7 +121,7 @@ struct WikiSpecialPages: Sendable {
         switch file.page {
         case .allPages:
             digest.add(analysis.pages.count)
-            for start in index.letterStarts {
+            for start in letterStarts {
                 digest.add(start.letter)
                 digest.add(pagination.file(containingEntryAt: start.rank))
             }
@@ -175,7 +178,7 @@ struct WikiSpecialPages: Sendable {
     /// The letter index: each letter linking to the file and anchor where its group starts.
     private func letterLinks(from path: SitePath) -> [LetterLink] {
         let pagination = pagination(of: .allPages)
-        return index.letterStarts.map { start in
+        return letterStarts.map { start in
             let file = SiteLayout.special(
                 .allPages, part: pagination.file(containingEntryAt: start.rank), ofWiki: analysis.wiki.id)
             let fileHref = file == path ? "" : path.href(to: file)
