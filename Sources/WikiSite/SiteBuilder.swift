@@ -216,6 +216,7 @@ public struct SiteBuilder: Sendable {
         let wiki = analysis.wiki
         for (title, cause) in plan.removedPages {
             writer.retire(SiteLayout.page(title, inWiki: wiki.id), because: cause)
+            retireAttachments(ofPage: title, inWiki: wiki.id, because: cause, in: writer)
         }
         guard !plan.isEmpty else { return nil }
         let index = AlphabeticalIndex(analysis.graph)
@@ -230,8 +231,12 @@ public struct SiteBuilder: Sendable {
             let page = analysis.pages[position]
             let html = pages.page(
                 at: position, of: analysis, index: index, chrome: chrome, body: bodies.take(forPageAt: position))
-            try writer.write(
-                html, to: SiteLayout.page(page.title, inWiki: wiki.id), because: plan.cause(ofPage: page.title)!)
+            let cause = plan.cause(ofPage: page.title)!
+            try writer.write(html, to: SiteLayout.page(page.title, inWiki: wiki.id), because: cause)
+            retireAttachments(ofPage: page.title, inWiki: wiki.id, because: cause, in: writer)
+            for file in analysis.attachmentFiles(ofPageAt: position) {
+                try writer.write(file.bytes, to: file.path, because: cause)
+            }
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: positions.count)
         }
 
@@ -247,6 +252,15 @@ public struct SiteBuilder: Sendable {
                 pages.home(of: analysis, chrome: chrome), to: SiteLayout.home(ofWiki: wiki.id), because: cause)
         }
         return digests
+    }
+
+    /// The attachment files of the page `title` an earlier build wrote and this one does not
+    /// write again are removed.
+    private func retireAttachments(
+        ofPage title: PageTitle, inWiki wikiID: String, because cause: String, in writer: SiteWriter
+    ) {
+        let folder = SitePaths.wikiFolder(wikiID) + "/" + SitePaths.attachmentFolder(title) + "/"
+        writer.retire(matching: { $0.hasPrefix(folder) }, because: cause)
     }
 
     /// Writes the files of `special`, but for those whose digest is the one in `previous` (by

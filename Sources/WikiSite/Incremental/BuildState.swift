@@ -25,6 +25,8 @@ final class BuildState: Sendable {
     static let unfinishedSetting = "unfinished"
     /// The kind of `link` rows a wikilink makes.
     static let linkKind = "link"
+    /// The kind of `link` rows an embed of a page makes.
+    static let embedKind = "embed"
 
     /// A published wiki as the state remembers it.
     struct StoredWiki: Sendable, Equatable {
@@ -117,12 +119,23 @@ final class BuildState: Sendable {
         try database.read { db in
             var links: [String: [PageLink]] = [:]
             let linkRows = try Row.fetchCursor(
-                db, sql: "SELECT source, target, fragment, line FROM link WHERE wiki = ? ORDER BY source, position",
+                db,
+                sql: "SELECT source, kind, target, fragment, line FROM link WHERE wiki = ? ORDER BY source, position",
                 arguments: [wikiID])
             while let row = try linkRows.next() {
                 let target: String? = row["target"]
+                let kind: String = row["kind"]
                 links[row["source"], default: []].append(
-                    PageLink(target: target.flatMap(PageTitle.init), fragment: row["fragment"], line: row["line"]))
+                    PageLink(
+                        target: target.flatMap(PageTitle.init), fragment: row["fragment"], line: row["line"],
+                        isEmbed: kind == Self.embedKind))
+            }
+            var attachments: [String: [AttachmentEmbed]] = [:]
+            let attachmentRows = try Row.fetchCursor(
+                db, sql: "SELECT page, name, line FROM attachmentEmbed WHERE wiki = ? ORDER BY page, position",
+                arguments: [wikiID])
+            while let row = try attachmentRows.next() {
+                attachments[row["page"], default: []].append(AttachmentEmbed(name: row["name"], line: row["line"]))
             }
             var headings: [String: [Heading]] = [:]
             let headingRows = try Row.fetchCursor(
@@ -139,7 +152,8 @@ final class BuildState: Sendable {
                 let text: String = row["title"]
                 guard let title = PageTitle(text) else { continue }
                 outlines[title] = PageOutline(
-                    links: links[text] ?? [], headings: headings[text] ?? [], wordCount: row["wordCount"])
+                    links: links[text] ?? [], headings: headings[text] ?? [], wordCount: row["wordCount"],
+                    attachments: attachments[text] ?? [])
             }
             return outlines
         }
@@ -190,7 +204,7 @@ final class BuildState: Sendable {
     func commit(_ update: StateUpdate) throws {
         try write { db in
             if update.replacesEverything {
-                for table in ["checkpoint", "wiki", "page", "link", "heading", "specialFile"] {
+                for table in ["checkpoint", "wiki", "page", "link", "heading", "attachmentEmbed", "specialFile"] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
@@ -204,7 +218,7 @@ final class BuildState: Sendable {
             }
             for wikiID in update.removedWikis {
                 try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in ["page", "link", "heading", "specialFile"] {
+                for table in ["page", "link", "heading", "attachmentEmbed", "specialFile"] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
                 }
             }
@@ -255,6 +269,8 @@ final class BuildState: Sendable {
             arguments: [wikiID, title.text])
         try db.cachedStatement(sql: "DELETE FROM heading WHERE wiki = ? AND page = ?").execute(
             arguments: [wikiID, title.text])
+        try db.cachedStatement(sql: "DELETE FROM attachmentEmbed WHERE wiki = ? AND page = ?").execute(
+            arguments: [wikiID, title.text])
     }
 
     private static func insert(_ page: StateUpdate.PageRecord, _ db: Database) throws {
@@ -265,7 +281,8 @@ final class BuildState: Sendable {
             sql: "INSERT INTO link (wiki, source, position, kind, target, fragment, line) VALUES (?, ?, ?, ?, ?, ?, ?)")
         for (position, pageLink) in page.outline.links.enumerated() {
             try link.execute(arguments: [
-                page.wikiID, title, position, linkKind, pageLink.target?.text, pageLink.fragment, pageLink.line,
+                page.wikiID, title, position, pageLink.isEmbed ? embedKind : linkKind, pageLink.target?.text,
+                pageLink.fragment, pageLink.line,
             ])
         }
         let heading = try db.cachedStatement(
@@ -274,6 +291,11 @@ final class BuildState: Sendable {
             try heading.execute(arguments: [
                 page.wikiID, title, position, pageHeading.level, pageHeading.text, pageHeading.id,
             ])
+        }
+        let attachment = try db.cachedStatement(
+            sql: "INSERT INTO attachmentEmbed (wiki, page, position, name, line) VALUES (?, ?, ?, ?, ?)")
+        for (position, embed) in page.outline.attachments.enumerated() {
+            try attachment.execute(arguments: [page.wikiID, title, position, embed.name, embed.line])
         }
     }
 }

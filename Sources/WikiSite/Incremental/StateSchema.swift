@@ -10,10 +10,12 @@ import GRDB
 /// - `wiki`: each published wiki's `id`, `title` and `fingerprint` (`DocumentFingerprint`).
 /// - `page`: each published page, by `wiki` and normalized `title`, with its `fingerprint` and
 ///   `wordCount`.
-/// - `link`: every wikilink of every page in document order (`position`): `source` (the page),
-///   `kind` (`link`; an edge whose target's content shapes the source, such as an embed, is
-///   another kind), `target` (NULL for `[[#Heading]]`), `fragment`, `line`. Indexed both ways:
-///   the pages linking to a title, the links of a page.
+/// - `link`: every wikilink and embed of every page in document order (`position`): `source`
+///   (the page), `kind` (`link`, or `embed` for `![[Page]]`, whose target's content shapes the
+///   source), `target` (NULL for `[[#Heading]]`), `fragment`, `line`. Indexed both ways: the
+///   pages linking to a title, the links of a page.
+/// - `attachmentEmbed`: the embeds of each page's own attachments (`![[name.png]]`), in order:
+///   the files written beside the page.
 /// - `heading`: the headings of every page in document order, with the ids the page gives them.
 /// - `specialFile`: each file of each wiki's special pages (`path`), with the digest of what it
 ///   shows (`WikiSpecialPages.digest(of:)`).
@@ -65,6 +67,14 @@ enum StateSchema {
                 table.column("level", .integer).notNull()
                 table.column("text", .text).notNull()
                 table.column("id", .text).notNull()
+                table.primaryKey(["wiki", "page", "position"])
+            }
+            try db.create(table: "attachmentEmbed") { table in
+                table.column("wiki", .text).notNull()
+                table.column("page", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("name", .text).notNull()
+                table.column("line", .integer).notNull()
                 table.primaryKey(["wiki", "page", "position"])
             }
             try db.create(table: "specialFile") { table in

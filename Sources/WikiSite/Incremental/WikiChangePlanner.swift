@@ -36,9 +36,11 @@ struct PageChanges: Sendable {
 
 /// Works out the files of one wiki a set of page changes touches, each with its cause: the
 /// changed pages; the pages whose links to a page that appeared or vanished change style (its
-/// linkers before, from the state's reverse index, and now, from the new graph); the pages whose
-/// backlinks gain or lose a changed page (its link targets before, from the state, and now); the
-/// special pages and the home, which list pages and count them.
+/// linkers before, from the state's reverse index, and now, from the new graph); the pages that
+/// embed, directly or not, a page whose body changed (its own text, or the style of its links),
+/// since they show that body; the pages whose backlinks gain or lose a changed page (its link
+/// targets before, from the state, and now); the special pages and the home, which list pages and
+/// count them.
 struct WikiChangePlanner {
     let state: BuildState
     /// The wiki as it is now.
@@ -52,6 +54,7 @@ struct WikiChangePlanner {
         for title in changes.edited { plan.render(title, because: "page edited") }
         for title in changes.removed { plan.removedPages[title] = "page deleted or unpublished" }
 
+        var bodyChanged = Set(changes.created + changes.edited + changes.removed)
         for title in changes.created + changes.removed {
             let quoted = MessageText.quoted(title.text)
             let cause =
@@ -60,6 +63,13 @@ struct WikiChangePlanner {
             let linkers = try state.linkers(of: title, inWiki: wikiID).union(graph.backlinks(to: title))
             for linker in linkers.sorted() where linker != title && graph.contains(linker) {
                 plan.render(linker, because: cause)
+                bodyChanged.insert(linker)
+            }
+        }
+        for title in bodyChanged.sorted() {
+            let cause = "embeds \(MessageText.quoted(title.text)), whose body changed"
+            for embedder in graph.embedders(of: title) where !bodyChanged.contains(embedder) {
+                plan.render(embedder, because: cause)
             }
         }
         for title in changes.created + changes.edited + changes.removed {

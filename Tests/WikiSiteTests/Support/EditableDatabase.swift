@@ -89,8 +89,10 @@ struct EditableDatabase {
         var lines = ["# \(title)", ""]
         for _ in 0..<Int.random(in: 0...3, using: &random) {
             let target = Self.titles.randomElement(using: &random)!
-            switch Int.random(in: 0..<4, using: &random) {
+            switch Int.random(in: 0..<6, using: &random) {
             case 0: lines.append("See [[\(target)]].")
+            case 4: lines.append("![[\(target)]]")
+            case 5: lines.append("![[pic.png]]")
             case 1: lines.append("See [[\(target)#\(target)|the heading]].")
             case 2: lines.append("## Part \(Int.random(in: 1...3, using: &random))")
             default: lines.append("Plain text about \(target) and [[#\(title)]].")
@@ -103,6 +105,10 @@ struct EditableDatabase {
             "updated_by": ["ann", "bob", "cy"].randomElement(using: &random)!,
         ]
         if Int.random(in: 0..<8, using: &random) == 0 { body["draft"] = true }
+        if Bool.random(using: &random) {
+            let data = Data("picture \(clock)".utf8).base64EncodedString()
+            body["_attachments"] = ["pic.png": ["content_type": "image/png", "data": data]]
+        }
         return body
     }
 
