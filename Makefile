@@ -12,7 +12,7 @@ EXAMPLES   := Examples/touchwiki.json Examples/user-guide.json
 SPEC_DIR   := .build/commonmark-spec
 SPEC       := $(SPEC_DIR)/marko-1.3.1/tests/spec/commonmark.txt
 
-.PHONY: all deps test-deps build run test install uninstall format lint clean
+.PHONY: all deps test-deps build run test install uninstall format lint clean bench
 
 all: build
 
@@ -69,13 +69,18 @@ uninstall:
 
 ## format / lint: the toolchain's swift format.
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Templates Fuzz
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Templates Fuzz Benchmarks
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Templates Fuzz
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Templates Fuzz Benchmarks
+
+## bench: wikisite against the cmark floor on synthetic wikis of 1,000 and 10,000 pages
+## (BENCHMARKS.md); BENCH_LARGE=1 adds 100,000, BENCH_PAGES and BENCH_RUNS choose others.
+bench: deps
+	Benchmarks/run.sh
 
 clean:
-	rm -rf .build $(SITE) .wikisite
+	rm -rf .build $(SITE) .wikisite .bench
 
 # Fuzzing (Fuzz/README.md): each target under libFuzzer and AddressSanitizer, in build folders
 # of its own. The working corpus and the crashes stay out of git; a crash worth keeping goes to

@@ -126,5 +126,17 @@ let package = Package(
         .executableTarget(name: "fuzz-model", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-model"),
         .executableTarget(name: "fuzz-site-paths", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-site-paths"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], path: "Fuzz/Tests"),
+        // The benchmark (BENCHMARKS.md): `make bench` writes its corpora with wikisite-corpus.
+        .target(name: "WikiCorpus", dependencies: ["WikiDocuments"], path: "Benchmarks/WikiCorpus"),
+        .executableTarget(
+            name: "wikisite-corpus",
+            dependencies: [
+                "WikiCorpus", "WikiDocuments", "WikiSources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/wikisite-corpus"
+        ),
+        .testTarget(
+            name: "WikiCorpusTests", dependencies: ["WikiCorpus", "WikiSources", "WikiModel"], path: "Benchmarks/Tests"),
     ]
 )

@@ -1,0 +1,270 @@
+#!/usr/bin/env bash
+# make bench: wikisite against the cmark floor, side by side, on seeded synthetic wikis.
+# BENCHMARKS.md explains the figures; this script only measures them.
+#
+#   BENCH_PAGES="1000 10000"   corpus sizes (pages)
+#   BENCH_LARGE=1              adds 100000
+#   BENCH_RUNS=5               runs of each measure; the table gives median and min–max
+#   BENCH_SEED=1               the corpus seed
+#   BENCH_DIR=.bench           scratch folder (corpora and sites go to a tmpfs below it when one mounts)
+#   BENCH_RESULTS=.bench/results.md   the Markdown results file
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+PAGES=${BENCH_PAGES:-1000 10000}
+[ "${BENCH_LARGE:-0}" = 1 ] && PAGES="$PAGES 100000"
+RUNS=${BENCH_RUNS:-5}
+SEED=${BENCH_SEED:-1}
+SCRATCH=${BENCH_DIR:-$ROOT/.bench}
+RESULTS=${BENCH_RESULTS:-$SCRATCH/results.md}
+mkdir -p "$SCRATCH"
+SCRATCH=$(cd "$SCRATCH" && pwd)
+
+log() { printf '%s\n' "$*" >&2; }
+
+# --- Tools -------------------------------------------------------------------------------------
+log "Building wikisite and wikisite-corpus (release) and the floor program..."
+swift build -c release --product wikisite >&2
+swift build -c release --product wikisite-corpus >&2
+BIN=$(swift build -c release --show-bin-path)
+WIKISITE=$BIN/wikisite
+CORPUS=$BIN/wikisite-corpus
+FLOOR=$SCRATCH/floor
+# shellcheck disable=SC2046  # pkg-config prints several words on purpose
+cc -O2 -o "$FLOOR" Benchmarks/floor/floor.c $(pkg-config --cflags --libs libcmark)
+
+# --- Where the corpora and sites go: a tmpfs we mount, else /dev/shm, else the disk -------------
+WORK=$SCRATCH/tmpfs
+mkdir -p "$WORK"
+MOUNTED=0
+if mountpoint -q "$WORK"; then
+    STORAGE="tmpfs mounted at $WORK"
+elif mount -t tmpfs -o size=16g,mode=0755 wikisite-bench "$WORK" 2>/dev/null; then
+    MOUNTED=1
+    STORAGE="tmpfs mounted at $WORK by this run"
+elif [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    WORK=$(mktemp -d /dev/shm/wikisite-bench.XXXXXX)
+    STORAGE="/dev/shm (tmpfs; mounting one was not allowed)"
+else
+    STORAGE="the disk, $WORK (no tmpfs could be used)"
+fi
+cleanup() {
+    if [ "$MOUNTED" = 1 ]; then umount "$WORK" 2>/dev/null || true
+    else case $WORK in /dev/shm/wikisite-bench.*) rm -rf "$WORK" ;; esac
+    fi
+}
+trap cleanup EXIT
+log "Corpora and sites on: $STORAGE"
+
+# --- Measuring ---------------------------------------------------------------------------------
+RAW=$WORK/raw
+mkdir -p "$RAW"
+TIME_FILE=$WORK/time.out
+LAST_OUTPUT=$WORK/last.out
+
+# measure KEY COMMAND…: runs COMMAND once, and appends "wall-ns peak-rss-KiB cpu-s" to $RAW/KEY
+# (cpu: user + system time of the process and its children).
+# Its standard output is kept in $LAST_OUTPUT. It must succeed; wikisite check may also exit 1
+# (it found problems: the corpus links to missing pages on purpose).
+measure() {
+    local key=$1 start end status=0 allowed=0
+    shift
+    case $key in *.check) allowed=1 ;; esac
+    start=$(date +%s%N)
+    /usr/bin/time -f '%M %U %S' -o "$TIME_FILE" "$@" >"$LAST_OUTPUT" 2>"$WORK/last.err" || status=$?
+    end=$(date +%s%N)
+    if [ "$status" -gt "$allowed" ]; then
+        log "failed ($status): $*"
+        cat "$WORK/last.err" >&2
+        exit 1
+    fi
+    read -r rss user system <<<"$(tail -n 1 "$TIME_FILE")"
+    echo "$((end - start)) $rss $(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')" >>"$RAW/$key"
+}
+
+# The "Files: W written, …" count of the last build.
+files_written() {
+    sed -n 's/^Files: \([0-9]*\) written.*/\1/p' "$LAST_OUTPUT"
+}
+
+# note KEY TEXT: a remark that goes with the measure in the table.
+note() { echo "$2" >"$RAW/$1.note"; }
+
+# generate N FILE [generate options…]: a dump of the N-page corpus, written beside FILE then
+# moved onto it, so that a build never sees half a file.
+generate() {
+    local pages=$1 file=$2
+    shift 2
+    "$CORPUS" generate --pages "$pages" --seed "$SEED" --out "$file.new" "$@"
+    mv "$file.new" "$file"
+}
+
+# full_builds KEY SITE STATE COMMAND…: builds from scratch, SITE and STATE removed before each.
+full_builds() {
+    local key=$1 site=$2 state=$3
+    shift 3
+    for _ in $(seq "$RUNS"); do
+        rm -rf "$site" "$state"
+        measure "$key" "$@"
+    done
+    note "$key" "$(files_written) files written"
+}
+
+# noop_builds KEY SITE COMMAND…: builds with nothing changed; counts the files they say they
+# wrote and the paths of SITE they modified, both of which should be 0.
+noop_builds() {
+    local key=$1 site=$2 changed=0 written=0
+    shift 2
+    for _ in $(seq "$RUNS"); do
+        touch "$WORK/marker"
+        sleep 0.01
+        measure "$key" "$@"
+        written=$((written + $(files_written)))
+        changed=$((changed + $(find "$site" -newer "$WORK/marker" | wc -l)))
+    done
+    note "$key" "$written files written, $changed paths modified (all runs)"
+    [ "$changed" = 0 ] || log "WARNING: no-op builds modified $changed paths"
+}
+
+# edit_builds KEY EDIT COMMAND…: before each build, `EDIT RUN` edits the page in the middle
+# (revision RUN + 1); the edit itself is not timed.
+edit_builds() {
+    local key=$1 edit=$2 written=0
+    shift 2
+    for run in $(seq "$RUNS"); do
+        "$edit" "$run"
+        measure "$key" "$@"
+        written=$((written + $(files_written)))
+    done
+    note "$key" "$((written / RUNS)) files written a run"
+}
+
+# The edit in the dump: the whole dump again, one page changed ($n and $dir: bench_size's).
+edit_dump() { generate "$n" "$dir/dump.json" --form all-docs --edit "$1"; }
+
+# The edit in the store: the edited page alone, imported.
+edit_store() {
+    generate "$n" "$dir/edit.json" --form all-docs --edit "$1" --only-edited
+    "$WIKISITE" import "$dir/edit.json" --store "$dir/store-run/.wikisite/store.sqlite" >/dev/null
+}
+
+bench_size() {
+    local n=$1 dir=$WORK/n$1
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    log ""
+    log "== $n pages =="
+    generate "$n" "$dir/dump.json" --form all-docs --floor-input "$dir/pages.md"
+    log "corpus: $(du -h "$dir/dump.json" | cut -f1) _all_docs dump, $(du -h "$dir/pages.md" | cut -f1) of Markdown"
+
+    log "floor (2 processes)..."
+    for _ in $(seq "$RUNS"); do
+        rm -rf "$dir/floor-out"
+        measure "$n.floor" "$FLOOR" "$dir/pages.md" "$dir/floor-out" 2
+    done
+    note "$n.floor" "$(find "$dir/floor-out" -type f | wc -l) files"
+
+    log "parsing the dump..."
+    for _ in $(seq "$RUNS"); do measure "$n.parse" "$CORPUS" parse "$dir/dump.json"; done
+
+    # From the dump: full builds from scratch, then no-op builds, then one-page edits.
+    local build=("$WIKISITE" build --source "$dir/dump.json" --out "$dir/site")
+    log "full build from the dump..."
+    full_builds "$n.full" "$dir/site" "$dir/.wikisite/site" "${build[@]}"
+    log "no-op build from the dump..."
+    noop_builds "$n.noop" "$dir/site" "${build[@]}"
+    log "one-page edit, from the dump..."
+    edit_builds "$n.edit" edit_dump "${build[@]}"
+
+    log "check..."
+    for _ in $(seq "$RUNS"); do measure "$n.check" "$WIKISITE" check --source "$dir/dump.json"; done
+
+    # From the embedded store: wikisite import, then wikisite build with no --source.
+    local run_dir=$dir/store-run
+    mkdir -p "$run_dir"
+    generate "$n" "$dir/dump.json" --form all-docs
+    log "import into the store..."
+    for _ in $(seq "$RUNS"); do
+        rm -rf "$run_dir/.wikisite"
+        measure "$n.import" "$WIKISITE" import "$dir/dump.json" --store "$run_dir/.wikisite/store.sqlite"
+    done
+    note "$n.import" "$(du -h "$run_dir/.wikisite/store.sqlite" | cut -f1) store"
+
+    build=(bash -c 'cd "$1" && exec "$2" build --out site' - "$run_dir" "$WIKISITE")
+    log "full build from the store..."
+    full_builds "$n.store-full" "$run_dir/site" "$run_dir/.wikisite/site" "${build[@]}"
+    log "no-op build from the store..."
+    noop_builds "$n.store-noop" "$run_dir/site" "${build[@]}"
+    log "one-page edit, from the store..."
+    edit_builds "$n.store-edit" edit_store "${build[@]}"
+
+    rm -rf "$dir"
+}
+
+# --- Summary -----------------------------------------------------------------------------------
+# median: the median of the numbers on standard input, one a line.
+median() {
+    sort -n | awk '{ v[NR] = $1 } END { printf "%s\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# stats KEY: "median min max median-peak-rss median-cpu" (seconds, seconds, seconds, MiB, seconds).
+stats() {
+    local times
+    times=$(cut -d' ' -f1 "$RAW/$1" | sort -n)
+    awk -v m="$(median <<<"$times")" -v lo="$(head -n 1 <<<"$times")" -v hi="$(tail -n 1 <<<"$times")" \
+        -v rss="$(cut -d' ' -f2 "$RAW/$1" | median)" -v cpu="$(cut -d' ' -f3 "$RAW/$1" | median)" \
+        'BEGIN { printf "%.4f %.4f %.4f %.0f %.2f\n", m / 1e9, lo / 1e9, hi / 1e9, rss / 1024, cpu }'
+}
+
+seconds() { awk -v s="$1" 'BEGIN { if (s < 1) printf "%.0f ms", s * 1000; else printf "%.2f s", s }'; }
+
+START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+for n in $PAGES; do bench_size "$n"; done
+END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+
+COMMIT=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT="$COMMIT (with uncommitted changes)"
+{
+    echo "# wikisite benchmark results"
+    echo ""
+    echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "- Commit: $COMMIT"
+    echo "- Command: \`make bench\` (BENCH_PAGES=\"$PAGES\" BENCH_RUNS=$RUNS BENCH_SEED=$SEED)"
+    echo "- Machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
+        "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
+    echo "- Load average (1, 5, 15 min): $START_LOAD at the start, $END_LOAD at the end"
+    echo "- Swift: $(swift --version 2>/dev/null | head -n 1)"
+    echo "- cmark: $(pkg-config --modversion libcmark)"
+    echo "- Corpora and sites on: $STORAGE"
+    echo "- Each figure: median of $RUNS runs (min–max), wall time of the whole process; × floor is median / floor median;"
+    echo "  CPU is the median user + system time, peak RSS the median maximum resident set size (\`/usr/bin/time\`)."
+    echo ""
+    echo "| pages | measure | median | min–max | × floor | CPU | peak RSS | notes |"
+    echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"
+    for n in $PAGES; do
+        read -r floor _ <<<"$(stats "$n.floor")"
+        for key in floor parse full noop edit check import store-full store-noop store-edit; do
+            case $key in
+                floor) label="cmark floor, 2 processes" ;;
+                parse) label="parse the _all_docs dump (wikisite-corpus parse)" ;;
+                full) label="full build from scratch, _all_docs dump" ;;
+                noop) label="no-op build, dump" ;;
+                edit) label="build after a one-page edit, dump" ;;
+                check) label="wikisite check, dump" ;;
+                import) label="wikisite import of the dump into a new store" ;;
+                store-full) label="full build from scratch, store" ;;
+                store-noop) label="no-op build, store" ;;
+                store-edit) label="build after a one-page edit, store" ;;
+            esac
+            read -r median low high rss cpu <<<"$(stats "$n.$key")"
+            ratio=$(awk -v a="$median" -v b="$floor" 'BEGIN { printf "%.1f×", a / b }')
+            notes=$(cat "$RAW/$n.$key.note" 2>/dev/null || true)
+            printf '| %s | %s | %s | %s–%s | %s | %s s | %s MiB | %s |\n' "$n" "$label" "$(seconds "$median")" \
+                "$(seconds "$low")" "$(seconds "$high")" "$ratio" "$cpu" "$rss" "$notes"
+        done
+    done
+} >"$RESULTS"
+cat "$RESULTS"
+log ""
+log "Results written to $RESULTS"

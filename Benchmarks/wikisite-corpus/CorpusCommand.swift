@@ -1,0 +1,99 @@
+import ArgumentParser
+import WikiCorpus
+import WikiDocuments
+import WikiSources
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension CorpusForm: ExpressibleByArgument {}
+
+/// `wikisite-corpus`: the benchmark's corpora (BENCHMARKS.md says how `make bench` uses them).
+@main
+struct CorpusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wikisite-corpus",
+        abstract: "Write and read the synthetic wikis of the benchmark (make bench).",
+        subcommands: [Generate.self, Parse.self]
+    )
+}
+
+/// `wikisite-corpus generate`: a seeded corpus as a dump, and the floor program's input.
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a synthetic wiki of --pages pages as a dump; the same seed writes the same bytes.",
+        discussion: """
+            One wiki (ID \(Corpus.wikiID)) of pages of about 2.5 KB of Markdown with 5 to 15 \
+            wikilinks each, about 10 % of them to missing pages. --edit N edits the page in the \
+            middle N times (its revision is N+1): a one-page change for incremental builds.
+            """
+    )
+
+    @Option(help: "How many pages.") var pages: Int
+    @Option(help: "What the corpus is drawn from.") var seed: UInt64 = 1
+    @Option(help: "bulk-docs, all-docs, changes, continuous or couchbackup.") var form: CorpusForm = .allDocs
+    @Option(help: "How many times the page in the middle has been edited.") var edit = 0
+    @Flag(help: "Write only the edited page (a feed after the edit, or a dump to import).") var onlyEdited = false
+    @Option(help: ArgumentHelp("The dump to write.", valueName: "file")) var out: String
+    @Option(help: ArgumentHelp("Also write every page's Markdown for the floor program.", valueName: "file"))
+    var floorInput: String?
+
+    func validate() throws {
+        guard pages > 0 else { throw ValidationError("--pages must be at least 1.") }
+        guard edit >= 0 else { throw ValidationError("--edit cannot be negative.") }
+    }
+
+    func run() throws {
+        let corpus = Corpus(pageCount: pages, seed: seed, editRevision: edit)
+        try OutputFile.write(out) { write in try corpus.writeDump(form: form, onlyEditedPage: onlyEdited, to: write) }
+        if let floorInput {
+            try OutputFile.write(floorInput) { write in try corpus.writeFloorInput(to: write) }
+        }
+    }
+}
+
+/// `wikisite-corpus parse`: only reads a dump, for the time parsing it takes.
+struct Parse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read a dump with wikisite's dump reader and count its documents, nothing else.")
+
+    @Argument(help: ArgumentHelp("The dump.", valueName: "file")) var dump: String
+
+    func run() throws {
+        var pages = 0
+        let summary = try DumpReader.read(path: dump) { document in
+            if document.body["type"]?.stringValue == "page" { pages += 1 }
+        }
+        print("\(summary.documentCount) documents (\(pages) pages), \(summary.format.rawValue)")
+    }
+}
+
+/// A file written in pieces, created or truncated.
+enum OutputFile {
+    /// Opens `path` and hands `body` a function that appends bytes to it.
+    static func write(_ path: String, _ body: (([UInt8]) throws -> Void) throws -> Void) throws {
+        guard let file = fopen(path, "wb") else {
+            throw OutputFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        try body { bytes in
+            guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+                throw OutputFileError(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        guard fflush(file) == 0 else {
+            throw OutputFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}
+
+/// A file that could not be written.
+struct OutputFileError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+
+    var description: String { "cannot write \(path): \(reason)" }
+}
