@@ -80,7 +80,7 @@ bench: deps
 	Benchmarks/run.sh
 
 clean:
-	rm -rf .build $(SITE) .wikisite .bench
+	rm -rf .build $(SITE) .wikisite .bench $(FUZZ_BUILD) $(FUZZ_CORPUS) $(FUZZ_SMOKE_CORPUS)
 
 # Fuzzing (Fuzz/README.md): each target under libFuzzer and AddressSanitizer, in build folders
 # of its own. The working corpus and the crashes stay out of git; a crash worth keeping goes to
@@ -105,9 +105,17 @@ fuzz: fuzz-build
 	for target in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz-run-$$target || failed="$$failed $$target"; done; \
 	if [ -n "$$failed" ]; then echo "fuzz: crashes in:$$failed (inputs in $(FUZZ_CRASHES)/<target>/)"; exit 1; fi
 
-## fuzz-smoke: every fuzz target for 15 s, as CI runs them.
+## fuzz-smoke: what CI runs, reproducibly: each target from the committed seeds only, with a
+## fixed random seed, for a fixed number of inputs (about 15 s each on a 2-core machine).
+FUZZ_SMOKE_CORPUS := .build-fuzz-smoke-corpus
+FUZZ_SMOKE_RUNS_dump-reader := 100000
+FUZZ_SMOKE_RUNS_json-parser := 300000
+FUZZ_SMOKE_RUNS_markdown    := 4000
+FUZZ_SMOKE_RUNS_model       := 12000
+FUZZ_SMOKE_RUNS_site-paths  := 150000
 fuzz-smoke:
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=15
+	@rm -rf $(FUZZ_SMOKE_CORPUS)
+	@$(MAKE) --no-print-directory fuzz FUZZ_SMOKE=1 FUZZ_CORPUS=$(FUZZ_SMOKE_CORPUS)
 
 ## fuzz-build: the fuzz targets, instrumented for libFuzzer and AddressSanitizer.
 fuzz-build: deps
@@ -120,11 +128,11 @@ fuzz-build: deps
 # are read only; a crash, a hang (-timeout) or a broken invariant stops it and is kept.
 fuzz-run-%:
 	@mkdir -p $(FUZZ_CORPUS)/$* $(FUZZ_CRASHES)/$*
-	@echo "fuzz-$*: $(FUZZ_SECONDS) s, log in $(FUZZ_CRASHES)/$*.log"
+	@echo "fuzz-$*: $(if $(FUZZ_SMOKE),$(FUZZ_SMOKE_RUNS_$*) inputs from seed 1,$(FUZZ_SECONDS) s), log in $(FUZZ_CRASHES)/$*.log"
 	@SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
 	  $(FUZZ_BUILD)/release/fuzz-$* $(FUZZ_CORPUS)/$* Fuzz/Corpus/$* $(wildcard Fuzz/Regressions/$*) \
 	  -dict=Fuzz/Dictionaries/$(FUZZ_DICTIONARY_$*).dict -artifact_prefix=$(FUZZ_CRASHES)/$*/ \
-	  -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 $(FUZZ_OPTIONS) \
+	  $(if $(FUZZ_SMOKE),-seed=1 -runs=$(FUZZ_SMOKE_RUNS_$*),-max_total_time=$(FUZZ_SECONDS)) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 $(FUZZ_OPTIONS) \
 	  > $(FUZZ_CRASHES)/$*.log 2>&1; \
 	status=$$?; grep -E "^#[0-9]+[[:space:]]+DONE" $(FUZZ_CRASHES)/$*.log; \
 	if [ $$status -ne 0 ]; then grep -E "Fatal error|ERROR:|SUMMARY|Test unit written" $(FUZZ_CRASHES)/$*.log; fi; \

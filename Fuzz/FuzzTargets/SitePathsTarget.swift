@@ -43,10 +43,13 @@ enum SitePathsTarget {
         let what = "the file of the title \(shown(title.text))"
         try FileNameRules.checkComponent(file, maximumBytes: 137, what)
         try require(file.hasSuffix(".html") && file != "index.html", "\(what) is \(shown(file))")
-        let stem = file.dropLast(5)
+        // Scalar by scalar: a combining mark after `_` or `~` makes one Character of the two.
+        let stem = file.unicodeScalars.dropLast(5)
         if !stem.contains("~") {
-            let spelled = String(stem).replacing("_", with: " ")
-            try require(spelled.isExactly(title.text), "\(what) has no hash but does not spell it: \(shown(file))")
+            var spelled = String.UnicodeScalarView()
+            spelled.append(contentsOf: stem.map { $0 == "_" ? " " : $0 })
+            try require(
+                String(spelled).isExactly(title.text), "\(what) has no hash but does not spell it: \(shown(file))")
         }
         let href = SitePaths.pageHref(title)
         try require(
