@@ -49,6 +49,11 @@ run: build
 
 $(SPEC):
 	@mkdir -p $(SPEC_DIR)
+	@if ! python3 -m pip --version >/dev/null 2>&1; then \
+	  echo "Installing Python's pip with apt-get (to fetch the CommonMark spec)..."; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-pip >/dev/null; \
+	fi
 	python3 -m pip download --quiet --no-deps --no-binary :all: marko==1.3.1 -d $(SPEC_DIR)
 	tar -xzf $(SPEC_DIR)/marko-1.3.1.tar.gz -C $(SPEC_DIR) marko-1.3.1/tests/spec/commonmark.txt
 	@touch $@
