@@ -6,47 +6,49 @@ import Mustache
 /// that is already HTML; by convention the names of HTML values end in `HTML`. A value that
 /// is not set (a `nil` text) makes `{{#name}}` sections skip and `{{^name}}` sections show.
 public struct TemplateValues {
-    /// The values as swift-mustache looks them up: a dictionary keyed by name is a context
-    /// object to it; nested values are dictionaries, lists are arrays of them.
-    private(set) var context: [String: Any] = [:]
+    /// The values by name; nested groups are `TemplateScope`s, lists are arrays of them.
+    private var values: [String: Any] = [:]
+
+    /// The values as swift-mustache looks them up.
+    var context: TemplateScope { TemplateScope(values) }
 
     /// No values.
     public init() {}
 
     /// Sets `name` to a text (or HTML) value; `nil` leaves `name` unset.
     public mutating func set(_ name: String, _ value: String?) {
-        context[name] = value.map(TemplateText.init)
+        values[name] = value.map(TemplateText.init)
     }
 
     /// Sets `name` to a number.
     public mutating func set(_ name: String, _ value: Int) {
-        context[name] = value
+        values[name] = value
     }
 
     /// Sets `name` to a flag: `{{#name}}` shows its content when true, `{{^name}}` when false.
     public mutating func set(_ name: String, _ value: Bool) {
-        context[name] = value
+        values[name] = value
     }
 
     /// Sets `name` to a list of texts: `{{#name}}…{{.}}…{{/name}}` repeats for each.
     public mutating func set(_ name: String, _ values: [String]) {
-        context[name] = values.map(TemplateText.init)
+        self.values[name] = values.map(TemplateText.init)
     }
 
     /// Sets `name` to a group of values: `{{#name}}…{{/name}}` shows its content with the
     /// group's names in scope; `nil` leaves `name` unset.
     public mutating func set(_ name: String, _ values: TemplateValues?) {
-        context[name] = values?.context
+        self.values[name] = values?.context
     }
 
     /// Sets `name` to a list of groups: `{{#name}}…{{/name}}` repeats for each.
     public mutating func set(_ name: String, _ values: [TemplateValues]) {
-        context[name] = values.map(\.context)
+        self.values[name] = values.map(\.context)
     }
 
     /// Sets every value of `other`, replacing those of the same names.
     public mutating func merge(_ other: TemplateValues) {
-        context.merge(other.context) { _, new in new }
+        values.merge(other.values) { _, new in new }
     }
 }
 
@@ -85,6 +87,19 @@ extension UInt8 {
     fileprivate static let questionMark = UInt8(ascii: "?")
     fileprivate static let numberSign = UInt8(ascii: "#")
     fileprivate static let colon = UInt8(ascii: ":")
+}
+
+/// A group of values as swift-mustache looks names up in it. A class of our own rather than the
+/// dictionary: swift-mustache casts every object of its context stack to its protocols on every
+/// lookup, and a dictionary's conformance is a conditional one, the slowest kind to find.
+final class TemplateScope: MustacheParent {
+    private let values: [String: Any]
+
+    init(_ values: [String: Any]) {
+        self.values = values
+    }
+
+    func child(named name: String) -> Any? { values[name] }
 }
 
 /// A text value as swift-mustache renders it: handed over as it is, without the runtime
