@@ -39,6 +39,11 @@ struct ChangesFeed {
     /// ``CouchOptions/batchSize`` changes; when `waiting`, the server holds the request
     /// (`feed=longpoll`, with heartbeats) until there is a change or its timeout passes.
     ///
+    /// Following uses `longpoll`, not `continuous`: each response is then a whole batch, imported
+    /// in one transaction under one checkpoint like the batches before it, and a proxy that
+    /// buffers responses (nginx by default) delays an answer instead of swallowing a feed that
+    /// never ends.
+    ///
     /// - Throws: ``CouchError``; ``CouchError/requestFailed(database:request:status:reason:)`` with
     ///   status 400 when the server does not accept `since`.
     mutating func batch(after since: JSONValue?, waiting: Bool) throws -> ChangesBatch {

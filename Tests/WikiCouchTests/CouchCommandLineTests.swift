@@ -135,7 +135,9 @@ struct CouchCommandLineTests {
         #expect(try Fixture.leaves(of: DocumentStore(path: store)) == Fixture.leaves(of: server.database))
     }
 
-    @Test("building from a server gives the same site, byte for byte, as building from the dump")
+    @Test(
+        "building from a server, from the dump it holds, or from its _all_docs or continuous feed saved as dumps gives the same site, byte for byte"
+    )
     func buildFromServer() throws {
         let folder = try TemporaryFolder()
         let dump = Wikisite.examples.appendingPathComponent("touchwiki.json").path
@@ -143,18 +145,30 @@ struct CouchCommandLineTests {
         try database.load(allDocsDump: String(contentsOfFile: dump, encoding: .utf8))
         let server = try CouchTestServer(database)
         defer { server.stop() }
+        // As `curl` saves them: the winners, each naming its conflicts (`_conflicts`).
+        let allDocs = folder.path("all-docs.json")
+        try Data(Fixture.get(server, "/_all_docs", [("include_docs", "true"), ("conflicts", "true")]))
+            .write(to: URL(fileURLWithPath: allDocs))
+        let feed = folder.path("continuous.json")
+        try Data(
+            Fixture.get(
+                server, "/_changes",
+                [("feed", "continuous"), ("include_docs", "true"), ("conflicts", "true"), ("timeout", "100")])
+        ).write(to: URL(fileURLWithPath: feed))
 
         let fromDump = try Wikisite.run(["build", "--source", dump, "--out", folder.path("dump-site")])
-        let fromServer = try Wikisite.run(["build", "--source", server.url(), "--out", folder.path("server-site")])
 
         #expect(fromDump.status == 0, "\(fromDump.errors)")
-        #expect(fromServer.status == 0, "\(fromServer.errors)")
         let dumpFiles = try files(under: folder.url.appendingPathComponent("dump-site"))
-        let serverFiles = try files(under: folder.url.appendingPathComponent("server-site"))
         #expect(dumpFiles.count > 10)
-        #expect(dumpFiles.keys.sorted() == serverFiles.keys.sorted())
-        for (path, bytes) in dumpFiles {
-            #expect(serverFiles[path] == bytes, "\(path) differs")
+        for (name, source) in [("server", server.url()), ("all-docs", allDocs), ("continuous", feed)] {
+            let built = try Wikisite.run(["build", "--source", source, "--out", folder.path("\(name)-site")])
+            #expect(built.status == 0, "\(name): \(built.errors)")
+            let builtFiles = try files(under: folder.url.appendingPathComponent("\(name)-site"))
+            #expect(builtFiles.keys.sorted() == dumpFiles.keys.sorted(), "\(name)")
+            for (path, bytes) in dumpFiles {
+                #expect(builtFiles[path] == bytes, "\(path) differs from \(name)")
+            }
         }
     }
 

@@ -267,9 +267,15 @@ struct CouchFaultTests {
     @Test("a refused connection is retried until the server is up")
     func connectionRefused() throws {
         let database = Fixture.database(.integer)
-        let reserved = try CouchTestServer(FakeCouchDatabase(style: .integer))
-        let port = reserved.port
+        // An address no other test listens on: the port freed here cannot be taken by a server of
+        // a test running meanwhile.
+        var configuration = CouchTestServer.Configuration()
+        configuration.host = "127.0.0.3"
+        let reserved = try CouchTestServer(FakeCouchDatabase(style: .integer), configuration: configuration)
+        configuration.port = reserved.port
+        let url = reserved.url()
         reserved.stop()
+        let later = configuration
         let started = Locked<CouchTestServer?>(nil)
         let failures = Locked<[String]>([])
         var options = Fixture.fastOptions()
@@ -277,14 +283,12 @@ struct CouchFaultTests {
             failures.withLock { $0.append(retry.fault) }
             started.withLock { server in
                 if server == nil {
-                    var configuration = CouchTestServer.Configuration()
-                    configuration.port = port
-                    server = try? CouchTestServer(database, configuration: configuration)
+                    server = try? CouchTestServer(database, configuration: later)
                 }
             }
         }
         defer { started.withLock { $0?.stop() } }
-        let source = try CouchSource(url: "http://127.0.0.1:\(port)/db", options: options)
+        let source = try CouchSource(url: url, options: options)
 
         let (leaves, _) = try Fixture.read(source)
 

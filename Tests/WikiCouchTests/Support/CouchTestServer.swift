@@ -6,11 +6,19 @@ import Synchronization
 import WikiDocuments
 
 /// A loopback HTTP server (127.0.0.x only) that speaks the CouchDB API as documented, for one
-/// database: `GET /db`, `GET /db/_changes` (`feed=normal` and `longpoll` with `heartbeat` and
-/// `timeout`; `since`, `limit`, `style=all_docs`, `include_docs`, `conflicts`), `POST /db/_bulk_get`,
-/// `GET /db/<id>?open_revs=[…]`, and errors as `{"error","reason"}`. It injects faults on request,
+/// database: `GET /db`; `GET /db/_changes` with `since`, `limit`, `style=all_docs`, `include_docs`,
+/// `conflicts`, and `feed=normal`, `longpoll` or `continuous` (with `heartbeat` and `timeout`);
+/// `GET /db/_all_docs` with `include_docs` and `conflicts`; `POST /db/_bulk_get`;
+/// `GET /db/<id>?open_revs=[…]`; and errors as `{"error","reason"}`. It injects faults on request,
 /// records every request, answers at most ``Configuration/maximumRequests`` requests and closes
 /// itself after ``Configuration/lifetime``.
+///
+/// The feeds that wait behave as CouchDB's: `longpoll` answers at once when there are changes after
+/// `since`, else when the first one comes; `continuous` sends the changes there are, one JSON
+/// object a line, then each as it comes, and ends with a `{"last_seq":…}` line (with `pending`
+/// for CouchDB 2+ sequences) once it has sent `limit` changes. While nothing comes, either sends a
+/// blank line every `heartbeat` milliseconds; a `heartbeat` keeps the feed open indefinitely, and
+/// without one the feed ends after `timeout` milliseconds (at most 60 000) with no change.
 final class CouchTestServer: Sendable {
     /// How the server behaves.
     struct Configuration: Sendable {
@@ -64,9 +72,19 @@ final class CouchTestServer: Sendable {
         let fault: Fault
     }
 
-    private struct Waiter {
+    /// A `longpoll` or `continuous` response still open.
+    private struct Feed {
+        enum Kind {
+            case longpoll
+            case continuous
+        }
+
+        let kind: Kind
         let channel: any Channel
-        let since: Int
+        /// The sequence the changes to send follow: `since`, then (continuous) the last one sent.
+        var since: Int
+        /// How many more changes may be sent (`limit`).
+        var remaining: Int
         let parameters: [String: String]
         var heartbeat: RepeatedTask?
         var timeout: Scheduled<Void>?
@@ -82,8 +100,9 @@ final class CouchTestServer: Sendable {
         var rules: [Rule] = []
         var requests: [RecordedRequest] = []
         var faultsInjected = 0
-        var waiters: [Int: Waiter] = [:]
-        var nextWaiter = 0
+        var feeds: [Int: Feed] = [:]
+        var nextFeed = 0
+        var heartbeats = 0
     }
 
     let configuration: Configuration
@@ -111,15 +130,15 @@ final class CouchTestServer: Sendable {
         _ = channel.eventLoop.scheduleTask(in: configuration.lifetime) { serverChannel.close(promise: nil) }
     }
 
-    /// Stops listening and ends the requests still waiting.
+    /// Stops listening and ends the feeds still open.
     func stop() {
-        let waiters = state.withLock { state in
-            defer { state.waiters = [:] }
-            return state.waiters.values
+        let feeds = state.withLock { state in
+            defer { state.feeds = [:] }
+            return state.feeds.values
         }
-        for waiter in waiters {
-            waiter.cancelTimers()
-            waiter.channel.close(promise: nil)
+        for feed in feeds {
+            feed.cancelTimers()
+            feed.channel.close(promise: nil)
         }
         try? channel.close().wait()
     }
@@ -137,6 +156,9 @@ final class CouchTestServer: Sendable {
     /// How many faults were injected so far.
     var faultsInjected: Int { state.withLock { $0.faultsInjected } }
 
+    /// How many heartbeats (blank lines) the feeds have sent so far.
+    var heartbeats: Int { state.withLock { $0.heartbeats } }
+
     /// The database as it is now.
     var database: FakeCouchDatabase { state.withLock { $0.database } }
 
@@ -151,13 +173,15 @@ final class CouchTestServer: Sendable {
         }
     }
 
-    /// Changes the database, then answers the longpoll requests waiting for a change.
+    /// Changes the database, then sends the new changes to the feeds open.
     func update(_ change: (inout FakeCouchDatabase) -> Void) {
-        let waiting = state.withLock { state in
+        let feeds = state.withLock { state in
             change(&state.database)
-            return Array(state.waiters.keys)
+            return state.feeds.map { (id: $0.key, channel: $0.value.channel) }
         }
-        for id in waiting { finishWaiter(id) }
+        for feed in feeds {
+            feed.channel.eventLoop.execute { [self] in advance(feed.id) }
+        }
     }
 
     // MARK: Answering
@@ -224,7 +248,7 @@ final class CouchTestServer: Sendable {
         }
     }
 
-    /// The answer to a request, or `nil` when it waits (longpoll) and is answered later.
+    /// The answer to a request, or `nil` when it stays open (a feed) and is answered as it goes.
     private func route(
         _ method: HTTPMethod, _ segments: [String], _ query: [String: String], authorization: String?,
         body: ByteBuffer, on channel: any Channel
@@ -254,6 +278,8 @@ final class CouchTestServer: Sendable {
             )
         case (.GET, ["_changes"]):
             return changes(query, on: channel)
+        case (.GET, ["_all_docs"]):
+            return Self.allDocuments(query, in: database)
         case (.POST, ["_bulk_get"]):
             if let status = configuration.bulkGetUnsupportedStatus {
                 return Self.error(HTTPResponseStatus(statusCode: status), "not_found", "missing")
@@ -271,43 +297,97 @@ final class CouchTestServer: Sendable {
         guard let since = database.sequenceNumber(query["since"] ?? "0") else {
             return Self.error(.badRequest, "bad_request", "Malformed sequence supplied in 'since' parameter.")
         }
-        if query["feed"] == "longpoll" && database.changes(after: since).isEmpty {
-            wait(since: since, query, on: channel)
+        switch query["feed"] {
+        case "longpoll" where database.changes(after: since).isEmpty:
+            open(.longpoll, since: since, query, on: channel)
             return nil
+        case "continuous":
+            open(.continuous, since: since, query, on: channel)
+            return nil
+        default:
+            return (.ok, Self.changesBody(database, since: since, query))
         }
-        return (.ok, Self.changesBody(database, since: since, query))
     }
 
+    /// `{"results":[…],"last_seq":…}` (with `pending` for CouchDB 2+ sequences): the changes after
+    /// `since`, at most `limit`.
     private static func changesBody(_ database: FakeCouchDatabase, since: Int, _ query: [String: String]) -> JSONValue {
-        let limit = query["limit"].flatMap(Int.init) ?? Int.max
         let all = database.changes(after: since)
-        let rows = all.prefix(limit)
-        let results = rows.map { id, entry -> JSONValue in
-            let winner = FakeCouchDatabase.winner(of: entry)!
-            let revisions =
-                query["style"] == "all_docs"
-                ? entry.leaves.sorted {
-                    RevisionOrder.loses(
-                        Revision($1.revision)!, deleted: $1.isDeleted, to: Revision($0.revision)!, deleted: $0.isDeleted
-                    )
-                }.map(\.revision) : [winner.revision]
-            var members: [(key: String, value: JSONValue)] = [
-                ("seq", database.sequenceValue(entry.sequence)), ("id", .string(id.value)),
-                ("changes", .array(revisions.map { .object(JSONObject([("rev", .string($0))])) })),
-            ]
-            if winner.isDeleted { members.append(("deleted", .bool(true))) }
-            if query["include_docs"] == "true" {
-                members.append(
-                    ("doc", .object(database.winnerBody(of: entry, conflicts: query["conflicts"] == "true"))))
-            }
-            return .object(JSONObject(members))
-        }
+        let rows = all.prefix(limit(query))
+        let results = rows.map { changeRow($0.id, $0.entry, in: database, query) }
         let last = rows.last.map { $0.entry.sequence } ?? max(since, database.updateSequence)
         var members: [(key: String, value: JSONValue)] = [
             ("results", .array(results)), ("last_seq", database.sequenceValue(last)),
         ]
         if database.style == .opaque { members.append(("pending", .number(String(all.count - rows.count)))) }
         return .object(JSONObject(members))
+    }
+
+    /// One change: `{"seq","id","changes":[{"rev"}…],"deleted"?,"doc"?}`.
+    private static func changeRow(
+        _ id: ExactString, _ entry: FakeCouchDatabase.Entry, in database: FakeCouchDatabase,
+        _ query: [String: String]
+    ) -> JSONValue {
+        let winner = FakeCouchDatabase.winner(of: entry)!
+        let revisions =
+            query["style"] == "all_docs"
+            ? entry.leaves.sorted {
+                RevisionOrder.loses(
+                    Revision($1.revision)!, deleted: $1.isDeleted, to: Revision($0.revision)!, deleted: $0.isDeleted)
+            }.map(\.revision) : [winner.revision]
+        var members: [(key: String, value: JSONValue)] = [
+            ("seq", database.sequenceValue(entry.sequence)), ("id", .string(id.value)),
+            ("changes", .array(revisions.map { .object(JSONObject([("rev", .string($0))])) })),
+        ]
+        if winner.isDeleted { members.append(("deleted", .bool(true))) }
+        if query["include_docs"] == "true" {
+            members.append(("doc", .object(database.winnerBody(of: entry, conflicts: query["conflicts"] == "true"))))
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// The last line of a continuous feed: `{"last_seq":…}`, with `pending` for CouchDB 2+
+    /// sequences.
+    private static func lastSequenceLine(_ database: FakeCouchDatabase, _ last: Int) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("last_seq", database.sequenceValue(last))]
+        if database.style == .opaque {
+            members.append(("pending", .number(String(database.changes(after: last).count))))
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// `limit`; CouchDB takes 0 as 1.
+    private static func limit(_ query: [String: String]) -> Int {
+        query["limit"].flatMap(Int.init).map { max($0, 1) } ?? Int.max
+    }
+
+    /// `GET /db/_all_docs`: every live document, by ID in byte order (CouchDB's raw collation), as
+    /// `{"total_rows","offset","rows":[{"id","key","value":{"rev"},"doc"?}…]}`.
+    private static func allDocuments(_ query: [String: String], in database: FakeCouchDatabase) -> (
+        HTTPResponseStatus, JSONValue
+    ) {
+        let live = database.entries.compactMap { id, entry -> (id: String, entry: FakeCouchDatabase.Entry)? in
+            FakeCouchDatabase.winner(of: entry)!.isDeleted ? nil : (id.value, entry)
+        }.sorted { $0.id.precedesInByteOrder($1.id) }
+        let rows = live.map { id, entry -> JSONValue in
+            let winner = FakeCouchDatabase.winner(of: entry)!
+            var members: [(key: String, value: JSONValue)] = [
+                ("id", .string(id)), ("key", .string(id)),
+                ("value", .object(JSONObject([("rev", .string(winner.revision))]))),
+            ]
+            if query["include_docs"] == "true" {
+                members.append(
+                    ("doc", .object(database.winnerBody(of: entry, conflicts: query["conflicts"] == "true"))))
+            }
+            return .object(JSONObject(members))
+        }
+        return (
+            .ok,
+            .object(
+                JSONObject([
+                    ("total_rows", .number(String(live.count))), ("offset", .number("0")), ("rows", .array(rows)),
+                ]))
+        )
     }
 
     private func bulkGet(_ body: ByteBuffer, in database: FakeCouchDatabase) -> (HTTPResponseStatus, JSONValue) {
@@ -354,59 +434,108 @@ final class CouchTestServer: Sendable {
         )
     }
 
-    // MARK: Longpoll
+    // MARK: Feeds that wait
 
-    private func wait(since: Int, _ query: [String: String], on channel: any Channel) {
+    /// Starts a `longpoll` or `continuous` response, on `channel`'s event loop (where every step
+    /// of a feed runs, in order).
+    private func open(_ kind: Feed.Kind, since: Int, _ query: [String: String], on channel: any Channel) {
         channel.writeAndFlush(
             HTTPServerResponsePart.head(
                 HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Content-Type": "application/json"])),
             promise: nil)
         let id = state.withLock { state in
-            defer { state.nextWaiter += 1 }
-            state.waiters[state.nextWaiter] = Waiter(channel: channel, since: since, parameters: query)
-            return state.nextWaiter
-        }
-        var heartbeat: RepeatedTask?
-        if let interval = query["heartbeat"].flatMap(Int64.init), interval > 0 {
-            heartbeat = channel.eventLoop.scheduleRepeatedTask(
-                initialDelay: .milliseconds(interval), delay: .milliseconds(interval)
-            ) { [self] _ in
-                // On the event loop, as the final answer is written: none comes after it.
-                guard state.withLock({ $0.waiters[id] != nil }) else { return }
-                channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "\n"))), promise: nil)
-            }
-        }
-        let milliseconds = min(query["timeout"].flatMap(Int64.init) ?? 60_000, 60_000)
-        let timeout = channel.eventLoop.scheduleTask(in: .milliseconds(milliseconds)) { [self] in finishWaiter(id) }
-        let stillWaiting = state.withLock { state in
-            state.waiters[id]?.heartbeat = heartbeat
-            state.waiters[id]?.timeout = timeout
-            return state.waiters[id] != nil
-        }
-        if !stillWaiting {
-            heartbeat?.cancel()
-            timeout.cancel()
+            defer { state.nextFeed += 1 }
+            state.feeds[state.nextFeed] = Feed(
+                kind: kind, channel: channel, since: since, remaining: Self.limit(query), parameters: query)
+            return state.nextFeed
         }
         channel.closeFuture.whenComplete { [self] _ in
-            state.withLock { $0.waiters.removeValue(forKey: id) }?.cancelTimers()
+            state.withLock { $0.feeds.removeValue(forKey: id) }?.cancelTimers()
         }
-        if state.withLock({ !$0.database.changes(after: since).isEmpty }) { finishWaiter(id) }
+        if let interval = Self.heartbeat(query) {
+            let heartbeat = channel.eventLoop.scheduleRepeatedTask(
+                initialDelay: .milliseconds(interval), delay: .milliseconds(interval)
+            ) { [self] task in
+                let isOpen = state.withLock { state in
+                    guard state.feeds[id] != nil else { return false }
+                    state.heartbeats += 1
+                    return true
+                }
+                guard isOpen else { return task.cancel() }
+                channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "\n"))), promise: nil)
+            }
+            state.withLock { $0.feeds[id]?.heartbeat = heartbeat }
+        } else {
+            restartTimeout(of: id, on: channel)
+        }
+        advance(id)
     }
 
-    private func finishWaiter(_ id: Int) {
-        guard
-            let (waiter, database) = state.withLock({ state -> (Waiter, FakeCouchDatabase)? in
-                state.waiters.removeValue(forKey: id).map { ($0, state.database) }
-            })
-        else { return }
-        waiter.cancelTimers()
-        let bytes = ByteBuffer(
-            bytes: JSONWriter.bytes(Self.changesBody(database, since: waiter.since, waiter.parameters)))
-        let channel = waiter.channel
-        channel.eventLoop.execute {
-            channel.write(HTTPServerResponsePart.body(.byteBuffer(bytes)), promise: nil)
-            channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
+    /// Sends what feed `id` has to send now: a longpoll its answer once there are changes (or its
+    /// time is up), a continuous feed the changes it has not sent yet, and its last line once it
+    /// sent `limit` changes (or its time is up). On the feed's event loop.
+    private func advance(_ id: Int, timedOut: Bool = false) {
+        let step = state.withLock { state -> (feed: Feed, bytes: [UInt8], ends: Bool)? in
+            guard var feed = state.feeds[id] else { return nil }
+            let database = state.database
+            switch feed.kind {
+            case .longpoll:
+                guard timedOut || !database.changes(after: feed.since).isEmpty else { return nil }
+                state.feeds[id] = nil
+                return (feed, JSONWriter.bytes(Self.changesBody(database, since: feed.since, feed.parameters)), true)
+            case .continuous:
+                let rows = database.changes(after: feed.since).prefix(feed.remaining)
+                var bytes: [UInt8] = []
+                for row in rows {
+                    bytes += JSONWriter.bytes(Self.changeRow(row.id, row.entry, in: database, feed.parameters))
+                    bytes.append(UInt8(ascii: "\n"))
+                }
+                feed.since = rows.last?.entry.sequence ?? feed.since
+                feed.remaining -= rows.count
+                let ends = feed.remaining == 0 || timedOut
+                if ends {
+                    state.feeds[id] = nil
+                    bytes += JSONWriter.bytes(Self.lastSequenceLine(database, feed.since))
+                    bytes.append(UInt8(ascii: "\n"))
+                } else {
+                    state.feeds[id] = feed
+                }
+                return bytes.isEmpty ? nil : (feed, bytes, ends)
+            }
         }
+        guard let step else { return }
+        let channel = step.feed.channel
+        channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: step.bytes))), promise: nil)
+        if step.ends {
+            step.feed.cancelTimers()
+            channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
+        } else {
+            channel.flush()
+            // Without a heartbeat, the timeout counts from the last change sent.
+            if Self.heartbeat(step.feed.parameters) == nil { restartTimeout(of: id, on: channel) }
+        }
+    }
+
+    /// Ends feed `id` after its `timeout` (at most 60 s) from now, unless it sends a change first.
+    private func restartTimeout(of id: Int, on channel: any Channel) {
+        let parameters = state.withLock { $0.feeds[id]?.parameters }
+        guard let parameters else { return }
+        let milliseconds = min(parameters["timeout"].flatMap(Int64.init) ?? 60_000, 60_000)
+        let timeout = channel.eventLoop.scheduleTask(in: .milliseconds(milliseconds)) { [self] in
+            advance(id, timedOut: true)
+        }
+        let previous = state.withLock { state -> Scheduled<Void>? in
+            defer { state.feeds[id]?.timeout = timeout }
+            return state.feeds[id]?.timeout
+        }
+        previous?.cancel()
+    }
+
+    /// The `heartbeat` period in milliseconds (`true`: the default, 60 s; at most 60 s), if any.
+    private static func heartbeat(_ query: [String: String]) -> Int64? {
+        guard let text = query["heartbeat"] else { return nil }
+        guard let interval = text == "true" ? 60_000 : Int64(text), interval > 0 else { return nil }
+        return min(interval, 60_000)
     }
 
     // MARK: Writing

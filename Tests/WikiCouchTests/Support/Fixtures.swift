@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
 import Testing
-import WikiCouch
 import WikiDocuments
 import WikiSources
 import WikiStore
+
+@testable import WikiCouch
 
 /// Databases, options and readings the tests share.
 enum Fixture {
@@ -50,6 +51,41 @@ enum Fixture {
     static func leaves(of database: FakeCouchDatabase) -> [String] {
         database.entries.flatMap { id, entry in entry.leaves.map { "\(id.value) \($0.revision)" } }.sorted(by: bytewise)
     }
+
+    /// Each document's winning revision, `id rev`, by ID in byte order: the live documents, and the
+    /// deleted ones too when `deleted`.
+    static func winners(of database: FakeCouchDatabase, deleted: Bool) -> [String] {
+        database.entries.sorted { bytewise($0.key.value, $1.key.value) }.compactMap { id, entry in
+            let winner = FakeCouchDatabase.winner(of: entry)!
+            return winner.isDeleted && !deleted ? nil : "\(id.value) \(winner.revision)"
+        }
+    }
+
+    /// The body of `GET <database><path>?<query>` on `server`, byte for byte, as a tool such as
+    /// `curl` saves it: once the response is complete, without retrying.
+    static func get(
+        _ server: CouchTestServer, _ path: String, _ query: [(name: String, value: String)]
+    ) throws -> [UInt8] {
+        let connection = CouchConnection(
+            database: try CouchDatabaseURL(server.url()), options: fastOptions(attempts: 1), stop: nil)
+        defer { connection.close() }
+        let request = CouchRequest(method: .GET, path: path, query: query)
+        return try connection.send(request) { response in
+            guard response.isSuccess else { throw response.error(for: request, of: connection.database) }
+            return Array(response.body.readableBytesView)
+        }
+    }
+
+    /// Waits until `condition` holds, for at most 10 seconds.
+    static func waitUntil(_ condition: () -> Bool) throws {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !condition() {
+            guard Date() < deadline else { throw TimedOut() }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    struct TimedOut: Error {}
 
     /// Options that make every wait short.
     static func fastOptions(batchSize: Int = 3, attempts: Int? = 5) -> CouchOptions {
