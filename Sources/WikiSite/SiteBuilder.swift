@@ -47,6 +47,8 @@ public struct SiteBuilder: Sendable {
         let input = try SourceReader(paths: options.sources, markdownFolder: options.markdownFolder, reporter: reporter)
             .read()
         let database = input.database
+        let layout = SiteLayout(
+            folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings))
         let wikis = try selectedWikis(in: database)
         let theme: Theme
         do {
@@ -91,7 +93,7 @@ public struct SiteBuilder: Sendable {
             do {
                 try writeSite(
                     wikis: wikis, plan: planner.sitePlan(wikis: wikis, themeChanges: themeChanges), planner: planner,
-                    theme: theme, into: writer, update: &update, summary: &summary)
+                    theme: theme, layout: layout, into: writer, update: &update, summary: &summary)
             } catch {
                 writer.abandon()
                 throw error
@@ -137,17 +139,21 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Writes what `plan` asks for: the stylesheet, the site index, each wiki's pages, special
-    /// pages and home, then the sitemaps and feeds when the build has a base URL; retires what it
-    /// takes away.
+    /// pages and home, then the sitemaps and feeds when the build has a base URL, each file where
+    /// `layout` puts it; retires what it takes away.
     private func writeSite(
-        wikis: [Wiki], plan: BuildPlan, planner: IncrementalPlanner, theme: Theme, into writer: SiteWriter,
-        update: inout StateUpdate, summary: inout BuildSummary
+        wikis: [Wiki], plan: BuildPlan, planner: IncrementalPlanner, theme: Theme, layout: SiteLayout,
+        into writer: SiteWriter, update: inout StateUpdate, summary: inout BuildSummary
     ) throws {
         var plan = plan
-        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0) }
+        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
         if let reason = plan.fullBuild { writer.retireEverything(because: "full build: \(reason)") }
         for (id, cause) in plan.removedWikis {
-            let folder = SitePaths.wikiFolder(id) + "/"
+            // The folder the last build gave the wiki: an incremental build has the last build's
+            // configuration (any change of it, slugs included, makes a full build), and a removed
+            // wiki has no settings table (one for a wiki the sources lack is an error), so its
+            // folder is the name made from its ID, as `layout` gives it.
+            let folder = layout.folderPrefix(ofWiki: id)
             writer.retire(matching: { $0.hasPrefix(folder) }, because: cause)
             update.removedWikis.append(id)
         }
@@ -155,8 +161,8 @@ public struct SiteBuilder: Sendable {
         for wiki in wikis {
             let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
             let pages = SitePageRenderer(
-                bodies: PageBodyRenderer(database: planner.database, markdown: markdown), theme: theme,
-                discovery: discovery)
+                bodies: PageBodyRenderer(database: planner.database, markdown: markdown, siteLayout: layout),
+                theme: theme, discovery: discovery)
             reporter.stage(
                 "analysing \(planner.database.pages(inWiki: wiki.id).count) pages of "
                     + "\(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
@@ -169,15 +175,15 @@ public struct SiteBuilder: Sendable {
             let previousDigests =
                 wikiPlan.keepsUnchangedSpecialFiles ? try planner.state.specialFileDigests(inWiki: wiki.id) : [:]
             let digests = try writeWiki(
-                analysis, plan: wikiPlan, pages: pages, bodies: bodies, theme: theme, previousDigests: previousDigests,
-                into: writer)
+                analysis, plan: wikiPlan, pages: pages, bodies: bodies, theme: theme, layout: layout,
+                previousDigests: previousDigests, into: writer)
             if let digests { update.specialFileDigests.append((wiki.id, digests)) }
             planner.record(wiki, analysis: analysis, plan: wikiPlan, into: &update)
             summary.missingLinks += analysis.missingLinks
             summary.wikis.append(
                 PublishedWiki(
                     id: wiki.id, title: wiki.title, pageCount: analysis.pages.count,
-                    home: SiteLayout.home(ofWiki: wiki.id)))
+                    home: layout.home(ofWiki: wiki.id)))
         }
         let siteWideCause = plan.fullBuild.map { "full build: \($0)" } ?? "wikis or pages changed"
         let siteWideChange = plan.fullBuild != nil || summary.changedDocuments > 0
@@ -186,7 +192,8 @@ public struct SiteBuilder: Sendable {
         if let cause = plan.siteIndex {
             let pages = SitePageRenderer(
                 bodies: PageBodyRenderer(
-                    database: planner.database, markdown: MarkdownRenderer(options: MarkdownOptions())),
+                    database: planner.database, markdown: MarkdownRenderer(options: MarkdownOptions()),
+                    siteLayout: layout),
                 theme: theme, discovery: discovery)
             try writer.write(pages.siteIndex(wikis: wikis), to: SiteLayout.siteIndex, because: cause)
         }
@@ -200,27 +207,28 @@ public struct SiteBuilder: Sendable {
         let files = discovery.files(for: wikis, in: planner.database) { page, wiki in
             PageBodyRenderer(
                 database: planner.database,
-                markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+                markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)), siteLayout: layout
             ).body(of: page).html
         }
         for file in files { try writer.write(file.bytes, to: file.path, because: siteWideCause) }
     }
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
-    /// backlinks) on every core, the special pages, the home; retires removed pages. Returns the
-    /// digests of the special files when it considered them (`writeSpecialPages`).
+    /// backlinks) on every core, the special pages, the home, where `layout` puts them; retires
+    /// removed pages. Returns the digests of the special files when it considered them
+    /// (`writeSpecialPages`).
     private func writeWiki(
         _ analysis: WikiAnalysis, plan: WikiPlan, pages: SitePageRenderer, bodies: RenderedBodies, theme: Theme,
-        previousDigests: [String: Int64], into writer: SiteWriter
+        layout: SiteLayout, previousDigests: [String: Int64], into writer: SiteWriter
     ) throws -> [String: Int64]? {
         let wiki = analysis.wiki
         for (title, cause) in plan.removedPages {
-            writer.retire(SiteLayout.page(title, inWiki: wiki.id), because: cause)
-            retireAttachments(ofPage: title, inWiki: wiki.id, because: cause, in: writer)
+            writer.retire(layout.page(title, inWiki: wiki.id), because: cause)
+            retireAttachments(ofPage: title, inWiki: wiki.id, in: layout, because: cause, from: writer)
         }
         guard !plan.isEmpty else { return nil }
         let index = AlphabeticalIndex(analysis.graph)
-        let chrome = WikiChrome(analysis, discovery: pages.discovery)
+        let chrome = WikiChrome(analysis, siteLayout: layout, discovery: pages.discovery)
         let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
         reporter.stage(
             "writing \(positions.count) pages of \(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
@@ -232,9 +240,9 @@ public struct SiteBuilder: Sendable {
             let html = pages.page(
                 at: position, of: analysis, index: index, chrome: chrome, body: bodies.take(forPageAt: position))
             let cause = plan.cause(ofPage: page.title)!
-            try writer.write(html, to: SiteLayout.page(page.title, inWiki: wiki.id), because: cause)
-            retireAttachments(ofPage: page.title, inWiki: wiki.id, because: cause, in: writer)
-            for file in analysis.attachmentFiles(ofPageAt: position) {
+            try writer.write(html, to: layout.page(page.title, inWiki: wiki.id), because: cause)
+            retireAttachments(ofPage: page.title, inWiki: wiki.id, in: layout, because: cause, from: writer)
+            for file in analysis.attachmentFiles(ofPageAt: position, in: layout) {
                 try writer.write(file.bytes, to: file.path, because: cause)
             }
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: positions.count)
@@ -249,17 +257,18 @@ public struct SiteBuilder: Sendable {
         }
         if let cause = plan.home {
             try writer.write(
-                pages.home(of: analysis, chrome: chrome), to: SiteLayout.home(ofWiki: wiki.id), because: cause)
+                pages.home(of: analysis, chrome: chrome), to: layout.home(ofWiki: wiki.id), because: cause)
         }
         return digests
     }
 
-    /// The attachment files of the page `title` an earlier build wrote and this one does not
-    /// write again are removed.
+    /// The attachment files of the page `title` (in its folder of `layout`) an earlier build
+    /// wrote and this one does not write again are removed.
     private func retireAttachments(
-        ofPage title: PageTitle, inWiki wikiID: String, because cause: String, in writer: SiteWriter
+        ofPage title: PageTitle, inWiki wikiID: String, in layout: SiteLayout, because cause: String,
+        from writer: SiteWriter
     ) {
-        let folder = SitePaths.wikiFolder(wikiID) + "/" + SitePaths.attachmentFolder(title) + "/"
+        let folder = layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/"
         writer.retire(matching: { $0.hasPrefix(folder) }, because: cause)
     }
 
@@ -273,7 +282,8 @@ public struct SiteBuilder: Sendable {
         let files = special.files
         let paths = files.map { special.path(of: $0).description }
         let current = Set(paths)
-        let folder = SitePaths.wikiFolder(special.analysis.wiki.id) + "/" + SiteLayout.specialFolder + "/"
+        let folder =
+            special.chrome.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
         writer.retire(
             matching: { $0.hasPrefix(folder) && $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
         let fileDigests = files.map(special.digest(of:))

@@ -24,47 +24,72 @@ public struct SitePath: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Where each file of the site lives. Page files come from `SitePaths`, a function of
-/// (wiki ID, title) alone; the site's own files live under names that start with `_` or are
-/// `index.html`, which no title can produce.
-public enum SiteLayout {
+/// Where each file of the site lives. A wiki's files are in its folder (`WikiFolders`: its
+/// slug, or the name `SitePaths.wikiFolder` makes from its ID), page files named by
+/// `SitePaths`, a function of the title alone; the site's own files live under names that
+/// start with `_` or are `index.html`, which no title, ID or slug can produce.
+public struct SiteLayout: Sendable {
     /// The list of published wikis, `index.html` at the root.
     public static let siteIndex = SitePath(components: ["index.html"])
     /// The theme's stylesheet, shared by every wiki.
     public static let stylesheet = SitePath(components: ["_assets", "style.css"])
-
-    /// A wiki's home page.
-    public static func home(ofWiki wikiID: String) -> SitePath {
-        SitePath(components: [SitePaths.wikiFolder(wikiID), "index.html"])
-    }
-
     /// The folder of a wiki's special pages: `_special`, a name no title can produce.
     public static let specialFolder = "_special"
 
+    /// The folder of each wiki.
+    public let folders: WikiFolders
+
+    /// The layout of a site whose wikis are in `folders`.
+    public init(folders: WikiFolders) {
+        self.folders = folders
+    }
+
+    /// The layout of a site whose every wiki is in the folder made from its ID (no slugs).
+    public init() {
+        self.init(folders: WikiFolders())
+    }
+
+    /// The name of wiki `wikiID`'s folder below the output folder: one path component.
+    public func folder(ofWiki wikiID: String) -> String {
+        folders.folder(ofWiki: wikiID)
+    }
+
+    /// A wiki's home page.
+    public func home(ofWiki wikiID: String) -> SitePath {
+        SitePath(components: [folder(ofWiki: wikiID), "index.html"])
+    }
+
     /// The first file of a wiki's alphabetical list of pages.
-    public static func allPages(ofWiki wikiID: String) -> SitePath {
+    public func allPages(ofWiki wikiID: String) -> SitePath {
         special(.allPages, ofWiki: wikiID)
     }
 
     /// File `part` (1-based) of the special page `page` of a wiki: `_special/<name>.html` for the
     /// first, `_special/<name>-<part>.html` for the others of a list cut into several files.
-    public static func special(_ page: SpecialPage, part: Int = 1, ofWiki wikiID: String) -> SitePath {
+    public func special(_ page: SpecialPage, part: Int = 1, ofWiki wikiID: String) -> SitePath {
         let name = part == 1 ? page.rawValue + ".html" : "\(page.rawValue)-\(part).html"
-        return SitePath(components: [SitePaths.wikiFolder(wikiID), specialFolder, name])
+        return SitePath(components: [folder(ofWiki: wikiID), Self.specialFolder, name])
     }
 
-    /// A page of a wiki, whether it exists or not: the URL is a function of the title.
-    public static func page(_ title: PageTitle, inWiki wikiID: String) -> SitePath {
-        SitePath(components: [SitePaths.wikiFolder(wikiID), SitePaths.pageFile(title)])
+    /// A page of a wiki, whether it exists or not: the URL is a function of the wiki's folder
+    /// and the title.
+    public func page(_ title: PageTitle, inWiki wikiID: String) -> SitePath {
+        SitePath(components: [folder(ofWiki: wikiID), SitePaths.pageFile(title)])
     }
 
     /// The attachment `name` of the page `title` of a wiki, in a folder beside the page's file:
     /// `<wiki>/<page>.files/<name>` (`SitePaths.attachmentFolder`, `SitePaths.attachmentFile`).
-    public static func attachment(_ name: String, ofPage title: PageTitle, inWiki wikiID: String) -> SitePath {
+    public func attachment(_ name: String, ofPage title: PageTitle, inWiki wikiID: String) -> SitePath {
         SitePath(
             components: [
-                SitePaths.wikiFolder(wikiID), SitePaths.attachmentFolder(title), SitePaths.attachmentFile(name),
+                folder(ofWiki: wikiID), SitePaths.attachmentFolder(title), SitePaths.attachmentFile(name),
             ])
+    }
+
+    /// The folder, relative to the output folder and ending in `/`, of a wiki's files: every
+    /// path below it is one of the wiki's.
+    func folderPrefix(ofWiki wikiID: String) -> String {
+        folder(ofWiki: wikiID) + "/"
     }
 }
 

@@ -13,6 +13,9 @@ struct SitePageRenderer: Sendable {
     /// Absolute URLs for the `<head>` of the site index; `nil` when the build has no base URL.
     var discovery: SiteDiscovery? = nil
 
+    /// Where the files of the site are: the bodies' layout.
+    var siteLayout: SiteLayout { bodies.siteLayout }
+
     /// The file of the page at `position` in `analysis.pages`, whose body the analysis pass may
     /// have rendered already (`body`).
     func page(
@@ -20,10 +23,11 @@ struct SitePageRenderer: Sendable {
     ) -> String {
         let page = analysis.pages[position]
         let wikiID = analysis.wiki.id
-        let path = SiteLayout.page(page.title, inWiki: wikiID)
+        let path = siteLayout.page(page.title, inWiki: wikiID)
         let backlinks = index.sorted(analysis.graph.backlinkPositions(ofPageAt: position)).map { linker in
             let title = analysis.pages[Int(linker)].title
-            return PageListEntry(title: title.text, href: path.href(to: SiteLayout.page(title, inWiki: wikiID)))
+            return PageListEntry(
+                title: title.text, href: path.href(to: siteLayout.page(title, inWiki: wikiID)))
         }
         let content = PageTitleHeading(
             title: page.title, bodyHTML: body ?? bodies.body(of: page).html,
@@ -39,9 +43,9 @@ struct SitePageRenderer: Sendable {
             lastUpdated: page.updatedAt.map(WikiChrome.displayed),
             lastUpdatedBy: page.updatedBy,
             created: page.createdAt.map(WikiChrome.displayed),
-            wikiHomeHref: path.href(to: SiteLayout.home(ofWiki: wikiID)),
-            allPagesHref: path.href(to: SiteLayout.allPages(ofWiki: wikiID)),
-            recentChangesHref: path.href(to: SiteLayout.special(.recentChanges, ofWiki: wikiID)),
+            wikiHomeHref: path.href(to: siteLayout.home(ofWiki: wikiID)),
+            allPagesHref: path.href(to: siteLayout.allPages(ofWiki: wikiID)),
+            recentChangesHref: path.href(to: siteLayout.special(.recentChanges, ofWiki: wikiID)),
             siteIndexHref: path.href(to: SiteLayout.siteIndex))
         return theme.render(view)
     }
@@ -49,11 +53,11 @@ struct SitePageRenderer: Sendable {
     /// The home page of `analysis`'s wiki.
     func home(of analysis: WikiAnalysis, chrome: WikiChrome) -> String {
         let wiki = analysis.wiki
-        let path = SiteLayout.home(ofWiki: wiki.id)
+        let path = siteLayout.home(ofWiki: wiki.id)
         let recent = analysis.recentChangesOrder.prefix(Self.homeRecentChangesShown).map { position in
             let page = analysis.pages[Int(position)]
             return DatedPageEntry(
-                title: page.title.text, href: path.href(to: SiteLayout.page(page.title, inWiki: wiki.id)),
+                title: page.title.text, href: path.href(to: siteLayout.page(page.title, inWiki: wiki.id)),
                 time: page.updatedAt.map(WikiChrome.displayed), user: page.updatedBy)
         }
         let view = WikiHomeView(
@@ -65,8 +69,8 @@ struct SitePageRenderer: Sendable {
             pageCount: analysis.pages.count,
             specialPages: chrome.specialPageLinks(from: path, current: nil),
             recentPages: recent,
-            allPagesHref: path.href(to: SiteLayout.allPages(ofWiki: wiki.id)),
-            recentChangesHref: path.href(to: SiteLayout.special(.recentChanges, ofWiki: wiki.id)),
+            allPagesHref: path.href(to: siteLayout.allPages(ofWiki: wiki.id)),
+            recentChangesHref: path.href(to: siteLayout.special(.recentChanges, ofWiki: wiki.id)),
             siteIndexHref: path.href(to: SiteLayout.siteIndex))
         return theme.render(view)
     }
@@ -76,7 +80,7 @@ struct SitePageRenderer: Sendable {
         let path = SiteLayout.siteIndex
         let entries = wikis.map { wiki in
             WikiListEntry(
-                title: wiki.title, href: path.href(to: SiteLayout.home(ofWiki: wiki.id)),
+                title: wiki.title, href: path.href(to: siteLayout.home(ofWiki: wiki.id)),
                 pageCount: bodies.database.pages(inWiki: wiki.id).count)
         }
         var layout = LayoutView(

@@ -8,14 +8,18 @@ struct WikiChrome: Sendable {
     static let siteIndexTitle = "Wikis"
 
     let wiki: Wiki
+    /// Where the files of the site are.
+    let siteLayout: SiteLayout
     /// Absolute URLs for the `<head>` of every file; `nil` when the build has no base URL.
     let discovery: SiteDiscovery?
     /// A short note per special page (`1,012 pages`), shown next to its link.
     let specialPageDetails: [SpecialPage: String]
 
-    /// The chrome of `analysis`'s wiki, with the `<head>` links of `discovery` when there is one.
-    init(_ analysis: WikiAnalysis, discovery: SiteDiscovery?) {
+    /// The chrome of `analysis`'s wiki, its files where `siteLayout` puts them, with the
+    /// `<head>` links of `discovery` when there is one.
+    init(_ analysis: WikiAnalysis, siteLayout: SiteLayout, discovery: SiteDiscovery?) {
         wiki = analysis.wiki
+        self.siteLayout = siteLayout
         self.discovery = discovery
         specialPageDetails = [
             .allPages: ThemeWording.pageCount(analysis.pages.count) + ", A to Z",
@@ -31,7 +35,7 @@ struct WikiChrome: Sendable {
     /// The layout of the file at `path`; `title` is the file's own title, nil on the home.
     /// The breadcrumbs lead from the list of wikis to the wiki's home, then to the file.
     func layout(at path: SitePath, title: String?) -> LayoutView {
-        let home = path.href(to: SiteLayout.home(ofWiki: wiki.id))
+        let home = path.href(to: siteLayout.home(ofWiki: wiki.id))
         var breadcrumbs = [
             Breadcrumb(title: Self.siteIndexTitle, href: path.href(to: SiteLayout.siteIndex)),
             Breadcrumb(title: wiki.title, href: title == nil ? nil : home),
@@ -53,7 +57,7 @@ struct WikiChrome: Sendable {
     func specialPageLinks(from path: SitePath, current: SpecialPage?) -> [SpecialPageLink] {
         SpecialPage.allCases.map { page in
             SpecialPageLink(
-                title: page.title, href: path.href(to: SiteLayout.special(page, ofWiki: wiki.id)),
+                title: page.title, href: path.href(to: siteLayout.special(page, ofWiki: wiki.id)),
                 detail: specialPageDetails[page], isCurrent: page == current)
         }
     }
@@ -61,7 +65,7 @@ struct WikiChrome: Sendable {
     /// The header of the special page `page`, at `path`.
     func header(of page: SpecialPage, at path: SitePath) -> SpecialPageHeader {
         SpecialPageHeader(
-            title: page.title, wikiTitle: wiki.title, wikiHomeHref: path.href(to: SiteLayout.home(ofWiki: wiki.id)),
+            title: page.title, wikiTitle: wiki.title, wikiHomeHref: path.href(to: siteLayout.home(ofWiki: wiki.id)),
             specialPages: specialPageLinks(from: path, current: page))
     }
 

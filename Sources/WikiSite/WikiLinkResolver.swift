@@ -8,13 +8,15 @@ struct WikiLinkResolver {
     let wikiID: String
     /// The file the links are written in, for relative hrefs.
     let linkingFile: SitePath
+    /// Where the wiki's pages are.
+    let siteLayout: SiteLayout
     /// Whether a published page has this title in the wiki.
     let exists: (PageTitle) -> Bool
 
     func resolve(_ target: WikilinkTarget) -> ResolvedLink {
         guard let title = target.title else { return ResolvedLink(href: "", exists: true) }
         return ResolvedLink(
-            href: linkingFile.href(to: SiteLayout.page(title, inWiki: wikiID)), exists: exists(title))
+            href: linkingFile.href(to: siteLayout.page(title, inWiki: wikiID)), exists: exists(title))
     }
 }
 
@@ -34,17 +36,22 @@ public struct StandaloneRenderer {
         let wiki = wikiID ?? "wiki"
         let title = pageTitle.flatMap(PageTitle.init) ?? PageTitle("Page")!
         renderer = MarkdownRenderer(options: MarkdownOptions(linkStyle: linkStyle))
-        let linkingFile = SiteLayout.page(title, inWiki: wiki)
+        // Links and embeds stay in the wiki's folder, so their hrefs are relative within it and
+        // the same whatever the folder's name (its ID or a slug).
+        let siteLayout = SiteLayout()
+        let linkingFile = siteLayout.page(title, inWiki: wiki)
         self.title = title
         if sources.isEmpty {
-            resolver = WikiLinkResolver(wikiID: wiki, linkingFile: linkingFile, exists: { _ in true })
+            resolver = WikiLinkResolver(
+                wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout, exists: { _ in true })
             embeds = nil
         } else {
             let database = try SourceReader(paths: sources, reporter: SilentReporter()).read().database
-            resolver = WikiLinkResolver(wikiID: wiki, linkingFile: linkingFile) {
+            resolver = WikiLinkResolver(wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout) {
                 database.page(inWiki: wiki, titled: $0) != nil
             }
-            embeds = WikiEmbedSource(database: database, wikiID: wiki, linkingFile: linkingFile)
+            embeds = WikiEmbedSource(
+                database: database, wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout)
         }
     }
 

@@ -82,7 +82,7 @@ import WikiModel
     @Test func absoluteURLsEncodeEachComponentAsHrefsDo() throws {
         let base = try BaseURL(parsing: "https://example.org/wikis")
         let title = try #require(PageTitle("Café: notes"))
-        let path = SiteLayout.page(title, inWiki: "5737529525067657")
+        let path = SiteLayout().page(title, inWiki: "5737529525067657")
         let file = SitePaths.pageFile(title)
         #expect(
             base.absoluteURL(of: path) == "https://example.org/wikis/5737529525067657/" + SitePaths.urlEncoded(file))

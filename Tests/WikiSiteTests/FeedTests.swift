@@ -21,7 +21,7 @@ import WikiModel
     ]
 
     func pageURL(_ title: String) throws -> String {
-        FeedFixtures.base.absoluteURL(of: SiteLayout.page(try #require(PageTitle(title)), inWiki: Self.wikiID))
+        FeedFixtures.base.absoluteURL(of: SiteLayout().page(try #require(PageTitle(title)), inWiki: Self.wikiID))
     }
 
     @Test func hasEveryElementAtomRequires() throws {
@@ -182,7 +182,7 @@ import WikiModel
         let wiki = try #require(database.wikis.first)
         let discovery = SiteDiscovery(baseURL: FeedFixtures.base)
         let title = try #require(PageTitle("sync client"))
-        let links = discovery.headLinks(for: SiteLayout.page(title, inWiki: Self.wikiID), inWiki: wiki)
+        let links = discovery.headLinks(for: SiteLayout().page(title, inWiki: Self.wikiID), inWiki: wiki)
         #expect(links.canonicalURL == (try pageURL("sync client")))
         #expect(links.feedURL == Self.feedURL)
         #expect(links.feedTitle == "Mobile Dev")

@@ -18,7 +18,7 @@ import WikiModel
     ]
 
     func url(_ title: String, base: BaseURL = FeedFixtures.base) throws -> String {
-        base.absoluteURL(of: SiteLayout.page(try #require(PageTitle(title)), inWiki: Self.wikiID))
+        base.absoluteURL(of: SiteLayout().page(try #require(PageTitle(title)), inWiki: Self.wikiID))
     }
 
     @Test func listsTheHomeThenEveryPublishedPageInURLOrder() throws {

@@ -8,20 +8,22 @@ import WikiRender
 struct PageBodyRenderer: Sendable {
     let database: WikiDatabase
     let markdown: MarkdownRenderer
+    /// Where the files of the site are, so the files the bodies are in and link to.
+    let siteLayout: SiteLayout
 
     /// The body of `page`, its links relative to the page's own file.
     func body(of page: Page) -> RenderedMarkdown {
-        render(page.wikiID, page.markdown, of: page.title, in: SiteLayout.page(page.title, inWiki: page.wikiID))
+        render(page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
     }
 
     /// The outline of `page`: its links and headings as `body(of:)` finds them, without HTML.
     func outline(of page: Page) -> PageOutline {
-        outline(page.wikiID, page.markdown, of: page.title, in: SiteLayout.page(page.title, inWiki: page.wikiID))
+        outline(page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
     }
 
     /// The outline of the description of `wiki`, shown on its home.
     func homeOutline(of wiki: Wiki) -> PageOutline {
-        outline(wiki.id, wiki.markdown, of: nil, in: SiteLayout.home(ofWiki: wiki.id))
+        outline(wiki.id, wiki.markdown, of: nil, in: siteLayout.home(ofWiki: wiki.id))
     }
 
     /// The Markdown `text` of a file of `wikiID` at `path` that is not a page (a home), with
@@ -34,33 +36,38 @@ struct PageBodyRenderer: Sendable {
     /// The Markdown `text` of page `page` (nil: the home) of `wikiID`, in the file at `path`.
     private func render(_ wikiID: String, _ text: String, of page: PageTitle?, in path: SitePath) -> RenderedMarkdown {
         markdown.render(
-            text, of: page, resolve: resolver(wikiID, path).resolve,
-            embeds: WikiEmbedSource(database: database, wikiID: wikiID, linkingFile: path))
+            text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
     }
 
     /// The outline of `text`, the text of page `page` (nil: the home) of `wikiID` at `path`,
     /// as `render` finds its links.
     private func outline(_ wikiID: String, _ text: String, of page: PageTitle?, in path: SitePath) -> PageOutline {
         let outline = markdown.outline(
-            text, of: page, resolve: resolver(wikiID, path).resolve,
-            embeds: WikiEmbedSource(database: database, wikiID: wikiID, linkingFile: path))
+            text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
         return PageOutline(
             markdown: text, headings: outline.headings, links: outline.links, attachments: outline.attachments)
     }
 
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {
-        WikiLinkResolver(wikiID: wikiID, linkingFile: path) { database.page(inWiki: wikiID, titled: $0) != nil }
+        WikiLinkResolver(wikiID: wikiID, linkingFile: path, siteLayout: siteLayout) {
+            database.page(inWiki: wikiID, titled: $0) != nil
+        }
+    }
+
+    private func embeds(_ wikiID: String, _ path: SitePath) -> WikiEmbedSource {
+        WikiEmbedSource(database: database, wikiID: wikiID, linkingFile: path, siteLayout: siteLayout)
     }
 }
 
 /// What the embeds of a text of wiki `wikiID`, written in the file `linkingFile`, can show:
 /// the published pages of that wiki (never a draft, never another wiki's page) and the
 /// attachments of its published pages that have their bytes, written beside their page
-/// (`SiteLayout.attachment`).
+/// (`SiteLayout.attachment`) in the wiki's folder of `siteLayout`.
 struct WikiEmbedSource: EmbedSource {
     let database: WikiDatabase
     let wikiID: String
     let linkingFile: SitePath
+    let siteLayout: SiteLayout
 
     func markdown(ofPage title: PageTitle) -> String? {
         database.page(inWiki: wikiID, titled: title)?.markdown
@@ -71,7 +78,7 @@ struct WikiEmbedSource: EmbedSource {
             attachment.data != nil
         else { return nil }
         return EmbeddedAttachment(
-            href: linkingFile.href(to: SiteLayout.attachment(name, ofPage: page, inWiki: wikiID)),
+            href: linkingFile.href(to: siteLayout.attachment(name, ofPage: page, inWiki: wikiID)),
             contentType: attachment.contentType)
     }
 }

@@ -39,11 +39,12 @@ public struct WikiAnalysis: Sendable {
     }
 
     /// Analyses the published pages of `wiki` in `database`, outlining them with `markdown` on
-    /// every core.
+    /// every core. (Links stay in the wiki's folder, so the outlines are the same whatever its
+    /// name: the layout without slugs serves.)
     public init(wiki: Wiki, in database: WikiDatabase, markdown: MarkdownRenderer) {
         self = Self.analyse(
-            wiki, with: PageBodyRenderer(database: database, markdown: markdown), keeping: RenderedBodies(budget: 0),
-            reporter: SilentReporter())
+            wiki, with: PageBodyRenderer(database: database, markdown: markdown, siteLayout: SiteLayout()),
+            keeping: RenderedBodies(budget: 0), reporter: SilentReporter())
     }
 
     /// The pages by `updated_at`, most recent first; pages updated at the same instant by

@@ -28,7 +28,8 @@ public struct SiteCheck: Sendable {
         let input = try SourceReader(paths: options.sources, markdownFolder: options.markdownFolder, reporter: reporter)
             .read()
         let database = input.database
-        _ = try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings)
+        let layout = SiteLayout(
+            folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings))
         let wikis = try selectedWikis(in: database)
         do {
             _ = try Theme.load(overridesIn: options.templatesFolder)
@@ -39,7 +40,7 @@ public struct SiteCheck: Sendable {
         reporter.stage("checking \(pageCount) page\(pageCount == 1 ? "" : "s")")
         let inputs = wikis.map { wiki in
             let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
-            let bodies = PageBodyRenderer(database: database, markdown: markdown)
+            let bodies = PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout)
             return WikiCheckInput(
                 analysis: WikiAnalysis.analyse(
                     wiki, with: bodies, keeping: RenderedBodies(budget: 0), reporter: reporter),

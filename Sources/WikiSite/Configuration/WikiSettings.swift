@@ -87,6 +87,11 @@ public enum WikiSlug {
 public struct WikiFolders: Sendable {
     private let folders: [ExactString: String]
 
+    /// Folders without slugs: every wiki's folder is the name made from its ID.
+    public init() {
+        folders = [:]
+    }
+
     /// The folders of `wikiIDs` (the published wikis) under `settings`. Throws a
     /// `ConfigurationError` when settings name a wiki that is not published, or when a slug is
     /// the folder another wiki has.

@@ -38,10 +38,10 @@ struct AtomFeed {
         self.entries = Array(dated.prefix(max(0, limit)))
     }
 
-    /// The feed's bytes; `bodyHTML` gives the rendered body of an entry's page (called once
-    /// per entry, in order).
-    func bytes(baseURL: BaseURL, bodyHTML: (Page) throws -> String) rethrows -> [UInt8] {
-        let feedURL = baseURL.absoluteURL(of: DiscoveryLayout.feed(ofWiki: wiki.id))
+    /// The feed's bytes, its URLs those of the files of `layout`; `bodyHTML` gives the rendered
+    /// body of an entry's page (called once per entry, in order).
+    func bytes(baseURL: BaseURL, layout: DiscoveryLayout, bodyHTML: (Page) throws -> String) rethrows -> [UInt8] {
+        let feedURL = baseURL.absoluteURL(of: layout.feed(ofWiki: wiki.id))
         var output = XMLOutput()
         output.declaration()
         output.markup("<feed xmlns=\"http://www.w3.org/2005/Atom\">\n")
@@ -53,7 +53,7 @@ struct AtomFeed {
         output.markup("\n<link rel=\"self\" type=\"application/atom+xml\" href=\"")
         output.attributeValue(feedURL)
         output.markup("\"/>\n<link rel=\"alternate\" type=\"text/html\" href=\"")
-        output.attributeValue(baseURL.absoluteURL(of: SiteLayout.home(ofWiki: wiki.id)))
+        output.attributeValue(baseURL.absoluteURL(of: layout.site.home(ofWiki: wiki.id)))
         output.markup("\"/>\n")
         if entries.contains(where: { $0.page.feedAuthor == nil }) {
             output.markup("<author>")
@@ -61,7 +61,7 @@ struct AtomFeed {
             output.markup("</author>\n")
         }
         for entry in entries {
-            try append(entry, to: &output, baseURL: baseURL, bodyHTML: bodyHTML(entry.page))
+            try append(entry, to: &output, baseURL: baseURL, layout: layout.site, bodyHTML: bodyHTML(entry.page))
         }
         output.markup("</feed>\n")
         return output.bytes
@@ -78,10 +78,11 @@ struct AtomFeed {
     }
 
     private func append(
-        _ entry: (page: Page, updated: UTCDateTime), to output: inout XMLOutput, baseURL: BaseURL, bodyHTML: String
+        _ entry: (page: Page, updated: UTCDateTime), to output: inout XMLOutput, baseURL: BaseURL, layout: SiteLayout,
+        bodyHTML: String
     ) {
         let page = entry.page
-        let pageURL = baseURL.absoluteURL(of: SiteLayout.page(page.title, inWiki: wiki.id))
+        let pageURL = baseURL.absoluteURL(of: layout.page(page.title, inWiki: wiki.id))
         output.markup("<entry>\n")
         output.element("id", text: pageURL + "#revision-" + SitePaths.urlEncoded(page.revision.description))
         output.markup("\n<title type=\"text\">")

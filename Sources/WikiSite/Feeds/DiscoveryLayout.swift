@@ -11,7 +11,13 @@ import WikiModel
 /// - A wiki's Atom feed is `<wiki>/_special/feed.atom`, beside its other generated lists.
 /// - More than one sitemap index (past 50,000 sitemaps) continues at `_sitemap-2.xml`… at the
 ///   root; no wiki folder starts with `_`.
-enum DiscoveryLayout {
+///
+/// `<wiki>` is the wiki's folder in `site` (its slug, or the name made from its ID); no slug
+/// holds a `.`, so none is `robots.txt` or `sitemap.xml` either.
+struct DiscoveryLayout: Sendable {
+    /// Where the wikis' folders are.
+    let site: SiteLayout
+
     /// `robots.txt`, read by crawlers at the root of a host.
     static let robots = SitePath(components: ["robots.txt"])
 
@@ -21,13 +27,13 @@ enum DiscoveryLayout {
     }
 
     /// The sitemap `number` (from 1) of wiki `wikiID`: `_sitemap.xml`, then `_sitemap-2.xml`…
-    static func sitemap(_ number: Int, ofWiki wikiID: String) -> SitePath {
-        SitePath(components: [SitePaths.wikiFolder(wikiID), number == 1 ? "_sitemap.xml" : "_sitemap-\(number).xml"])
+    func sitemap(_ number: Int, ofWiki wikiID: String) -> SitePath {
+        SitePath(components: [site.folder(ofWiki: wikiID), number == 1 ? "_sitemap.xml" : "_sitemap-\(number).xml"])
     }
 
     /// The Atom feed of wiki `wikiID`'s recent changes.
-    static func feed(ofWiki wikiID: String) -> SitePath {
-        SitePath(components: [SitePaths.wikiFolder(wikiID), "_special", "feed.atom"])
+    func feed(ofWiki wikiID: String) -> SitePath {
+        SitePath(components: [site.folder(ofWiki: wikiID), SiteLayout.specialFolder, "feed.atom"])
     }
 
     /// Whether the file at `path` (relative to the output folder) is a sitemap past the first, of

@@ -15,6 +15,8 @@ public struct SiteDiscovery: Sendable {
     public let sitemapLimits: SitemapLimits
     /// How many entries a wiki's feed has at most.
     public let feedLength: Int
+    /// Where the wikis' folders are, so where their pages, sitemaps and feeds are.
+    public let layout: SiteLayout
 
     /// How many entries a wiki's feed has at most, unless told otherwise.
     public static let defaultFeedLength = 50
@@ -22,14 +24,20 @@ public struct SiteDiscovery: Sendable {
     /// What the summary says when the build has no base URL.
     public static let missingBaseURLNote = "sitemaps and feeds need --base-url; not written"
 
-    /// Discovery for a site served at `baseURL`.
+    /// Discovery for a site served at `baseURL`, its wikis in the folders of `layout` (by
+    /// default, each in the folder made from its ID).
     public init(
-        baseURL: BaseURL, sitemapLimits: SitemapLimits = .protocolMaximum, feedLength: Int = defaultFeedLength
+        baseURL: BaseURL, layout: SiteLayout = SiteLayout(), sitemapLimits: SitemapLimits = .protocolMaximum,
+        feedLength: Int = defaultFeedLength
     ) {
         self.baseURL = baseURL
+        self.layout = layout
         self.sitemapLimits = sitemapLimits
         self.feedLength = feedLength
     }
+
+    /// Where the sitemaps and feeds are.
+    private var discoveryLayout: DiscoveryLayout { DiscoveryLayout(site: layout) }
 
     /// Every file for crawlers and feed readers, for the published `wikis` of `database`:
     /// each wiki's sitemaps and feed, the site's sitemap index (listing every wiki's
@@ -42,21 +50,22 @@ public struct SiteDiscovery: Sendable {
     ) rethrows -> [SiteFile] {
         var files: [SiteFile] = []
         var listed: [SitemapEntry] = []
+        let discoveryLayout = discoveryLayout
         let sortedWikis = wikis.sorted { $0.id.precedesInByteOrder($1.id) }
         for wiki in sortedWikis {
             let pages = database.pages(inWiki: wiki.id)
             let sitemap = WikiSitemap(wiki: wiki, pages: pages)
             let documents = SitemapWriter(format: .urlSet, limits: sitemapLimits).documents(
-                sitemap.entries(baseURL: baseURL))
+                sitemap.entries(baseURL: baseURL, layout: layout))
             for (offset, document) in documents.enumerated() {
-                let path = DiscoveryLayout.sitemap(offset + 1, ofWiki: wiki.id)
+                let path = discoveryLayout.sitemap(offset + 1, ofWiki: wiki.id)
                 files.append(SiteFile(path: path, bytes: document.bytes))
                 listed.append(
                     SitemapEntry(location: baseURL.absoluteURL(of: path), lastModified: document.lastModified))
             }
             let feed = AtomFeed(wiki: wiki, pages: pages, limit: feedLength)
-            let feedBytes = try feed.bytes(baseURL: baseURL) { try bodyHTML($0, wiki) }
-            files.append(SiteFile(path: DiscoveryLayout.feed(ofWiki: wiki.id), bytes: feedBytes))
+            let feedBytes = try feed.bytes(baseURL: baseURL, layout: discoveryLayout) { try bodyHTML($0, wiki) }
+            files.append(SiteFile(path: discoveryLayout.feed(ofWiki: wiki.id), bytes: feedBytes))
         }
         let indexes = SitemapWriter(format: .index, limits: sitemapLimits).documents(listed)
         var indexPaths: [SitePath] = []
@@ -77,7 +86,7 @@ public struct SiteDiscovery: Sendable {
     public func headLinks(for path: SitePath, inWiki wiki: Wiki?) -> HeadLinks {
         HeadLinks(
             canonicalURL: baseURL.absoluteURL(of: path),
-            feedURL: wiki.map { baseURL.absoluteURL(of: DiscoveryLayout.feed(ofWiki: $0.id)) },
+            feedURL: wiki.map { baseURL.absoluteURL(of: discoveryLayout.feed(ofWiki: $0.id)) },
             feedTitle: wiki?.title)
     }
 }

@@ -132,17 +132,17 @@ struct WikiSitemap {
     }
 
     /// The entries: the home, last changed when the wiki document or any page last changed
-    /// (it shows the page count), then the pages by URL.
-    func entries(baseURL: BaseURL) -> [SitemapEntry] {
+    /// (it shows the page count), then the pages by URL, where `layout` puts them.
+    func entries(baseURL: BaseURL, layout: SiteLayout) -> [SitemapEntry] {
         var pageEntries = pages.map { page in
             SitemapEntry(
-                location: baseURL.absoluteURL(of: SiteLayout.page(page.title, inWiki: wiki.id)),
+                location: baseURL.absoluteURL(of: layout.page(page.title, inWiki: wiki.id)),
                 lastModified: page.lastChangeInUTC)
         }
         pageEntries.sort { $0.location.precedesInByteOrder($1.location) }
         let homeModified = ([wiki.lastChangeInUTC] + pageEntries.map(\.lastModified)).compactMap { $0 }.max()
         let home = SitemapEntry(
-            location: baseURL.absoluteURL(of: SiteLayout.home(ofWiki: wiki.id)), lastModified: homeModified)
+            location: baseURL.absoluteURL(of: layout.home(ofWiki: wiki.id)), lastModified: homeModified)
         return [home] + pageEntries
     }
 }

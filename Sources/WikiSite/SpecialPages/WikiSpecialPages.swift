@@ -50,6 +50,9 @@ struct WikiSpecialPages: Sendable {
         letterStarts = index.letterStarts
     }
 
+    /// Where the files of the site are: the chrome's layout.
+    private var siteLayout: SiteLayout { chrome.siteLayout }
+
     /// Every file of the special pages, each list's parts in order.
     var files: [SpecialPageFile] {
         SpecialPage.allCases.flatMap { page in
@@ -59,7 +62,7 @@ struct WikiSpecialPages: Sendable {
 
     /// Where `file` goes.
     func path(of file: SpecialPageFile) -> SitePath {
-        SiteLayout.special(file.page, part: file.part, ofWiki: analysis.wiki.id)
+        siteLayout.special(file.page, part: file.part, ofWiki: analysis.wiki.id)
     }
 
     /// The HTML of `file`.
@@ -67,7 +70,7 @@ struct WikiSpecialPages: Sendable {
         let path = path(of: file)
         let pagination = pagination(of: file.page)
         let bar = pagination.view(ofFile: file.part) {
-            path.href(to: SiteLayout.special(file.page, part: $0, ofWiki: analysis.wiki.id))
+            path.href(to: siteLayout.special(file.page, part: $0, ofWiki: analysis.wiki.id))
         }
         let title =
             file.part == 1 ? file.page.title : "\(file.page.title) (part \(file.part) of \(pagination.fileCount))"
@@ -172,14 +175,14 @@ struct WikiSpecialPages: Sendable {
     /// The page at `position` as a list entry, linked from `path`.
     private func entry(_ position: Int, from path: SitePath) -> PageListEntry {
         let title = analysis.pages[position].title
-        return PageListEntry(title: title.text, href: path.href(to: SiteLayout.page(title, inWiki: analysis.wiki.id)))
+        return PageListEntry(title: title.text, href: path.href(to: siteLayout.page(title, inWiki: analysis.wiki.id)))
     }
 
     /// The letter index: each letter linking to the file and anchor where its group starts.
     private func letterLinks(from path: SitePath) -> [LetterLink] {
         let pagination = pagination(of: .allPages)
         return letterStarts.map { start in
-            let file = SiteLayout.special(
+            let file = siteLayout.special(
                 .allPages, part: pagination.file(containingEntryAt: start.rank), ofWiki: analysis.wiki.id)
             let fileHref = file == path ? "" : path.href(to: file)
             return LetterLink(letter: start.letter, href: fileHref + "#" + Self.anchor(of: start.letter))
@@ -243,7 +246,7 @@ struct WikiSpecialPages: Sendable {
         let title = graph.missingTitles[position]
         let linkers = index.sorted(graph.linkerPositions(ofMissingTitleAt: position))
         return WantedPageEntry(
-            title: title.text, href: path.href(to: SiteLayout.page(title, inWiki: analysis.wiki.id)),
+            title: title.text, href: path.href(to: siteLayout.page(title, inWiki: analysis.wiki.id)),
             linkingPageCount: linkers.count,
             linkingPages: linkers.prefix(Self.linkingPagesShown).map { entry(Int($0), from: path) })
     }
@@ -253,7 +256,7 @@ struct WikiSpecialPages: Sendable {
     private func statistics(layout: LayoutView, header: SpecialPageHeader, from path: SitePath) -> StatisticsView {
         let statistics = analysis.statistics
         let wikiID = analysis.wiki.id
-        func href(_ page: SpecialPage) -> String { path.href(to: SiteLayout.special(page, ofWiki: wikiID)) }
+        func href(_ page: SpecialPage) -> String { path.href(to: siteLayout.special(page, ofWiki: wikiID)) }
         let facts = [
             StatisticsFact(
                 label: "Pages", value: ThemeWording.number(statistics.pageCount), href: href(.allPages)),
@@ -280,13 +283,13 @@ struct WikiSpecialPages: Sendable {
             let target: SitePath
             if conflict.documentID.isExactly(wikiID) {
                 title = analysis.wiki.title
-                target = SiteLayout.home(ofWiki: wikiID)
+                target = siteLayout.home(ofWiki: wikiID)
             } else {
                 guard let page = analysis.pages.first(where: { $0.documentID.isExactly(conflict.documentID) }) else {
                     return nil
                 }
                 title = page.title.text
-                target = SiteLayout.page(page.title, inWiki: wikiID)
+                target = siteLayout.page(page.title, inWiki: wikiID)
             }
             return ConflictEntry(
                 title: title, href: path.href(to: target), winner: conflict.winner.description,
