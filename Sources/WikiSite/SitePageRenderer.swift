@@ -27,7 +27,7 @@ struct SitePageRenderer: Sendable {
         let backlinks = index.sorted(analysis.graph.backlinkPositions(ofPageAt: position)).map { linker in
             let title = analysis.pages[Int(linker)].title
             return PageListEntry(
-                title: title.text, href: path.href(to: siteLayout.page(title, inWiki: wikiID)))
+                title: title.text, href: bodies.hrefs.hrefInWikiFolder(of: title, inWiki: wikiID, in: siteLayout))
         }
         let content = PageTitleHeading(
             title: page.title, bodyHTML: body ?? bodies.body(of: page).html,

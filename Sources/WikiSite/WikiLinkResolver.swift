@@ -12,11 +12,30 @@ struct WikiLinkResolver {
     let siteLayout: SiteLayout
     /// Whether a published page has this title in the wiki.
     let exists: (PageTitle) -> Bool
+    /// The hrefs worked out so far, used when `linkingFile` is in the folder of the wiki's pages.
+    private let hrefs: PageHrefs?
+
+    /// A resolver for the links of `linkingFile`, a file of `wikiID` whose pages are where
+    /// `siteLayout` puts them, remembering hrefs in `hrefs` (nil: working each one out).
+    init(
+        wikiID: String, linkingFile: SitePath, siteLayout: SiteLayout, hrefs: PageHrefs? = nil,
+        exists: @escaping (PageTitle) -> Bool
+    ) {
+        self.wikiID = wikiID
+        self.linkingFile = linkingFile
+        self.siteLayout = siteLayout
+        self.exists = exists
+        let sharesFolder = linkingFile.components.dropLast().elementsEqual(
+            siteLayout.home(ofWiki: wikiID).components.dropLast())
+        self.hrefs = sharesFolder ? hrefs : nil
+    }
 
     func resolve(_ target: WikilinkTarget) -> ResolvedLink {
         guard let title = target.title else { return ResolvedLink(href: "", exists: true) }
-        return ResolvedLink(
-            href: linkingFile.href(to: siteLayout.page(title, inWiki: wikiID)), exists: exists(title))
+        let href =
+            hrefs?.hrefInWikiFolder(of: title, inWiki: wikiID, in: siteLayout)
+            ?? linkingFile.href(to: siteLayout.page(title, inWiki: wikiID))
+        return ResolvedLink(href: href, exists: exists(title))
     }
 }
 

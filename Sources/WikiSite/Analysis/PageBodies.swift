@@ -10,6 +10,8 @@ struct PageBodyRenderer: Sendable {
     let markdown: MarkdownRenderer
     /// Where the files of the site are, so the files the bodies are in and link to.
     let siteLayout: SiteLayout
+    /// The hrefs of pages, shared by every body this renderer makes.
+    let hrefs = PageHrefs()
 
     /// The body of `page`, its links relative to the page's own file.
     func body(of page: Page) -> RenderedMarkdown {
@@ -49,7 +51,7 @@ struct PageBodyRenderer: Sendable {
     }
 
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {
-        WikiLinkResolver(wikiID: wikiID, linkingFile: path, siteLayout: siteLayout) {
+        WikiLinkResolver(wikiID: wikiID, linkingFile: path, siteLayout: siteLayout, hrefs: hrefs) {
             database.page(inWiki: wikiID, titled: $0) != nil
         }
     }
