@@ -47,7 +47,19 @@ final class SiteWriter: Sendable {
     func write(_ bytes: [UInt8], to path: SitePath, because cause: String) throws {
         let relative = path.description
         let result = try folder.write(bytes, to: relative)
-        produced.withLock { $0.record(relative, hash: ContentHash(of: bytes)) }
+        record(result, of: relative, hash: ContentHash(of: bytes), because: cause)
+    }
+
+    /// Puts the UTF-8 of `text` at `path`, because of `cause`: the text's own bytes, not a copy
+    /// (a page may be 100 MB).
+    func write(_ text: String, to path: SitePath, because cause: String) throws {
+        let relative = path.description
+        let result = try folder.write(text, to: relative)
+        record(result, of: relative, hash: ContentHash(of: text), because: cause)
+    }
+
+    private func record(_ result: WriteOutcome, of relative: String, hash: ContentHash, because cause: String) {
+        produced.withLock { $0.record(relative, hash: hash) }
         outcome.withLock {
             if result == .written {
                 $0.written += 1
@@ -57,11 +69,6 @@ final class SiteWriter: Sendable {
             $0.outputs.append(
                 ExplainedOutput(path: relative, action: result == .written ? .written : .unchanged, cause: cause))
         }
-    }
-
-    /// Puts the UTF-8 of `text` at `path`, because of `cause`.
-    func write(_ text: String, to path: SitePath, because cause: String) throws {
-        try write(Array(text.utf8), to: path, because: cause)
     }
 
     /// Every file of the previous build that this one does not write is removed.

@@ -278,4 +278,40 @@ struct WikilinkRenderingTests {
                 WikilinkTarget(title: nil, fragment: "Caf\u{E9}"), WikilinkTarget(title: nil, fragment: "Cafe\u{301}"),
             ]).count == 2)
     }
+
+    /// The outline (whose links write no HTML and are not resolved) finds what the rendering
+    /// finds, the same links on the same lines and the same headings, in every case that edits
+    /// the tree: links in headings, labels, reference links read as wikilinks, escapes, lists.
+    @Test(arguments: [MarkdownOptions(), MarkdownOptions(linkStyle: .gollum), MarkdownOptions(camelCaseLinks: true)])
+    func outlineFindsWhatRenderingFinds(options: MarkdownOptions) {
+        let markdown = """
+            # About [[Sync Client|the client]] and [[Missing page]]
+
+            See [[grep]], [[grep|the tool]] and \\[[not a link]] and `[[code]]`.
+            A line with [[A]][[B]] [[[C]]] and [[#Local heading]], WikiWord too.
+
+            - item [[List item|label]]
+              - nested [[Nested#Part]]
+
+            ## [[grep]] again
+
+            [grep]: grep.md "Grep"
+            """
+        let renderer = MarkdownRenderer(options: options)
+        let rendered = renderer.render(markdown, of: nil, resolve: testResolve, embeds: NoTestEmbeds())
+        let outline = renderer.outline(markdown, of: nil, resolve: testResolve, embeds: NoTestEmbeds())
+        let describe = { (links: [WikilinkOccurrence]) in
+            links.map { "\($0.target.title?.text ?? "")#\($0.target.fragment ?? "")|\($0.label)@\($0.line)" }
+        }
+        #expect(rendered.links.count >= 10)
+        #expect(describe(outline.links) == describe(rendered.links))
+        #expect(outline.headings.map(\.text) == rendered.headings.map(\.text))
+        #expect(outline.headings.map(\.id) == rendered.headings.map(\.id))
+    }
+}
+
+/// No page has a body to embed, and no attachment.
+private struct NoTestEmbeds: EmbedSource {
+    func markdown(ofPage title: PageTitle) -> String? { nil }
+    func attachment(named name: String, ofPage page: PageTitle?) -> EmbeddedAttachment? { nil }
 }

@@ -3,7 +3,15 @@ enum HTMLAttribute {
     /// `text` with `&`, `<`, `>`, `"` and `'` written as character references, and NUL as
     /// U+FFFD (cmark takes the markup of a custom node as a C string, which a NUL would cut).
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: needsEscaping) else { return text }
+        var text = text
+        // A loop over the bytes, not `utf8.contains(where:)`: a page may have 100,000 links,
+        // and a debug build calls the generic one byte by byte.
+        let isPlain = text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count, !needsEscaping(bytes[index]) { index += 1 }
+            return index == bytes.count
+        }
+        guard !isPlain else { return text }
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {

@@ -29,7 +29,7 @@ extension MarkdownRenderer {
         _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
         embeds: some EmbedSource
     ) -> MarkdownOutline {
-        parse(markdown, of: page, resolve: resolve, embeds: embeds) { _, parsed in
+        parse(markdown, of: page, resolve: resolve, embeds: embeds, writesLinks: false) { _, parsed in
             MarkdownOutline(
                 headings: parsed.headings.map(\.heading), links: parsed.links,
                 attachments: parsed.embeds.compactMap(\.attachment))

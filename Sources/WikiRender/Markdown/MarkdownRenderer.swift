@@ -54,9 +54,11 @@ public struct MarkdownRenderer: Sendable {
     /// Parses `markdown`, the text of page `page` (nil: the wiki's home), rewrites its
     /// wikilinks, puts placeholders for its embeds and reads its headings, then hands the tree
     /// and what was found to `body`. The steps `render`, `outline` and `Transclusion` share.
+    /// Without `writesLinks` (a tree that is never rendered), the wikilinks' nodes hold their
+    /// labels but no HTML, and `resolve` is not asked about them.
     func parse<Result>(
         _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
-        embeds: some EmbedSource, _ body: (inout CmarkDocument, Parsed) -> Result
+        embeds: some EmbedSource, writesLinks: Bool = true, _ body: (inout CmarkDocument, Parsed) -> Result
     ) -> Result {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
@@ -65,7 +67,7 @@ public struct MarkdownRenderer: Sendable {
             let survey = TreeSurvey(document, source: &source)
             let found = WikilinkRewriter.rewrite(
                 survey.bracketTexts, in: &document, style: options.linkStyle, resolve: resolve,
-                isAttachment: { embeds.attachment(named: $0, ofPage: page) != nil })
+                writesLinks: writesLinks, isAttachment: { embeds.attachment(named: $0, ofPage: page) != nil })
             var links = found.links
             if options.camelCaseLinks {
                 links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)

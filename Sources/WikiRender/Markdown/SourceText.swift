@@ -88,22 +88,31 @@ struct SourceText {
 
     /// Whether `range` has `[[`, which every wikilink has in its source.
     func hasDoubleBracket(_ range: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         var index = range.lowerBound
         while index + 1 < range.upperBound {
-            if bytes[index + 1] != UInt8(ascii: "[") {
-                index += 2
-            } else if bytes[index] == UInt8(ascii: "[") {
-                return true
-            } else {
-                index += 1
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "[")), range.upperBound - 1 - index) else {
+                return false
             }
+            index = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            if base[index] == UInt8(ascii: "[") { return true }
         }
         return false
     }
 
     /// Whether `range` has a backslash or an ampersand, the only ways to escape a mark.
     func mayEscapeMarks(_ range: Range<Int>) -> Bool {
-        bytes[range].contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }
+        guard let base = bytes.baseAddress, !range.isEmpty else { return false }
+        return memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil
+            || memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) != nil
+    }
+
+    /// Whether `text` has a `[` or a `]`. (The byte loops of a page's size use `memchr`: a
+    /// generic `contains(where:)` costs a call per byte in a debug build.)
+    static func hasBracket(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "[")), text.count) != nil
+            || memchr(base, Int32(UInt8(ascii: "]")), text.count) != nil
     }
 
     /// Finds the first place in `range` where `width` bytes (or fewer, followed by spaces or
@@ -111,8 +120,9 @@ struct SourceText {
     /// cmark's, which counts a NUL as the 3 bytes of U+FFFD.
     mutating func locate(_ literal: UnsafeBufferPointer<UInt8>, width: Int?, in range: Range<Int>) -> Origin? {
         var start = range.lowerBound
+        let isPlain = Self.isPlain(literal)
         while start <= range.upperBound, budget > 0 {
-            if let origin = match(literal, at: start, width: width, limit: range.upperBound) {
+            if let origin = match(literal, isPlain: isPlain, at: start, width: width, limit: range.upperBound) {
                 return origin
             }
             start += 1
@@ -139,9 +149,10 @@ struct SourceText {
     }
 
     /// Whether the source from `start` decodes to `literal` as cmark decodes text: backslash
-    /// escapes, character references, NUL as U+FFFD, everything else as it is.
+    /// escapes, character references, NUL as U+FFFD, everything else as it is. `isPlain` says
+    /// whether `literal` has none of the bytes that start an escape (`isPlain(_:)`).
     private mutating func match(
-        _ literal: UnsafeBufferPointer<UInt8>, at start: Int, width: Int?, limit: Int
+        _ literal: UnsafeBufferPointer<UInt8>, isPlain: Bool, at start: Int, width: Int?, limit: Int
     ) -> Origin? {
         budget -= 1
         if !hasNUL, let width, let last = literal.last {
@@ -157,6 +168,14 @@ struct SourceText {
         var position = start  // in the source
         var index = 0  // in the literal
         var nulCount = 0
+        if isPlain, start + literal.count <= limit, let base = bytes.baseAddress,
+            let literalBase = literal.baseAddress, memcmp(base + start, literalBase, literal.count) == 0
+        {
+            // The usual case, at C speed: the same bytes, none of which can be decoded.
+            budget -= literal.count
+            position += literal.count
+            index = literal.count
+        }
         while index < literal.count {
             budget -= 1
             guard position < limit else { return nil }
@@ -192,6 +211,14 @@ struct SourceText {
             bytes[position..<end].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
         else { return nil }
         return Origin(start: start, end: end, escapedMarks: escapedMarks)
+    }
+
+    /// Whether `literal` has no backslash, `&` or NUL: then the same bytes in the source decode
+    /// to it, each as it is.
+    private static func isPlain(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = literal.baseAddress else { return true }
+        return memchr(base, Int32(UInt8(ascii: "\\")), literal.count) == nil
+            && memchr(base, Int32(UInt8(ascii: "&")), literal.count) == nil && memchr(base, 0, literal.count) == nil
     }
 
     /// The character reference starting at `position` (an `&`): where it ends and what it

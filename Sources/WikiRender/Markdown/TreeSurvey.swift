@@ -53,7 +53,7 @@ struct TreeSurvey {
             case .text where linkDepth == 0 && blockHasDoubleBracket:
                 blockTexts.append(node)
                 if !blockHasBracket {
-                    blockHasBracket = document.withLiteral(node) { $0.contains(where: SourceText.isBracket) }
+                    blockHasBracket = document.withLiteral(node, SourceText.hasBracket)
                 }
             default:
                 break
@@ -76,14 +76,14 @@ struct TreeSurvey {
         _ texts: [CmarkDocument.Node], in lines: Range<Int>, of document: borrowing CmarkDocument,
         source: inout SourceText, lines lineCursor: inout SourceText.LineCursor, into bracketTexts: inout [BracketText]
     ) {
-        let mayEscapeMarks = source.mayEscapeMarks(lines)
         var cursor = lines.lowerBound
+        var mayEscapeMarks: Bool?  // whether the block has a backslash or `&`, looked for when needed
         for text in texts {
             let span = document.span(text)
             let width = span.endColumn - span.startColumn + 1
             let knownWidth = span.startColumn > 0 && span.startLine == span.endLine && width > 0 ? width : nil
             document.withLiteral(text) { literal in
-                let hasBracket = literal.contains(where: SourceText.isBracket)
+                let hasBracket = SourceText.hasBracket(literal)
                 if let origin = source.locate(literal, width: knownWidth, in: cursor..<lines.upperBound) {
                     cursor = origin.end
                     if hasBracket {
@@ -95,8 +95,9 @@ struct TreeSurvey {
                 } else if hasBracket {
                     // Not found (only with contrived input): cmark's line is the best guess, and
                     // no mark counts as real where one could have been escaped.
-                    let escaped =
-                        mayEscapeMarks ? literal.indices.filter { SourceText.isWikilinkMark(literal[$0]) } : []
+                    let canEscape = mayEscapeMarks ?? source.mayEscapeMarks(lines)
+                    mayEscapeMarks = canEscape
+                    let escaped = canEscape ? literal.indices.filter { SourceText.isWikilinkMark(literal[$0]) } : []
                     bracketTexts.append(BracketText(node: text, line: span.startLine, escapedMarks: escaped))
                 }
             }

@@ -11,10 +11,12 @@ enum WikilinkRewriter {
     }
 
     /// Rewrites the wikilinks and embeds of `texts` (from `TreeSurvey`). `isAttachment` says
-    /// whether the text has an attachment of a name (see `Embed.Kind`).
+    /// whether the text has an attachment of a name (see `Embed.Kind`). Without `writesLinks`,
+    /// for a tree that is only read, a link's node holds its label and no HTML, and `resolve` is
+    /// not asked.
     static func rewrite(
         _ texts: [TreeSurvey.BracketText], in document: inout CmarkDocument, style: LinkStyle,
-        resolve: (WikilinkTarget) -> ResolvedLink, isAttachment: (String) -> Bool
+        resolve: (WikilinkTarget) -> ResolvedLink, writesLinks: Bool = true, isAttachment: (String) -> Bool
     ) -> Found {
         var found = Found()
         var firstByteTaken = false  // by a wikilink cmark read as `[`, reference link, `]`
@@ -46,9 +48,11 @@ enum WikilinkRewriter {
                     let embed = Embed(link.content, line: text.line, before: text.node, in: &document, isAttachment)
                     found.embeds.append(embed)
                     if let occurrence = embed.occurrence { found.links.append(occurrence) }
-                } else {
+                } else if writesLinks {
                     found.links.append(
                         insert(link.content, line: text.line, before: text.node, in: &document, resolve: resolve))
+                } else {
+                    found.links.append(insertLabel(link.content, line: text.line, before: text.node, in: &document))
                 }
                 copied = link.range.upperBound
             }
@@ -57,7 +61,10 @@ enum WikilinkRewriter {
                     document.insertText(literal[copied..<(literal.count - 1)], before: text.node)
                 }
                 found.links.append(
-                    insert(referenceLink.content, line: text.line, before: text.node, in: &document, resolve: resolve))
+                    writesLinks
+                        ? insert(
+                            referenceLink.content, line: text.line, before: text.node, in: &document, resolve: resolve)
+                        : insertLabel(referenceLink.content, line: text.line, before: text.node, in: &document))
                 document.remove(referenceLink.node)
                 document.remove(text.node)
                 firstByteTaken = true
@@ -106,6 +113,16 @@ enum WikilinkRewriter {
         return WikilinkOccurrence(target: target, label: String(decoding: content.label, as: UTF8.self), line: line)
     }
 
+    /// Inserts the label of the link for `content` before `node`, in a node that writes no
+    /// HTML of its own: the tree reads as `insert` leaves it, at less cost.
+    private static func insertLabel(
+        _ content: WikilinkContent, line: Int, before node: CmarkDocument.Node, in document: inout CmarkDocument
+    ) -> WikilinkOccurrence {
+        document.insertCustomInline(onEnter: "", label: content.label, onExit: "", before: node)
+        return WikilinkOccurrence(
+            target: content.target, label: String(decoding: content.label, as: UTF8.self), line: line)
+    }
+
     /// The href of a link to `target`, which resolved to `resolved`: `#` and the heading's
     /// slug after the page's href.
     static func href(of target: WikilinkTarget, _ resolved: ResolvedLink) -> String {
@@ -127,13 +144,17 @@ enum WikilinkRewriter {
     /// `href`, made to read as a relative path even if it looks like a URL with a scheme
     /// (`javascript:…`): then `./` is put in front of it.
     static func relativeHref(_ href: String) -> String {
-        for byte in href.utf8 {
-            switch byte {
-            case UInt8(ascii: ":"): return "./" + href
-            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return href
-            default: continue
+        var href = href
+        let hasScheme = href.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: ":"): return true
+                case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+                default: continue
+                }
             }
+            return false
         }
-        return href
+        return hasScheme ? "./" + href : href
     }
 }

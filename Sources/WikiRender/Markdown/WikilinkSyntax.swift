@@ -28,7 +28,9 @@ struct WikilinkScanner {
         var matches: [Match] = []
         var opener: Int?  // offset of the `[[`
         var index = start
-        while index < literal.count {
+        while true {
+            index = nextBracket(from: index)
+            guard index < literal.count else { break }
             if isReal(index, UInt8(ascii: "[")) {
                 var last = index
                 while last + 1 < literal.count, isReal(last + 1, UInt8(ascii: "[")) { last += 1 }
@@ -49,6 +51,18 @@ struct WikilinkScanner {
             }
         }
         return matches
+    }
+
+    /// The offset of the first `[` or `]` from `start` on, or the literal's length.
+    private func nextBracket(from start: Int) -> Int {
+        literal.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return bytes.count }
+            var index = start
+            while index < bytes.count, base[index] != UInt8(ascii: "["), base[index] != UInt8(ascii: "]") {
+                index += 1
+            }
+            return index
+        }
     }
 
     /// Whether the literal ends with a real `[` that does not open an embed: with a link after

@@ -99,9 +99,14 @@ final class RenderedBodies: Sendable {
         self.budget = budget
     }
 
-    /// Whether the budget is spent: further pages are better outlined than rendered.
-    var isFull: Bool {
-        used.load(ordering: .relaxed) >= budget
+    /// Whether the body of a page of `markdownSize` bytes of Markdown is likely to fit in what
+    /// is left of the budget. The HTML of a page is commonly one to four times its Markdown (a
+    /// list of links, four): a page whose Markdown is more than a quarter of the room left (a
+    /// page of 50 MB, or the budget spent) is better outlined than rendered, or it would be
+    /// rendered twice, once for nothing.
+    func hasRoom(forMarkdownOf markdownSize: Int) -> Bool {
+        let used = used.load(ordering: .relaxed)
+        return used < budget && markdownSize <= (budget - used) / 4
     }
 
     /// Keeps `html`, the body of the page at `position`, if it fits in the budget.

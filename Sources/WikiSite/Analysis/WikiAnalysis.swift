@@ -69,9 +69,10 @@ public struct WikiAnalysis: Sendable {
         graph.wantedPages.map { MissingLink(wikiID: wiki.id, target: $0.title, linkedFrom: $0.linkedFrom) }
     }
 
-    /// Analyses `wiki`: outlines (or renders, while `bodies` has room, keeping the HTML there
-    /// for the writing pass) every published page on every core, then builds the graph. A page
-    /// whose outline is in `reusable` (an earlier build's, of the same revision) is not parsed.
+    /// Analyses `wiki`: outlines (or renders, while `bodies` has room for the page, keeping the
+    /// HTML there for the writing pass) every published page on every core, then builds the
+    /// graph. A page whose outline is in `reusable` (an earlier build's, of the same revision) is
+    /// not parsed.
     static func analyse(
         _ wiki: Wiki, with renderer: PageBodyRenderer, reusing reusable: [PageTitle: PageOutline] = [:],
         keeping bodies: RenderedBodies, reporter: any BuildReporter
@@ -84,7 +85,7 @@ public struct WikiAnalysis: Sendable {
             let outline: PageOutline
             if let known = reusable[page.title] {
                 outline = known
-            } else if bodies.isFull {
+            } else if !bodies.hasRoom(forMarkdownOf: page.markdown.utf8.count) {
                 outline = renderer.outline(of: page)
             } else {
                 let body = renderer.body(of: page)
