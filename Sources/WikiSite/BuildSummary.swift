@@ -116,7 +116,10 @@ public struct BuildSummary: Sendable {
             let word = changedDocuments == 1 ? "document" : "documents"
             lines.append("Incremental build: \(changedDocuments) changed \(word) since the last build.")
         }
-        for checkpoint in checkpoints { lines.append("  \(checkpoint)") }
+        // A full build compares nothing: a source without sequences has nothing to say then.
+        for checkpoint in checkpoints where fullBuildReason == nil || checkpoint.to != nil {
+            lines.append("  \(checkpoint)")
+        }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         lines.append(
             "Files: \(filesWritten) written, \(filesUnchanged) unchanged, \(filesRemoved) removed, in "

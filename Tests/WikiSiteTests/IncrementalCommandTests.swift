@@ -35,6 +35,7 @@ struct IncrementalCommandTests {
         let first = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.contains("Full build: there is no build state yet."))
+        #expect(!first.standardOutput.contains("compared revision by revision"), "a full build compares nothing")
 
         _ = try Self.fixture(beta: "Second text, linking to [[Gamma]].").write(to: folder)
         let second = try WikisiteCLI.run([
