@@ -13,7 +13,10 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     public static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.value.utf8.elementsEqual(rhs.value.utf8)
+        guard lhs.value.utf8.count == rhs.value.utf8.count else { return false }
+        var left = lhs.value
+        var right = rhs.value
+        return left.withUTF8 { leftBytes in right.withUTF8 { rightBytes in leftBytes.elementsEqual(rightBytes) } }
     }
 
     /// Byte order of the UTF-8 encodings: a total order that never depends on locale.

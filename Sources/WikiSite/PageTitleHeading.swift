@@ -18,7 +18,7 @@ struct PageTitleHeading {
     init(title: PageTitle, bodyHTML: String, headings: [Heading]) {
         let closing = "</h1>\n"
         guard let first = headings.first, first.level == 1, first.text.isExactly(title.text),
-            bodyHTML.utf8.starts(with: "<h1 ".utf8), let end = bodyHTML.range(of: closing)
+            bodyHTML.utf8.starts(with: "<h1 ".utf8), let end = bodyHTML.utf8.firstRange(of: closing.utf8)
         else {
             self.bodyHTML = bodyHTML
             self.headings = headings
