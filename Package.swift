@@ -75,7 +75,7 @@ let package = Package(
             ]
         ),
         // Files put in place atomically, only inside the output folder.
-        .target(name: "WikiWrite"),
+        .target(name: "WikiWrite", dependencies: ["WikiDocuments"]),
         // The build pipeline: source → model → plan → render → write.
         .target(
             name: "WikiSite",

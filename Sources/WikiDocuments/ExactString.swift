@@ -21,12 +21,19 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Byte order of the UTF-8 encodings: a total order that never depends on locale.
     public static func < (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.value.utf8.lexicographicallyPrecedes(rhs.value.utf8)
+        var left = lhs.value
+        var right = rhs.value
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in leftBytes.lexicographicallyPrecedes(rightBytes) }
+        }
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(value.utf8.count)
-        for byte in value.utf8 { hasher.combine(byte) }
+        var value = value
+        value.withUTF8 { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
     }
 
     public var description: String { value }

@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// The files a build made, each with the hash of its content: what the next build may remove.
 ///
 /// The pipeline records every file it writes (or finds unchanged); after the build, the files the
@@ -11,7 +13,7 @@ public struct Manifest: Sendable, Equatable {
     /// The name of the file in the state folder.
     public static let fileName = "manifest.json"
 
-    private var hashes: [ManifestPath: ContentHash]
+    private var hashes: [ExactString: ContentHash]
 
     /// An empty manifest: no files.
     public init() {
@@ -25,11 +27,11 @@ public struct Manifest: Sendable, Equatable {
     public var isEmpty: Bool { hashes.isEmpty }
 
     /// The paths of the files, relative to the output folder, in UTF-8 byte order.
-    public var paths: [String] { hashes.keys.sorted().map(\.text) }
+    public var paths: [String] { hashes.keys.sorted().map(\.value) }
 
     /// The hash recorded for `path`, or `nil` when it is not listed.
     public subscript(path: String) -> ContentHash? {
-        hashes[ManifestPath(path)]
+        hashes[ExactString(path)]
     }
 
     /// Lists the file at `path` (relative to the output folder, as given to `OutputFolder`)
@@ -40,18 +42,18 @@ public struct Manifest: Sendable, Equatable {
     public mutating func record(_ path: String, hash: ContentHash) {
         precondition(
             (try? RelativePath(path, for: .write)) != nil, "not an output path: \(path.debugDescription)")
-        hashes[ManifestPath(path)] = hash
+        hashes[ExactString(path)] = hash
     }
 
     /// Stops listing the file at `path`.
     public mutating func remove(_ path: String) {
-        hashes[ManifestPath(path)] = nil
+        hashes[ExactString(path)] = nil
     }
 
     /// The paths listed here that `next` does not list, in UTF-8 byte order: the files a build
     /// made earlier that the build which made `next` no longer produces.
     public func pathsNoLongerProduced(by next: Manifest) -> [String] {
-        hashes.keys.filter { next.hashes[$0] == nil }.sorted().map(\.text)
+        hashes.keys.filter { next.hashes[$0] == nil }.sorted().map(\.value)
     }
 
     /// Both manifests' files; where both list a path, `other`'s hash wins.
@@ -84,7 +86,7 @@ public struct Manifest: Sendable, Equatable {
         var output = Array("{\n  \"files\": {".utf8)
         for (index, path) in hashes.keys.sorted().enumerated() {
             output.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
-            appendJSONString(path.text, to: &output)
+            appendJSONString(path.value, to: &output)
             output.append(contentsOf: ": \"\(hashes[path]!)\"".utf8)
         }
         output.append(contentsOf: (hashes.isEmpty ? "},\n" : "\n  },\n").utf8)
@@ -92,34 +94,12 @@ public struct Manifest: Sendable, Equatable {
         return output
     }
 
-    private init(hashes: [ManifestPath: ContentHash]) {
+    private init(hashes: [ExactString: ContentHash]) {
         self.hashes = hashes
     }
 
     private static func path(inStateFolder stateFolder: String) -> String {
         stateFolder.hasSuffix("/") ? stateFolder + fileName : stateFolder + "/" + fileName
-    }
-}
-
-/// A path as a manifest key: equal only to the same UTF-8 bytes, ordered by them.
-struct ManifestPath: Hashable, Comparable {
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-    }
-
-    static func == (lhs: ManifestPath, rhs: ManifestPath) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
-    }
-
-    static func < (lhs: ManifestPath, rhs: ManifestPath) -> Bool {
-        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
     }
 }
 

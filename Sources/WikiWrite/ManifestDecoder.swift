@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// Reads `manifest.json`: exactly the shape `Manifest` writes (any JSON whitespace allowed),
 /// refusing anything else with the byte offset where it went wrong.
 struct ManifestDecoder {
@@ -13,8 +15,8 @@ struct ManifestDecoder {
         self.path = path
     }
 
-    mutating func decode() throws -> [ManifestPath: ContentHash] {
-        var hashes: [ManifestPath: ContentHash]?
+    mutating func decode() throws -> [ExactString: ContentHash] {
+        var hashes: [ExactString: ContentHash]?
         var version: Int?
         try expect("{")
         if !consume("}") {
@@ -43,8 +45,8 @@ struct ManifestDecoder {
     }
 
     /// The `"files"` object: path → hash.
-    private mutating func readFiles() throws -> [ManifestPath: ContentHash] {
-        var hashes: [ManifestPath: ContentHash] = [:]
+    private mutating func readFiles() throws -> [ExactString: ContentHash] {
+        var hashes: [ExactString: ContentHash] = [:]
         try expect("{")
         if consume("}") { return hashes }
         repeat {
@@ -62,7 +64,7 @@ struct ManifestDecoder {
             guard let hash = ContentHash(hexadecimal: text) else {
                 throw failure("a hash is 16 lowercase hexadecimal digits", at: hashOffset)
             }
-            if hashes.updateValue(hash, forKey: ManifestPath(path)) != nil {
+            if hashes.updateValue(hash, forKey: ExactString(path)) != nil {
                 throw failure("the path \(path.debugDescription) is listed twice", at: pathOffset)
             }
         } while consume(",")

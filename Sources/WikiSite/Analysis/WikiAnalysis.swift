@@ -102,15 +102,17 @@ public struct WikiAnalysis: Sendable {
     }
 
     /// Positions of `pages`, by `date` newest first, then title; undated pages last, by title.
+    /// The keys are taken out of the pages first: comparing through the pages themselves copies
+    /// a whole `Page` (every field retained) twice per comparison.
     private static func newestFirst(_ pages: [Page], by date: KeyPath<Page, Timestamp?>) -> [Int32] {
-        Array(0..<Int32(pages.count)).sorted { left, right in
-            let leftPage = pages[Int(left)]
-            let rightPage = pages[Int(right)]
-            switch (leftPage[keyPath: date], rightPage[keyPath: date]) {
+        let dates = pages.map { $0[keyPath: date] }
+        let titles = pages.map(\.title)
+        return Array(0..<Int32(pages.count)).sorted { left, right in
+            switch (dates[Int(left)], dates[Int(right)]) {
             case (let leftDate?, let rightDate?) where leftDate != rightDate: return leftDate > rightDate
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return leftPage.title < rightPage.title
+            default: return titles[Int(left)] < titles[Int(right)]
             }
         }
     }
