@@ -29,6 +29,29 @@ struct IncrementalCommandTests {
         return nil
     }
 
+    /// Two pages whose titles differ only in Unicode form are two pages, in the state as on disk:
+    /// the outlines an incremental build reuses must not mix their links.
+    @Test func titlesDifferingOnlyInUnicodeFormKeepTheirOwnOutlines() throws {
+        let folder = try TemporaryFolder()
+        var fixture = WikiFixture()
+        fixture.pages = [
+            WikiFixture.Page(title: "Caf\u{E9}", markdown: "Composed, links to [[Alpha]]."),
+            WikiFixture.Page(title: "Cafe\u{301}", markdown: "Decomposed, links to [[Beta]] and [[Nowhere]]."),
+            WikiFixture.Page(title: "Alpha", markdown: "Alpha."),
+            WikiFixture.Page(title: "Beta", markdown: "Beta."),
+            WikiFixture.Page(title: "Gamma", markdown: "First text."),
+        ]
+        let dump = try fixture.write(to: folder)
+        #expect(try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")]).status == 0)
+
+        fixture.pages[4].markdown = "Second text."
+        _ = try fixture.write(to: folder)
+        let second = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site"), "--verify"])
+        #expect(second.status == 0, "\(second.standardOutput)\(second.standardError)")
+        #expect(second.standardOutput.contains("Incremental build: 1 changed document since the last build."))
+        #expect(second.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
+    }
+
     @Test func aSecondBuildWritesOnlyWhatAnEditTouches() throws {
         let folder = try TemporaryFolder()
         let dump = try Self.fixture(beta: "First text.").write(to: folder)

@@ -116,43 +116,44 @@ final class BuildState: Sendable {
     /// The outline of each published page of wiki `wikiID`, by title, as the build that stored
     /// it found it.
     func outlines(inWiki wikiID: String) throws -> [PageTitle: PageOutline] {
+        // Columns by position, not by name (a name is looked up on every access); pages keyed
+        // exactly, so that titles differing only in Unicode form keep their own outlines.
         try database.read { db in
-            var links: [String: [PageLink]] = [:]
+            var links: [ExactString: [PageLink]] = [:]
             let linkRows = try Row.fetchCursor(
                 db,
                 sql: "SELECT source, kind, target, fragment, line FROM link WHERE wiki = ? ORDER BY source, position",
                 arguments: [wikiID])
             while let row = try linkRows.next() {
-                let target: String? = row["target"]
-                let kind: String = row["kind"]
-                links[row["source"], default: []].append(
+                let target: String? = row[2]
+                let kind: String = row[1]
+                links[ExactString(row[0]), default: []].append(
                     PageLink(
-                        target: target.flatMap(PageTitle.init), fragment: row["fragment"], line: row["line"],
+                        target: target.flatMap(PageTitle.init), fragment: row[3], line: row[4],
                         isEmbed: kind == Self.embedKind))
             }
-            var attachments: [String: [AttachmentEmbed]] = [:]
+            var attachments: [ExactString: [AttachmentEmbed]] = [:]
             let attachmentRows = try Row.fetchCursor(
                 db, sql: "SELECT page, name, line FROM attachmentEmbed WHERE wiki = ? ORDER BY page, position",
                 arguments: [wikiID])
             while let row = try attachmentRows.next() {
-                attachments[row["page"], default: []].append(AttachmentEmbed(name: row["name"], line: row["line"]))
+                attachments[ExactString(row[0]), default: []].append(AttachmentEmbed(name: row[1], line: row[2]))
             }
-            var headings: [String: [Heading]] = [:]
+            var headings: [ExactString: [Heading]] = [:]
             let headingRows = try Row.fetchCursor(
                 db, sql: "SELECT page, level, text, id FROM heading WHERE wiki = ? ORDER BY page, position",
                 arguments: [wikiID])
             while let row = try headingRows.next() {
-                headings[row["page"], default: []].append(
-                    Heading(level: row["level"], text: row["text"], id: row["id"]))
+                headings[ExactString(row[0]), default: []].append(Heading(level: row[1], text: row[2], id: row[3]))
             }
             var outlines: [PageTitle: PageOutline] = [:]
             let pageRows = try Row.fetchCursor(
                 db, sql: "SELECT title, wordCount FROM page WHERE wiki = ?", arguments: [wikiID])
             while let row = try pageRows.next() {
-                let text: String = row["title"]
-                guard let title = PageTitle(text) else { continue }
+                let text = ExactString(row[0])
+                guard let title = PageTitle(text.value) else { continue }
                 outlines[title] = PageOutline(
-                    links: links[text] ?? [], headings: headings[text] ?? [], wordCount: row["wordCount"],
+                    links: links[text] ?? [], headings: headings[text] ?? [], wordCount: row[1],
                     attachments: attachments[text] ?? [])
             }
             return outlines
