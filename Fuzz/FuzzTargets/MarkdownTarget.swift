@@ -191,14 +191,17 @@ enum MarkdownTarget {
         guard let href = tag.value(of: "href") else {
             throw InvariantViolation("a wikilink without href \(settings)")
         }
-        let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let file = parts[0].utf8
+        // Split on the byte: a combining mark after `#` makes one Character of the two.
+        let bytes = Array(href.utf8)
+        let numberSign = bytes.firstIndex(of: UInt8(ascii: "#"))
+        let file = bytes[..<(numberSign ?? bytes.endIndex)]
         try require(
             file.allSatisfy { isKeptInURL($0) || $0 == UInt8(ascii: "%") },
             "the wikilink href \(shown(href)) is not one percent-encoded file name \(settings)")
-        if parts.count == 2 {
+        if let numberSign {
+            let fragment = bytes[(numberSign + 1)...]
             try require(
-                !parts[1].isEmpty && !parts[1].utf8.contains(where: isNotInSlug),
+                !fragment.isEmpty && !fragment.contains(where: isNotInSlug),
                 "the wikilink href \(shown(href)) has a fragment that is not a heading slug \(settings)")
         }
     }
