@@ -110,8 +110,8 @@ fuzz: fuzz-build
 	for target in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz-run-$$target || failed="$$failed $$target"; done; \
 	if [ -n "$$failed" ]; then echo "fuzz: crashes in:$$failed (inputs in $(FUZZ_CRASHES)/<target>/)"; exit 1; fi
 
-## fuzz-smoke: what CI runs, reproducibly: each target from the committed seeds only, with a
-## fixed random seed, for a fixed number of inputs (about 15 s each on a 2-core machine).
+## fuzz-smoke: what CI runs, bounded: each target from the committed seeds only, with a fixed
+## random seed, for a fixed number of inputs (about 15 s each on a 2-core machine).
 FUZZ_SMOKE_CORPUS := .build-fuzz-smoke-corpus
 FUZZ_SMOKE_RUNS_dump-reader := 100000
 FUZZ_SMOKE_RUNS_json-parser := 300000
