@@ -19,6 +19,12 @@ enum WikilinkRewriter {
         resolve: (WikilinkTarget) -> ResolvedLink, writesLinks: Bool = true, isAttachment: (String) -> Bool
     ) -> Found {
         var found = Found()
+        // A link as the tree will be rendered, or only its label when it never is.
+        func insertLink(_ content: WikilinkContent, line: Int, before node: CmarkDocument.Node) -> WikilinkOccurrence {
+            writesLinks
+                ? insert(content, line: line, before: node, in: &document, resolve: resolve)
+                : insertLabel(content, line: line, before: node, in: &document)
+        }
         var firstByteTaken = false  // by a wikilink cmark read as `[`, reference link, `]`
         for (position, text) in texts.enumerated() {
             let start = firstByteTaken ? 1 : 0
@@ -48,11 +54,8 @@ enum WikilinkRewriter {
                     let embed = Embed(link.content, line: text.line, before: text.node, in: &document, isAttachment)
                     found.embeds.append(embed)
                     if let occurrence = embed.occurrence { found.links.append(occurrence) }
-                } else if writesLinks {
-                    found.links.append(
-                        insert(link.content, line: text.line, before: text.node, in: &document, resolve: resolve))
                 } else {
-                    found.links.append(insertLabel(link.content, line: text.line, before: text.node, in: &document))
+                    found.links.append(insertLink(link.content, line: text.line, before: text.node))
                 }
                 copied = link.range.upperBound
             }
@@ -60,11 +63,7 @@ enum WikilinkRewriter {
                 if literal.count - 1 > copied {
                     document.insertText(literal[copied..<(literal.count - 1)], before: text.node)
                 }
-                found.links.append(
-                    writesLinks
-                        ? insert(
-                            referenceLink.content, line: text.line, before: text.node, in: &document, resolve: resolve)
-                        : insertLabel(referenceLink.content, line: text.line, before: text.node, in: &document))
+                found.links.append(insertLink(referenceLink.content, line: text.line, before: text.node))
                 document.remove(referenceLink.node)
                 document.remove(text.node)
                 firstByteTaken = true
