@@ -2,10 +2,11 @@ import Synchronization
 import WikiDocuments
 import WikiModel
 
-/// The hrefs of a wiki's pages from the files of the wiki's own folder (its pages and its home),
-/// worked out once per title for a whole build. Pages link to a few popular pages over and over,
-/// and a page's file name takes Unicode normalisation, a case check and percent-encoding to
-/// make: a build asks for the same href thousands of times. Thread-safe.
+/// The hrefs of a wiki's pages, worked out once per title for a whole build when they are asked
+/// from a file of the wiki's own folder (its pages and its home), where the href of a page is
+/// the same whichever file asks. Pages link to a few popular pages over and over, and a page's
+/// file name takes Unicode normalisation, a case check and percent-encoding to make: a build
+/// asks for the same href thousands of times. Thread-safe.
 final class PageHrefs: Sendable {
     private struct Key: Hashable {
         let wikiID: ExactString
@@ -17,13 +18,15 @@ final class PageHrefs: Sendable {
     /// No href known yet.
     init() {}
 
-    /// The href of the page `title` of `wikiID` from any file in the folder of that wiki's pages
-    /// and home, that folder being where `layout` puts it (the href, relative within the folder,
-    /// is the same whatever the folder's name).
-    func hrefInWikiFolder(of title: PageTitle, inWiki wikiID: String, in layout: SiteLayout) -> String {
+    /// The href of the page `title` of `wikiID` from `linkingFile`, the files being where
+    /// `layout` puts them.
+    func href(of title: PageTitle, inWiki wikiID: String, from linkingFile: SitePath, in layout: SiteLayout) -> String {
+        let isInWikiFolder =
+            linkingFile.components.count == 2 && linkingFile.components[0] == layout.folder(ofWiki: wikiID)
+        guard isInWikiFolder else { return linkingFile.href(to: layout.page(title, inWiki: wikiID)) }
         let key = Key(wikiID: ExactString(wikiID), title: title)
         if let href = hrefs.withLock({ $0[key] }) { return href }
-        let href = layout.home(ofWiki: wikiID).href(to: layout.page(title, inWiki: wikiID))
+        let href = linkingFile.href(to: layout.page(title, inWiki: wikiID))
         hrefs.withLock { $0[key] = href }
         return href
     }

@@ -27,7 +27,7 @@ struct SitePageRenderer: Sendable {
         let backlinks = index.sorted(analysis.graph.backlinkPositions(ofPageAt: position)).map { linker in
             let title = analysis.pages[Int(linker)].title
             return PageListEntry(
-                title: title.text, href: bodies.hrefs.hrefInWikiFolder(of: title, inWiki: wikiID, in: siteLayout))
+                title: title.text, href: bodies.hrefs.href(of: title, inWiki: wikiID, from: path, in: siteLayout))
         }
         let content = PageTitleHeading(
             title: page.title, bodyHTML: body ?? bodies.body(of: page).html,
@@ -57,7 +57,8 @@ struct SitePageRenderer: Sendable {
         let recent = analysis.recentChangesOrder.prefix(Self.homeRecentChangesShown).map { position in
             let page = analysis.pages[Int(position)]
             return DatedPageEntry(
-                title: page.title.text, href: path.href(to: siteLayout.page(page.title, inWiki: wiki.id)),
+                title: page.title.text,
+                href: bodies.hrefs.href(of: page.title, inWiki: wiki.id, from: path, in: siteLayout),
                 time: page.updatedAt.map(WikiChrome.displayed), user: page.updatedBy)
         }
         let view = WikiHomeView(

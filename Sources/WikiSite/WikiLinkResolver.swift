@@ -12,30 +12,13 @@ struct WikiLinkResolver {
     let siteLayout: SiteLayout
     /// Whether a published page has this title in the wiki.
     let exists: (PageTitle) -> Bool
-    /// The hrefs worked out so far, used when `linkingFile` is in the folder of the wiki's pages.
-    private let hrefs: PageHrefs?
-
-    /// A resolver for the links of `linkingFile`, a file of `wikiID` whose pages are where
-    /// `siteLayout` puts them, remembering hrefs in `hrefs` (nil: working each one out).
-    init(
-        wikiID: String, linkingFile: SitePath, siteLayout: SiteLayout, hrefs: PageHrefs? = nil,
-        exists: @escaping (PageTitle) -> Bool
-    ) {
-        self.wikiID = wikiID
-        self.linkingFile = linkingFile
-        self.siteLayout = siteLayout
-        self.exists = exists
-        let sharesFolder = linkingFile.components.dropLast().elementsEqual(
-            siteLayout.home(ofWiki: wikiID).components.dropLast())
-        self.hrefs = sharesFolder ? hrefs : nil
-    }
+    /// The hrefs worked out so far.
+    let hrefs: PageHrefs
 
     func resolve(_ target: WikilinkTarget) -> ResolvedLink {
         guard let title = target.title else { return ResolvedLink(href: "", exists: true) }
-        let href =
-            hrefs?.hrefInWikiFolder(of: title, inWiki: wikiID, in: siteLayout)
-            ?? linkingFile.href(to: siteLayout.page(title, inWiki: wikiID))
-        return ResolvedLink(href: href, exists: exists(title))
+        return ResolvedLink(
+            href: hrefs.href(of: title, inWiki: wikiID, from: linkingFile, in: siteLayout), exists: exists(title))
     }
 }
 
@@ -62,13 +45,14 @@ public struct StandaloneRenderer {
         self.title = title
         if sources.isEmpty {
             resolver = WikiLinkResolver(
-                wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout, exists: { _ in true })
+                wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout, exists: { _ in true },
+                hrefs: PageHrefs())
             embeds = nil
         } else {
             let database = try SourceReader(paths: sources, reporter: SilentReporter()).read().database
-            resolver = WikiLinkResolver(wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout) {
-                database.page(inWiki: wiki, titled: $0) != nil
-            }
+            resolver = WikiLinkResolver(
+                wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout,
+                exists: { database.page(inWiki: wiki, titled: $0) != nil }, hrefs: PageHrefs())
             embeds = WikiEmbedSource(
                 database: database, wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout)
         }

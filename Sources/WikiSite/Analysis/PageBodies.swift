@@ -51,9 +51,9 @@ struct PageBodyRenderer: Sendable {
     }
 
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {
-        WikiLinkResolver(wikiID: wikiID, linkingFile: path, siteLayout: siteLayout, hrefs: hrefs) {
-            database.page(inWiki: wikiID, titled: $0) != nil
-        }
+        WikiLinkResolver(
+            wikiID: wikiID, linkingFile: path, siteLayout: siteLayout,
+            exists: { database.page(inWiki: wikiID, titled: $0) != nil }, hrefs: hrefs)
     }
 
     private func embeds(_ wikiID: String, _ path: SitePath) -> WikiEmbedSource {
