@@ -46,6 +46,10 @@ public struct BuildSummary: Sendable {
     public internal(set) var filesRemoved = 0
     /// What the build left out on purpose, and why (no base URL: no sitemaps or feeds).
     public internal(set) var notes: [String] = []
+    /// Whether no source changed after the checkpoints of the last build, so that the build read
+    /// nothing more and left the site as it was (`UnchangedSources`). The wikis are then those of
+    /// the last build, and its warnings stand (`wikisite check` lists them).
+    public internal(set) var unchangedSinceLastBuild = false
     /// Why the build rendered everything; nil when it was incremental.
     public internal(set) var fullBuildReason: FullBuildReason?
     /// How many documents (wikis and pages) changed since the build the state describes; every
@@ -82,8 +86,8 @@ public struct BuildSummary: Sendable {
         var lines: [String] = []
         let pageWord = pagesPublished == 1 ? "page" : "pages"
         let wikiWord = wikis.count == 1 ? "wiki" : "wikis"
-        lines.append(
-            "Published \(wikis.count) \(wikiWord), \(pagesPublished) \(pageWord) (from \(documentsRead) documents).")
+        let read = unchangedSinceLastBuild ? "as the last build did" : "from \(documentsRead) documents"
+        lines.append("Published \(wikis.count) \(wikiWord), \(pagesPublished) \(pageWord) (\(read)).")
         for wiki in wikis {
             let quotedID = MessageText.quoted(wiki.id)
             lines.append("  \(quotedID) \(MessageText.quoted(wiki.title)): \(wiki.pageCount) pages → \(wiki.home)")
@@ -112,6 +116,10 @@ public struct BuildSummary: Sendable {
         for note in notes { lines.append("Note: \(note).") }
         if let fullBuildReason {
             lines.append("Full build: \(fullBuildReason).")
+        } else if unchangedSinceLastBuild {
+            lines.append(
+                "Incremental build: no source changed after its checkpoint; nothing else was read. "
+                    + "The warnings of the last build stand (wikisite check lists them).")
         } else {
             let word = changedDocuments == 1 ? "document" : "documents"
             lines.append("Incremental build: \(changedDocuments) changed \(word) since the last build.")

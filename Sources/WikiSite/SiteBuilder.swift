@@ -14,7 +14,9 @@ import WikiWrite
 /// The build is incremental whenever the state of the last build is usable (`BuildState`): it
 /// renders only what changed since and what that touches (`IncrementalPlanner`), and the result
 /// is the same as a full build's. Otherwise, or with `BuildOptions.fullBuild`, it renders
-/// everything, and the summary says why.
+/// everything, and the summary says why. When every source has a sequence and none changed after
+/// the checkpoint the last build recorded (`UnchangedSources`), it reads nothing else and writes
+/// nothing, whatever the size of the wikis.
 ///
 /// Nothing in the output folder changes before every source has been read and the theme has
 /// loaded, so a malformed dump or template leaves the previous site as it was. The state is
@@ -43,6 +45,29 @@ public struct SiteBuilder: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         guard !options.sources.isEmpty else { throw BuildError.noSources }
+        let theme: Theme
+        do {
+            theme = try Theme.load(overridesIn: options.templatesFolder)
+        } catch {
+            throw BuildError.theme("\(error)")
+        }
+        let shape = BuildShape(options: options, theme: theme)
+        let stateFolder = options.resolvedStateFolder
+        let lock: BuildLock
+        do {
+            lock = try BuildLock.acquire(stateFolder: stateFolder) { holder in
+                reporter.waitingForOtherBuild(holder: holder)
+            }
+        } catch {
+            throw BuildError.output("\(error)")
+        }
+        defer { lock.release() }
+        if !lock.previousBuildWasInterrupted,
+            var summary = try UnchangedSources(options: options, shape: shape, reporter: reporter).summaryIfUnchanged()
+        {
+            summary.elapsed = clock.now - start
+            return summary
+        }
 
         let input = try SourceReader(paths: options.sources, markdownFolder: options.markdownFolder, reporter: reporter)
             .read()
@@ -50,12 +75,6 @@ public struct SiteBuilder: Sendable {
         let layout = SiteLayout(
             folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings))
         let wikis = try selectedWikis(in: database)
-        let theme: Theme
-        do {
-            theme = try Theme.load(overridesIn: options.templatesFolder)
-        } catch {
-            throw BuildError.theme("\(error)")
-        }
 
         var summary = BuildSummary()
         summary.documentsRead = input.documentsRead
@@ -65,16 +84,10 @@ public struct SiteBuilder: Sendable {
         summary.skippedAttachments = database.skippedAttachments
         summary.conflicts = database.conflicts
 
-        let stateFolder = options.resolvedStateFolder
         do {
-            let lock = try BuildLock.acquire(stateFolder: stateFolder) { holder in
-                reporter.waitingForOtherBuild(holder: holder)
-            }
-            defer { lock.release() }
             let writer = try SiteWriter(
                 outputFolder: options.outputFolder, stateFolder: stateFolder,
                 previousBuildWasInterrupted: lock.previousBuildWasInterrupted)
-            let shape = BuildShape(options: options, theme: theme)
             let (state, fullBuild, themeChanges) = try openState(in: stateFolder, shape: shape)
             let planner = try IncrementalPlanner(
                 state: state, database: database, options: options, fullBuild: fullBuild)

@@ -1,7 +1,8 @@
 import WikiDocuments
 
-/// A dump file as a ``DocumentSource``: every reading delivers the whole dump (a dump cannot resume
-/// from a checkpoint), and ends at the dump's `last_seq` when it is a changes feed.
+/// A dump file as a ``DocumentSource``: a reading delivers the whole dump, or nothing after a
+/// checkpoint that is the dump's own `last_seq` (a dump cannot resume from any other), and ends at
+/// the dump's `last_seq` when it is a changes feed.
 public struct DumpSource: DocumentSource {
     /// The dump's path, as given.
     public let name: String
@@ -11,11 +12,24 @@ public struct DumpSource: DocumentSource {
         name = path
     }
 
-    /// Reads the whole dump with ``DumpReader``, whatever `checkpoint` says.
+    /// Reads the dump with ``DumpReader``. After `checkpoint`, when it is the dump's own last
+    /// sequence (the same changes feed as the reading that made it), nothing changed since and no
+    /// document is delivered; finding that out reads the dump once without delivering anything.
+    /// After any other checkpoint, the whole dump is delivered: a dump holds no history, so a
+    /// position in it says nothing about what an earlier dump held (and a CouchDB 2+ cluster's
+    /// feed is not ordered by sequence).
     ///
     /// - Throws: ``DumpFileError`` when the file cannot be opened, ``DumpError`` when it is not a
     ///   well-formed dump, and whatever `body` throws.
     public func read(after checkpoint: SourceCheckpoint?, _ body: (Document) throws -> Void) throws -> SourceReading {
+        if let checkpoint {
+            let probe = try DumpReader.read(path: name) { _ in }
+            if let last = probe.lastSequence, SourceCheckpoint(last).description == checkpoint.description {
+                return SourceReading(
+                    form: probe.format.sourceForm, scope: .changes(after: checkpoint), documentCount: 0,
+                    checkpoint: checkpoint, rejected: [])
+            }
+        }
         let summary = try DumpReader.read(path: name, body)
         return SourceReading(
             form: summary.format.sourceForm, scope: .everything, documentCount: summary.documentCount,

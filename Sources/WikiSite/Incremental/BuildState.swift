@@ -33,6 +33,8 @@ final class BuildState: Sendable {
         let id: String
         let title: String
         let fingerprint: Int64
+        /// How many pages the wiki published; nil in a state written before the count was kept.
+        let pageCount: Int?
     }
 
     private let database: DatabaseQueue
@@ -92,8 +94,9 @@ final class BuildState: Sendable {
     func wikis() throws -> [ExactString: StoredWiki] {
         try database.read { db in
             var wikis: [ExactString: StoredWiki] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, title, fingerprint FROM wiki") {
-                let wiki = StoredWiki(id: row["id"], title: row["title"], fingerprint: row["fingerprint"])
+            for row in try Row.fetchAll(db, sql: "SELECT id, title, fingerprint, pageCount FROM wiki") {
+                let wiki = StoredWiki(
+                    id: row["id"], title: row["title"], fingerprint: row["fingerprint"], pageCount: row["pageCount"])
                 wikis[ExactString(wiki.id)] = wiki
             }
             return wikis
@@ -225,8 +228,8 @@ final class BuildState: Sendable {
             }
             for wiki in update.wikis {
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO wiki (id, title, fingerprint) VALUES (?, ?, ?)",
-                    arguments: [wiki.id, wiki.title, wiki.fingerprint])
+                    sql: "INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount) VALUES (?, ?, ?, ?)",
+                    arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount])
             }
             for (wikiID, title) in update.removedPages {
                 try Self.deletePage(title, inWiki: wikiID, db)

@@ -80,7 +80,9 @@ struct IncrementalPlanner {
     /// removed, and every page whose fingerprint changed or that was rendered (its outline may
     /// have changed with the pages it links to).
     func record(_ wiki: Wiki, analysis: WikiAnalysis, plan: WikiPlan, into update: inout StateUpdate) {
-        update.wikis.append(BuildState.StoredWiki(id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki)))
+        update.wikis.append(
+            BuildState.StoredWiki(
+                id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki), pageCount: analysis.pages.count))
         update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
         for (position, page) in analysis.pages.enumerated() where plan.cause(ofPage: page.title) != nil {
             update.pages.append(

@@ -7,7 +7,8 @@ import GRDB
 /// - `setting`: what shaped the files (`BuildShape`: the state's format, wikisite's version, the
 ///   configuration, each theme file's hash), and `unfinished` while a build is writing.
 /// - `checkpoint`: per source, the checkpoint its last reading ended at, as JSON text.
-/// - `wiki`: each published wiki's `id`, `title` and `fingerprint` (`DocumentFingerprint`).
+/// - `wiki`: each published wiki's `id`, `title`, `fingerprint` (`DocumentFingerprint`) and
+///   `pageCount` (added by the migration "page counts"; NULL until a build records it).
 /// - `page`: each published page, by `wiki` and normalized `title`, with its `fingerprint` and
 ///   `wordCount`.
 /// - `link`: every wikilink and embed of every page in document order (`position`): `source`
@@ -83,6 +84,9 @@ enum StateSchema {
                 table.column("digest", .integer).notNull()
                 table.primaryKey(["wiki", "path"])
             }
+        }
+        migrator.registerMigration("page counts") { db in
+            try db.alter(table: "wiki") { table in table.add(column: "pageCount", .integer) }
         }
         return migrator
     }
