@@ -178,20 +178,37 @@ final class BuildState: Sendable {
 
     /// The pages of wiki `wikiID` that link to `target`, through the reverse index.
     func linkers(of target: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
-        try titles("SELECT DISTINCT source FROM link WHERE wiki = ? AND target = ?", [wikiID, target.text])
+        try titles(Self.linkersQuery, [wikiID, target.text])
     }
 
     /// The titles the page `source` of wiki `wikiID` links to.
     func targets(of source: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
-        try titles(
-            "SELECT DISTINCT target FROM link WHERE wiki = ? AND source = ? AND target IS NOT NULL",
-            [wikiID, source.text])
+        try titles(Self.targetsQuery, [wikiID, source.text])
     }
 
-    /// The titles `sql`, a query of one text column, returns.
+    /// The query of `linkers(of:inWiki:)`: the sources of the links of a wiki to a title.
+    static let linkersQuery = "SELECT source FROM link WHERE wiki = ? AND target = ?"
+    /// The query of `targets(of:inWiki:)`: the targets of the links of a page of a wiki.
+    static let targetsQuery = "SELECT target FROM link WHERE wiki = ? AND source = ?"
+
+    /// How SQLite runs `sql` on this state (`EXPLAIN QUERY PLAN`), one step a line.
+    func queryPlan(of sql: String) throws -> [String] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["wiki", "title"]).map { $0["detail"] }
+        }
+    }
+
+    /// The distinct titles `sql`, a query of one text column, returns; NULLs left out.
+    ///
+    /// The queries ask for every row, not `DISTINCT` ones, and leave NULLs to this function:
+    /// either would lead SQLite to walk an index in the order of the column asked for, that is
+    /// every link of the wiki, instead of seeking the rows of one page or one target.
     private func titles(_ sql: String, _ arguments: StatementArguments) throws -> Set<PageTitle> {
         try database.read { db in
-            Set(try String.fetchAll(db, sql: sql, arguments: arguments).compactMap(PageTitle.init))
+            Set(
+                try Optional<String>.fetchAll(db, sql: sql, arguments: arguments).compactMap {
+                    $0.flatMap(PageTitle.init)
+                })
         }
     }
 
