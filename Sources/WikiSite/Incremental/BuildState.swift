@@ -117,47 +117,20 @@ final class BuildState: Sendable {
     }
 
     /// The outline of each published page of wiki `wikiID`, by title, as the build that stored
-    /// it found it.
+    /// it found it; a page whose stored outline does not decode is left out (it is parsed again).
     func outlines(inWiki wikiID: String) throws -> [PageTitle: PageOutline] {
-        // Columns by position, not by name (a name is looked up on every access); pages keyed
-        // exactly, so that titles differing only in Unicode form keep their own outlines.
+        // Columns by position, not by name (a name is looked up on every access); the blob read in
+        // place, not copied.
         try database.read { db in
-            var links: [ExactString: [PageLink]] = [:]
-            let linkRows = try Row.fetchCursor(
-                db,
-                sql: "SELECT source, kind, target, fragment, line FROM link WHERE wiki = ? ORDER BY source, position",
-                arguments: [wikiID])
-            while let row = try linkRows.next() {
-                let target: String? = row[2]
-                let kind: String = row[1]
-                links[ExactString(row[0]), default: []].append(
-                    PageLink(
-                        target: target.flatMap(PageTitle.init), fragment: row[3], line: row[4],
-                        isEmbed: kind == Self.embedKind))
-            }
-            var attachments: [ExactString: [AttachmentEmbed]] = [:]
-            let attachmentRows = try Row.fetchCursor(
-                db, sql: "SELECT page, name, line FROM attachmentEmbed WHERE wiki = ? ORDER BY page, position",
-                arguments: [wikiID])
-            while let row = try attachmentRows.next() {
-                attachments[ExactString(row[0]), default: []].append(AttachmentEmbed(name: row[1], line: row[2]))
-            }
-            var headings: [ExactString: [Heading]] = [:]
-            let headingRows = try Row.fetchCursor(
-                db, sql: "SELECT page, level, text, id FROM heading WHERE wiki = ? ORDER BY page, position",
-                arguments: [wikiID])
-            while let row = try headingRows.next() {
-                headings[ExactString(row[0]), default: []].append(Heading(level: row[1], text: row[2], id: row[3]))
-            }
             var outlines: [PageTitle: PageOutline] = [:]
-            let pageRows = try Row.fetchCursor(
-                db, sql: "SELECT title, wordCount FROM page WHERE wiki = ?", arguments: [wikiID])
-            while let row = try pageRows.next() {
-                let text = ExactString(row[0])
-                guard let title = PageTitle(text.value) else { continue }
-                outlines[title] = PageOutline(
-                    links: links[text] ?? [], headings: headings[text] ?? [], wordCount: row[1],
-                    attachments: attachments[text] ?? [])
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT title, outline FROM page WHERE wiki = ?", arguments: [wikiID])
+            while let row = try rows.next() {
+                guard let title = PageTitle(row[0]) else { continue }
+                let outline = try row.withUnsafeData(atIndex: 1) { data in
+                    data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
+                }
+                if let outline { outlines[title] = outline }
             }
             return outlines
         }
@@ -225,7 +198,7 @@ final class BuildState: Sendable {
     func commit(_ update: StateUpdate) throws {
         try write { db in
             if update.replacesEverything {
-                for table in ["checkpoint", "wiki", "page", "link", "heading", "attachmentEmbed", "specialFile"] {
+                for table in ["checkpoint", "wiki", "page", "link", "specialFile"] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
@@ -239,7 +212,7 @@ final class BuildState: Sendable {
             }
             for wikiID in update.removedWikis {
                 try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in ["page", "link", "heading", "attachmentEmbed", "specialFile"] {
+                for table in ["page", "link", "specialFile"] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
                 }
             }
@@ -288,16 +261,12 @@ final class BuildState: Sendable {
             arguments: [wikiID, title.text])
         try db.cachedStatement(sql: "DELETE FROM link WHERE wiki = ? AND source = ?").execute(
             arguments: [wikiID, title.text])
-        try db.cachedStatement(sql: "DELETE FROM heading WHERE wiki = ? AND page = ?").execute(
-            arguments: [wikiID, title.text])
-        try db.cachedStatement(sql: "DELETE FROM attachmentEmbed WHERE wiki = ? AND page = ?").execute(
-            arguments: [wikiID, title.text])
     }
 
     private static func insert(_ page: StateUpdate.PageRecord, _ db: Database) throws {
         let title = page.title.text
-        try db.cachedStatement(sql: "INSERT INTO page (wiki, title, fingerprint, wordCount) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [page.wikiID, title, page.fingerprint, page.outline.wordCount])
+        try db.cachedStatement(sql: "INSERT INTO page (wiki, title, fingerprint, outline) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [page.wikiID, title, page.fingerprint, Data(StoredOutline.encode(page.outline))])
         let link = try db.cachedStatement(
             sql: "INSERT INTO link (wiki, source, position, kind, target, fragment, line) VALUES (?, ?, ?, ?, ?, ?, ?)")
         for (position, pageLink) in page.outline.links.enumerated() {
@@ -305,18 +274,6 @@ final class BuildState: Sendable {
                 page.wikiID, title, position, pageLink.isEmbed ? embedKind : linkKind, pageLink.target?.text,
                 pageLink.fragment, pageLink.line,
             ])
-        }
-        let heading = try db.cachedStatement(
-            sql: "INSERT INTO heading (wiki, page, position, level, text, id) VALUES (?, ?, ?, ?, ?, ?)")
-        for (position, pageHeading) in page.outline.headings.enumerated() {
-            try heading.execute(arguments: [
-                page.wikiID, title, position, pageHeading.level, pageHeading.text, pageHeading.id,
-            ])
-        }
-        let attachment = try db.cachedStatement(
-            sql: "INSERT INTO attachmentEmbed (wiki, page, position, name, line) VALUES (?, ?, ?, ?, ?)")
-        for (position, embed) in page.outline.attachments.enumerated() {
-            try attachment.execute(arguments: [page.wikiID, title, position, embed.name, embed.line])
         }
     }
 }

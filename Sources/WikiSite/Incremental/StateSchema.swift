@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The tables of the build state (`build.sqlite` in the state folder), created and upgraded by one
@@ -10,14 +11,14 @@ import GRDB
 /// - `wiki`: each published wiki's `id`, `title`, `fingerprint` (`DocumentFingerprint`) and
 ///   `pageCount` (added by the migration "page counts"; NULL until a build records it).
 /// - `page`: each published page, by `wiki` and normalized `title`, with its `fingerprint` and
-///   `wordCount`.
+///   its `outline` (`StoredOutline`: its links, the headings with the ids the page gives them,
+///   the embeds of its attachments, its word count), one blob a page so that a wiki's outlines
+///   load in one pass (the migration "outline blobs" put it there, in place of the `wordCount`
+///   column and the `heading` and `attachmentEmbed` tables).
 /// - `link`: every wikilink and embed of every page in document order (`position`): `source`
 ///   (the page), `kind` (`link`, or `embed` for `![[Page]]`, whose target's content shapes the
 ///   source), `target` (NULL for `[[#Heading]]`), `fragment`, `line`. Indexed both ways: the
 ///   pages linking to a title, the links of a page.
-/// - `attachmentEmbed`: the embeds of each page's own attachments (`![[name.png]]`), in order:
-///   the files written beside the page.
-/// - `heading`: the headings of every page in document order, with the ids the page gives them.
 /// - `specialFile`: each file of each wiki's special pages (`path`), with the digest of what it
 ///   shows (`WikiSpecialPages.digest(of:)`).
 ///
@@ -87,6 +88,14 @@ enum StateSchema {
         }
         migrator.registerMigration("page counts") { db in
             try db.alter(table: "wiki") { table in table.add(column: "pageCount", .integer) }
+        }
+        migrator.registerMigration("outline blobs") { db in
+            try db.drop(table: "heading")
+            try db.drop(table: "attachmentEmbed")
+            try db.alter(table: "page") { table in
+                table.drop(column: "wordCount")
+                table.add(column: "outline", .blob).notNull().defaults(to: Data())
+            }
         }
         return migrator
     }

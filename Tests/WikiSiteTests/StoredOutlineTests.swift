@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import WikiModel
+import WikiRender
+
+@testable import WikiSite
+
+/// The blob in which the build state keeps a page's outline.
+@Suite struct StoredOutlineTests {
+    static let outline = PageOutline(
+        links: [
+            PageLink(target: PageTitle("Café Ünïcode"), fragment: "Sëction two", line: 3),
+            PageLink(target: nil, fragment: "Local", line: 300),
+            PageLink(target: PageTitle("Embedded"), fragment: nil, line: 1_000_000, isEmbed: true),
+            PageLink(target: PageTitle(String(repeating: "Long ", count: 40)), fragment: "", line: 1),
+        ],
+        headings: [Heading(level: 1, text: "Title 🎉", id: "title"), Heading(level: 6, text: "", id: "section-1")],
+        wordCount: 123_456,
+        attachments: [AttachmentEmbed(name: "diagram.png", line: 7)])
+
+    func decoded(_ bytes: [UInt8]) -> PageOutline? {
+        bytes.withUnsafeBytes(StoredOutline.decode)
+    }
+
+    @Test func anOutlineComesBackExactly() throws {
+        let back = try #require(decoded(StoredOutline.encode(Self.outline)))
+        #expect(back.links == Self.outline.links)
+        #expect(back.headings.map { "\($0.level) \($0.text) \($0.id)" } == ["1 Title 🎉 title", "6  section-1"])
+        #expect(back.wordCount == 123_456)
+        #expect(back.attachments == Self.outline.attachments)
+    }
+
+    @Test func anEmptyOutlineIsFourBytes() throws {
+        let bytes = StoredOutline.encode(PageOutline(links: [], headings: [], wordCount: 0))
+        #expect(bytes == [0, 0, 0, 0])
+        #expect(try #require(decoded(bytes)).links.isEmpty)
+    }
+
+    @Test func aDamagedBlobIsNoOutline() {
+        let bytes = StoredOutline.encode(Self.outline)
+        for length in 0..<bytes.count {
+            #expect(decoded(Array(bytes.prefix(length))) == nil, "cut at \(length)")
+        }
+        #expect(decoded(bytes + [0]) == nil, "a byte too many")
+        var invalid = bytes
+        let accent = try! #require(invalid.firstIndex(of: 0xC3))
+        invalid[accent] = 0xFF
+        #expect(decoded(invalid) == nil, "invalid UTF-8")
+        #expect(decoded([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]) == nil, "an integer too large")
+    }
+}
