@@ -72,11 +72,13 @@ public struct BuildSummary: Sendable {
     /// How many warnings of one kind the summary lists; `wikisite check` lists them all.
     static let warningsListed = 50
 
-    /// Appends the first `warningsListed` of `warnings` to `lines`, and how many more there are.
-    private static func append(_ warnings: [String], to lines: inout [String]) {
-        lines += warnings.prefix(warningsListed)
-        if warnings.count > warningsListed {
-            lines.append("  … and \(warnings.count - warningsListed) more (wikisite check lists them all)")
+    /// Appends the warning `line` makes of each of the first `warningsListed` of `items` to
+    /// `lines`, and how many more there are (only the lines listed are made: a wiki may have
+    /// hundreds of thousands of warnings).
+    private static func append<Item>(_ items: [Item], to lines: inout [String], _ line: (Item) -> String) {
+        lines += items.prefix(warningsListed).map { "  warning: " + line($0) }
+        if items.count > warningsListed {
+            lines.append("  … and \(items.count - warningsListed) more (wikisite check lists them all)")
         }
     }
 
@@ -94,24 +96,22 @@ public struct BuildSummary: Sendable {
         }
         if !skipped.isEmpty {
             lines.append("Skipped \(skipped.count) document\(skipped.count == 1 ? "" : "s"):")
-            Self.append(skipped.map { "  warning: \($0)" }, to: &lines)
+            Self.append(skipped, to: &lines) { "\($0)" }
         }
         if !skippedAttachments.isEmpty {
             lines.append("Skipped \(skippedAttachments.count) attachment\(skippedAttachments.count == 1 ? "" : "s"):")
-            Self.append(skippedAttachments.map { "  warning: \($0)" }, to: &lines)
+            Self.append(skippedAttachments, to: &lines) { "\($0)" }
         }
         if !conflicts.isEmpty {
             lines.append("Conflicted documents (\(conflicts.count)); the winner is published:")
-            Self.append(conflicts.map { "  warning: \($0)" }, to: &lines)
+            Self.append(conflicts, to: &lines) { "\($0)" }
         }
         if !missingLinks.isEmpty {
             lines.append("Links to missing pages (\(missingLinks.count)):")
-            let warnings = missingLinks.map { link in
+            Self.append(missingLinks, to: &lines) { link in
                 let from = link.linkedFrom.map { MessageText.quoted($0.text) }.joined(separator: ", ")
-                let target = MessageText.quoted(link.target.text)
-                return "  warning: \(MessageText.quoted(link.wikiID)): \(target) linked from \(from)"
+                return "\(MessageText.quoted(link.wikiID)): \(MessageText.quoted(link.target.text)) linked from \(from)"
             }
-            Self.append(warnings, to: &lines)
         }
         for note in notes { lines.append("Note: \(note).") }
         if let fullBuildReason {

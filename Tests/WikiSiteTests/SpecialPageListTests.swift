@@ -60,6 +60,19 @@ struct SpecialPageListTests {
         #expect(AlphabeticalKey.letter(of: title) == letter)
     }
 
+    /// ASCII titles are filed and folded without Foundation: exactly as Foundation would.
+    @Test func asciiTitlesAreFiledAndFoldedAsFoundationDoes() throws {
+        for byte in UInt8(0x21)...0x7E {
+            let character = String(UnicodeScalar(byte))
+            for raw in [character, character + "Mixed Case z" + character, "aZ" + character] {
+                let text = try #require(PageTitle(raw)).text
+                let key = AlphabeticalKey(try #require(PageTitle(text)))
+                #expect(key.letter == AlphabeticalKey.letter(of: text), "\(text)")
+                #expect(key.folded == Array(AlphabeticalKey.folding(text).utf8), "\(text)")
+            }
+        }
+    }
+
     @Test func theAlphabeticalOrderGroupsByLetterIgnoresCaseAndAccentsAndIsTotal() {
         let titles = [
             "Zebra", "apple", "Apple", "Über Sync", "Ubuntu", "éclair", "Eagle", "42", "../x", "жук", "Banana",

@@ -16,7 +16,7 @@ struct AlphabeticalKey: Comparable, Sendable {
     /// The letter the title is filed under, `#` for none.
     let letter: String
     /// The title without case and accents, as UTF-8.
-    private let folded: [UInt8]
+    let folded: [UInt8]
     /// The title itself, the last tie-breaker.
     private let title: PageTitle
 
@@ -25,8 +25,25 @@ struct AlphabeticalKey: Comparable, Sendable {
 
     init(_ title: PageTitle) {
         self.title = title
-        letter = Self.letter(of: title.text)
-        folded = Array(title.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
+        let utf8 = title.text.utf8
+        if let first = utf8.first, utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII has no accents, and its folding is its lower case: the same as Foundation's,
+            // without a round trip through it (`AlphabeticalOrderTests` checks every character).
+            letter = Self.isASCIILetter(first) ? String(UnicodeScalar(first & ~0x20)) : Self.otherLetter
+            folded = utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        } else {
+            letter = Self.letter(of: title.text)
+            folded = Array(Self.folding(title.text).utf8)
+        }
+    }
+
+    /// `text` without case and accents, by Foundation's folding.
+    static func folding(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
     static func < (lhs: AlphabeticalKey, rhs: AlphabeticalKey) -> Bool {
