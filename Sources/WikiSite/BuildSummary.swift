@@ -50,6 +50,10 @@ public struct BuildSummary: Sendable {
     /// nothing more and left the site as it was (`UnchangedSources`). The wikis are then those of
     /// the last build, and its warnings stand (`wikisite check` lists them).
     public internal(set) var unchangedSinceLastBuild = false
+    /// How many wikis had no document changed since the last build, and were therefore neither
+    /// analysed nor written: their missing links are not in `missingLinks` (the last build's
+    /// stand; `wikisite check` lists them).
+    public internal(set) var wikisNotAnalysed = 0
     /// Why the build rendered everything; nil when it was incremental.
     public internal(set) var fullBuildReason: FullBuildReason?
     /// How many documents (wikis and pages) changed since the build the state describes; every
@@ -92,7 +96,8 @@ public struct BuildSummary: Sendable {
         lines.append("Published \(wikis.count) \(wikiWord), \(pagesPublished) \(pageWord) (\(read)).")
         for wiki in wikis {
             let quotedID = MessageText.quoted(wiki.id)
-            lines.append("  \(quotedID) \(MessageText.quoted(wiki.title)): \(wiki.pageCount) pages → \(wiki.home)")
+            let pages = wiki.pageCount == 1 ? "1 page" : "\(wiki.pageCount) pages"
+            lines.append("  \(quotedID) \(MessageText.quoted(wiki.title)): \(pages) → \(wiki.home)")
         }
         if !skipped.isEmpty {
             lines.append("Skipped \(skipped.count) document\(skipped.count == 1 ? "" : "s"):")
@@ -123,6 +128,12 @@ public struct BuildSummary: Sendable {
         } else {
             let word = changedDocuments == 1 ? "document" : "documents"
             lines.append("Incremental build: \(changedDocuments) changed \(word) since the last build.")
+            if wikisNotAnalysed > 0 {
+                let wikiCount = wikisNotAnalysed == 1 ? "1 wiki" : "\(wikisNotAnalysed) wikis"
+                lines.append(
+                    "  \(wikiCount) with no change not analysed: the warnings of the last build about "
+                        + "\(wikisNotAnalysed == 1 ? "it" : "them") stand (wikisite check lists them).")
+            }
         }
         // A full build compares nothing: a source without sequences has nothing to say then.
         for checkpoint in checkpoints where fullBuildReason == nil || checkpoint.to != nil {

@@ -185,6 +185,14 @@ public struct SiteBuilder: Sendable {
                 wiki, with: pages.bodies, into: &wikiPlan, keeping: bodies, reporter: reporter)
             summary.changedDocuments += changed
             plan.wikis[ExactString(wiki.id)] = wikiPlan
+            guard let analysis else {
+                summary.wikisNotAnalysed += 1
+                summary.wikis.append(
+                    PublishedWiki(
+                        id: wiki.id, title: wiki.title, pageCount: planner.database.pages(inWiki: wiki.id).count,
+                        home: layout.home(ofWiki: wiki.id)))
+                continue
+            }
             let previousDigests =
                 wikiPlan.keepsUnchangedSpecialFiles ? try planner.state.specialFileDigests(inWiki: wiki.id) : [:]
             let digests = try writeWiki(

@@ -78,6 +78,32 @@ struct IncrementalCommandTests {
         #expect(third.standardOutput.contains("Files: 0 written"))
     }
 
+    @Test func aWikiWithNoChangedDocumentIsNotAnalysed() throws {
+        let folder = try TemporaryFolder()
+        var other = WikiFixture()
+        other.wikiID = "5678"
+        other.title = "Other Wiki"
+        other.pages = [WikiFixture.Page(title: "Lonely", markdown: "Links to [[Nowhere]].")]
+        func write(beta text: String) throws -> String {
+            let documents = Self.fixture(beta: text).documents + other.documents
+            let data = try JSONSerialization.data(withJSONObject: ["docs": documents], options: [.sortedKeys])
+            return try folder.write(String(decoding: data, as: UTF8.self), to: "two-wikis.json")
+        }
+        let dump = try write(beta: "First text.")
+        let first = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
+        #expect(first.standardOutput.contains(#"warning: "5678": "Nowhere" linked from "Lonely""#))
+
+        _ = try write(beta: "Second text.")
+        let second = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site"), "--verify"])
+        #expect(second.status == 0, "\(second.standardError)")
+        let output = second.standardOutput
+        #expect(output.contains("Incremental build: 1 changed document since the last build."))
+        #expect(output.contains("1 wiki with no change not analysed: the warnings of the last build about it stand"))
+        #expect(!output.contains(#""Nowhere" linked from"#), "the unchanged wiki's warnings are not worked out again")
+        #expect(output.contains("\"5678\" \"Other Wiki\": 1 page → 5678/index.html"))
+        #expect(output.contains("Verified: the site is byte for byte the same as a clean build."))
+    }
+
     @Test func aDeletedPageIsRemovedAndItsLinksTurnMissing() throws {
         let folder = try TemporaryFolder()
         var fixture = Self.fixture(beta: "Text.")

@@ -7,9 +7,10 @@ import WikiRender
 /// reusing the outlines the state keeps for the pages that did not change, so an incremental build
 /// parses only the Markdown of changed pages.
 ///
-/// Wiki-wide, it still reads every page of the database (to fingerprint it) and loads the stored
-/// outlines of each wiki to rebuild its link graph: cheap passes without Markdown, proportional
-/// to the wiki; rendering and writing are proportional to the change.
+/// Wiki-wide, it still reads every page of the database (to fingerprint it) and, when a page of
+/// the wiki changed, loads the stored outlines of the wiki to rebuild its link graph: cheap passes
+/// without Markdown, proportional to the wiki; rendering and writing are proportional to the
+/// change. A wiki none of whose documents changed is not analysed at all.
 struct IncrementalPlanner {
     let state: BuildState
     let database: WikiDatabase
@@ -47,17 +48,21 @@ struct IncrementalPlanner {
     }
 
     /// The analysis of `wiki` and what of it to render, added to `plan` (which holds what the
-    /// theme's changes already ask for), and the number of documents of it that changed.
+    /// theme's changes already ask for), and the number of documents of it that changed. No
+    /// analysis when nothing of the wiki changed and `plan` renders nothing of it: there is
+    /// nothing to write, and the outlines are not even loaded.
     func plan(
         _ wiki: Wiki, with renderer: PageBodyRenderer, into plan: inout WikiPlan, keeping bodies: RenderedBodies,
         reporter: any BuildReporter
-    ) throws -> (analysis: WikiAnalysis, changedDocuments: Int) {
+    ) throws -> (analysis: WikiAnalysis?, changedDocuments: Int) {
         guard fullBuild == nil, let stored = storedWikis[ExactString(wiki.id)] else {
             if fullBuild == nil { plan = .everything("new wiki") }
             let analysis = WikiAnalysis.analyse(wiki, with: renderer, reusing: [:], keeping: bodies, reporter: reporter)
             return (analysis, 1 + analysis.pages.count)
         }
         let changes = PageChanges(old: try state.pageFingerprints(inWiki: wiki.id), new: fingerprints(of: wiki))
+        let wikiChanged = stored.fingerprint != fingerprint(of: wiki)
+        if changes.count == 0, !wikiChanged, plan.isEmpty { return (nil, 0) }
         var reusable: [PageTitle: PageOutline] = [:]
         if !(options.settings(forWiki: wiki.id).camelCaseLinks && changes.changesExistence) {
             reusable = try state.outlines(inWiki: wiki.id)
@@ -65,7 +70,6 @@ struct IncrementalPlanner {
         }
         let analysis = WikiAnalysis.analyse(
             wiki, with: renderer, reusing: reusable, keeping: bodies, reporter: reporter)
-        let wikiChanged = stored.fingerprint != fingerprint(of: wiki)
         if !stored.title.isExactly(wiki.title) {
             plan = .everything("the wiki's title changed")
         } else if wikiChanged {
