@@ -106,7 +106,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel"]),
-        .testTarget(name: "WikiRenderTests", dependencies: ["WikiRender"]),
+        .testTarget(
+            name: "WikiRenderTests",
+            dependencies: ["WikiRender", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite"]),
         // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
         .testTarget(name: "WikiSiteTests", dependencies: ["WikiSite", "wikisite"]),

@@ -107,7 +107,7 @@ final class TemplateScope: MustacheParent {
 /// It has no children of its own, so a name inside `{{#name}}…{{/name}}` is looked up in the
 /// enclosing values, as for a `String`, and it keeps the `String` transforms
 /// (`{{uppercased(name)}}`).
-private struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable {
+struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable {
     let text: String
 
     var renderText: String { text }

@@ -18,14 +18,15 @@ struct ThemeFile {
     }
 
     /// The file parsed as a Mustache template whose `{{name}}`s escape with
-    /// `ThemeHTMLEscaping`.
-    func parseTemplate() throws(ThemeError) -> MustacheTemplate {
+    /// `ThemeHTMLEscaping`, and the text parsed (the file's, after the pragma that selects it).
+    func parseTemplate() throws(ThemeError) -> (template: MustacheTemplate, text: String) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ThemeError(
                 file: displayName, message: "the template is not valid UTF-8 text; save it as UTF-8")
         }
         do {
-            return try MustacheTemplate(string: ThemeHTMLEscaping.pragma + text)
+            let text = ThemeHTMLEscaping.pragma + text
+            return (try MustacheTemplate(string: text), text)
         } catch let error as MustacheTemplate.ParserError {
             let pragmaLength = ThemeHTMLEscaping.pragma.count
             let line = error.context.lineNumber

@@ -50,6 +50,16 @@ struct ThemeHTMLEscaping: MustacheContentType {
         return escaped ?? text
     }
 
+    /// Appends `text` to `output`, escaped as `escape(_:)` does: most texts have nothing to
+    /// escape, and are appended without an intermediate string.
+    static func append(_ text: String, to output: inout String) {
+        guard text.utf8.contains(where: { replacement(for: $0) != nil }) else {
+            output += text
+            return
+        }
+        output += escape(text)
+    }
+
     private static let ampersand: [UInt8] = Array("&amp;".utf8)
     private static let lessThan: [UInt8] = Array("&lt;".utf8)
     private static let greaterThan: [UInt8] = Array("&gt;".utf8)

@@ -44,15 +44,19 @@ struct WikisiteCLI {
     }
 
     /// Runs `wikisite` (or another `executable`) with `arguments`, feeding `input` to its
-    /// standard input.
+    /// standard input, with `environment` added to the test's environment.
     @discardableResult
     static func run(
-        _ arguments: [String], input: String = "", in folder: URL? = nil, executable: URL = executable
+        _ arguments: [String], input: String = "", in folder: URL? = nil, executable: URL = executable,
+        environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

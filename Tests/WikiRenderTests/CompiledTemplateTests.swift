@@ -1,0 +1,110 @@
+import Foundation
+import Mustache
+import Testing
+
+@testable import WikiRender
+
+/// `CompiledTemplate` renders its subset of Mustache exactly as swift-mustache does, and leaves
+/// everything else to it.
+@Suite("Compiled templates")
+struct CompiledTemplateTests {
+    /// Values with every kind a view hands over: texts (with characters to escape), numbers,
+    /// flags, a list of texts, groups, lists of groups (one empty), and names shadowed in
+    /// inner scopes.
+    static var values: TemplateValues {
+        var values = TemplateValues()
+        values.set("title", "Tom & Jerry's <\"page\">")
+        values.set("bodyHTML", "<p>Body & soul</p>")
+        values.set("count", 42)
+        values.set("zero", 0)
+        values.set("yes", true)
+        values.set("no", false)
+        values.set("empty", "")
+        values.set("members", ["ann", "<bob>"])
+        values.set("none", [TemplateValues]())
+        var inner = TemplateValues()
+        inner.set("title", "Inner title")
+        inner.set("href", "a.html")
+        var deeper = TemplateValues()
+        deeper.set("text", "deep")
+        inner.set("deeper", deeper)
+        values.set("group", inner)
+        values.set(
+            "entries",
+            (1...3).map { number in
+                var entry = TemplateValues()
+                entry.set("href", "page-\(number).html")
+                entry.set("label", "Page \(number)")
+                entry.set("isFirst", number == 1)
+                return entry
+            })
+        return values
+    }
+
+    /// Templates in the subset, chosen for the parser's corners: standalone tags (with spaces,
+    /// tabs, at the start and the end, with CRLF), comments, whitespace before tags, nested and
+    /// inverted sections, dotted and anchored names, the current item, every kind of value.
+    static let subset: [String] = [
+        "",
+        "plain text",
+        "{{title}} {{{title}}} {{& title}} {{ title }}",
+        "{{count}} {{zero}} {{yes}} {{no}} {{missing}}[{{empty}}]",
+        "{{#yes}}Y{{/yes}}{{^yes}}N{{/yes}}{{#no}}Y{{/no}}{{^no}}N{{/no}}",
+        "{{#count}}[{{.}}]{{/count}}{{#zero}}[{{.}}]{{/zero}}{{^zero}}not{{/zero}}",
+        "{{#members}}<li>{{.}}</li>{{/members}}",
+        "{{#none}}x{{/none}}{{^none}}none{{/none}}{{^members}}x{{/members}}",
+        "{{#group}}{{title}} {{href}} {{count}} {{deeper.text}} {{.title}} {{.count}}{{/group}}",
+        "{{group.title}} {{group.deeper.text}} {{group.missing.text}} {{missing.title}}",
+        "{{#group}}{{#deeper}}{{text}} {{title}} {{bodyHTML}}{{/deeper}}{{/group}}",
+        "{{#empty}}e[{{.}}]{{/empty}}{{^empty}}no{{/empty}}{{#title}}{{.}}{{/title}}",
+        "<ul>\n  {{#entries}}\n  <li><a href=\"{{href}}\">{{label}}</a></li>\n  {{/entries}}\n</ul>\n",
+        "<ul>\r\n  {{#entries}}\r\n  <li>{{label}}</li>\r\n  {{/entries}}\r\n</ul>\r\n",
+        "\t{{#entries}}\t\n{{label}}\n\t{{/entries}}  \nend",
+        "{{#entries}}\n{{#isFirst}}\nfirst\n{{/isFirst}}\n{{^isFirst}}\nother {{label}}\n{{/isFirst}}\n{{/entries}}\n",
+        "  {{! a comment }}\nafter\n  {{! a comment }} text\n{{!\nmulti\nline\n}}\nend",
+        "before {{#yes}}\ninside\n{{/yes}} after\n",
+        "  {{title}}\n  {{#yes}}  \n    x\n  {{/yes}}\n",
+        "{{#yes}}\n{{/yes}}",
+        "  {{#yes}}\n  {{/yes}}  ",
+        "a {\nb { {{title}} } }{\n",
+        "{{#entries}}{{label}}{{^isFirst}}, {{/isFirst}}{{/entries}}",
+        "{{#group}}{{#entries}}{{title}}:{{label}};{{/entries}}{{/group}}",
+        "{{#none}}{{/none}}{{^none}}{{count}}{{/none}}",
+        "line 1\n\n\n  \nline 5  \n  ",
+        "{{members}} {{group}} {{entries}}",
+    ]
+
+    /// Templates outside the subset: swift-mustache renders them.
+    static let outside: [String] = [
+        "{{uppercased(title)}}", "{{count(entries)}}", "{{> partial}}", "{{=<% %>=}}<% title %>",
+        "{{%CONTENT_TYPE:TEXT}}{{title}}", "{{$block}}default{{/block}}", "{{.}}{{..}}",
+    ]
+
+    func swiftMustache(_ template: String) throws -> String {
+        ThemeHTMLEscaping.registration
+        return try MustacheTemplate(string: ThemeHTMLEscaping.pragma + template).render(Self.values.context)
+    }
+
+    @Test(arguments: subset)
+    func rendersTheSubsetAsSwiftMustacheDoes(template: String) throws {
+        ThemeHTMLEscaping.registration
+        let compiled = try #require(CompiledTemplate.compile(ThemeHTMLEscaping.pragma + template))
+        #expect(compiled.render(Self.values.context) == (try swiftMustache(template)))
+    }
+
+    @Test(arguments: outside)
+    func leavesEverythingElseToSwiftMustache(template: String) throws {
+        _ = try swiftMustache(template)
+        #expect(CompiledTemplate.compile(ThemeHTMLEscaping.pragma + template) == nil)
+    }
+
+    @Test func everyTemplateOfTheDefaultThemeIsCompiled() throws {
+        let theme = try Theme.load(overridesIn: nil)
+        for template in ThemeTemplate.allCases {
+            guard case .compiled = theme.renderer(of: template) else {
+                Issue.record("\(template.fileName) is rendered by swift-mustache")
+                continue
+            }
+        }
+    }
+}
