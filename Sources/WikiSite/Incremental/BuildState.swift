@@ -23,10 +23,6 @@ final class BuildState: Sendable {
     static let fileName = "build.sqlite"
     /// The setting a build sets while it writes, and removes when it commits.
     static let unfinishedSetting = "unfinished"
-    /// The kind of `link` rows a wikilink makes.
-    static let linkKind = "link"
-    /// The kind of `link` rows an embed of a page makes.
-    static let embedKind = "embed"
 
     /// A published wiki as the state remembers it.
     struct StoredWiki: Sendable, Equatable {
@@ -149,39 +145,42 @@ final class BuildState: Sendable {
         }
     }
 
-    /// The pages of wiki `wikiID` that link to `target`, through the reverse index.
+    /// The pages of wiki `wikiID` that link to `target` or embed it, through the reverse index.
     func linkers(of target: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
-        try titles(Self.linkersQuery, [wikiID, target.text])
+        try database.read { db in
+            Set(
+                try String.fetchAll(db, sql: Self.linkersQuery, arguments: [wikiID, target.text]).compactMap(
+                    PageTitle.init))
+        }
     }
 
-    /// The titles the page `source` of wiki `wikiID` links to.
+    /// The titles the page `source` of wiki `wikiID` links to or embeds, from its stored outline;
+    /// empty when the state has no page `source`, or its outline does not decode.
     func targets(of source: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
-        try titles(Self.targetsQuery, [wikiID, source.text])
+        try database.read { db in try Self.storedTargets(of: source, inWiki: wikiID, db) ?? [] }
+    }
+
+    /// The titles the stored outline of page `source` links to or embeds; nil when there is no
+    /// such page, or its outline does not decode.
+    private static func storedTargets(
+        of source: PageTitle, inWiki wikiID: String, _ db: Database
+    ) throws -> Set<PageTitle>? {
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT outline FROM page WHERE wiki = ? AND title = ?"),
+            arguments: [wikiID, source.text])
+        let outline = try row?.withUnsafeData(atIndex: 0) { data in
+            data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
+        }
+        return outline.map { outline in Set(outline.links.compactMap(\.target)) }
     }
 
     /// The query of `linkers(of:inWiki:)`: the sources of the links of a wiki to a title.
-    static let linkersQuery = "SELECT source FROM link WHERE wiki = ? AND target = ?"
-    /// The query of `targets(of:inWiki:)`: the targets of the links of a page of a wiki.
-    static let targetsQuery = "SELECT target FROM link WHERE wiki = ? AND source = ?"
+    static let linkersQuery = "SELECT source FROM linker WHERE wiki = ? AND target = ?"
 
     /// How SQLite runs `sql` on this state (`EXPLAIN QUERY PLAN`), one step a line.
     func queryPlan(of sql: String) throws -> [String] {
         try database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["wiki", "title"]).map { $0["detail"] }
-        }
-    }
-
-    /// The distinct titles `sql`, a query of one text column, returns; NULLs left out.
-    ///
-    /// The queries ask for every row, not `DISTINCT` ones, and leave NULLs to this function:
-    /// either would lead SQLite to walk an index in the order of the column asked for, that is
-    /// every link of the wiki, instead of seeking the rows of one page or one target.
-    private func titles(_ sql: String, _ arguments: StatementArguments) throws -> Set<PageTitle> {
-        try database.read { db in
-            Set(
-                try Optional<String>.fetchAll(db, sql: sql, arguments: arguments).compactMap {
-                    $0.flatMap(PageTitle.init)
-                })
         }
     }
 
@@ -198,7 +197,7 @@ final class BuildState: Sendable {
     func commit(_ update: StateUpdate) throws {
         try write { db in
             if update.replacesEverything {
-                for table in ["checkpoint", "wiki", "page", "link", "specialFile"] {
+                for table in ["checkpoint", "wiki", "page", "linker", "specialFile"] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
@@ -212,7 +211,7 @@ final class BuildState: Sendable {
             }
             for wikiID in update.removedWikis {
                 try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in ["page", "link", "specialFile"] {
+                for table in ["page", "linker", "specialFile"] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
                 }
             }
@@ -224,10 +223,10 @@ final class BuildState: Sendable {
             for (wikiID, title) in update.removedPages {
                 try Self.deletePage(title, inWiki: wikiID, db)
             }
-            for page in update.pages {
-                try Self.deletePage(page.title, inWiki: page.wikiID, db)
-                try Self.insert(page, db)
+            if !update.replacesEverything {
+                for page in update.pages { try Self.deletePage(page.title, inWiki: page.wikiID, db) }
             }
+            try Self.insert(update.pages, db)
             for (wikiID, digests) in update.specialFileDigests {
                 try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ?", arguments: [wikiID])
                 for (path, digest) in digests {
@@ -256,24 +255,46 @@ final class BuildState: Sendable {
         }
     }
 
+    /// Deletes the page `title` of wiki `wikiID` and its rows of the reverse index, each found by
+    /// its key through the targets of the page's stored outline (the index has no other way in;
+    /// when the outline does not decode, the wiki's rows are searched).
     private static func deletePage(_ title: PageTitle, inWiki wikiID: String, _ db: Database) throws {
+        let targets = try storedTargets(of: title, inWiki: wikiID, db)
         try db.cachedStatement(sql: "DELETE FROM page WHERE wiki = ? AND title = ?").execute(
             arguments: [wikiID, title.text])
-        try db.cachedStatement(sql: "DELETE FROM link WHERE wiki = ? AND source = ?").execute(
-            arguments: [wikiID, title.text])
+        guard let targets else {
+            try db.cachedStatement(sql: "DELETE FROM linker WHERE wiki = ? AND source = ?").execute(
+                arguments: [wikiID, title.text])
+            return
+        }
+        let deleteLinker = try db.cachedStatement(
+            sql: "DELETE FROM linker WHERE wiki = ? AND target = ? AND source = ?")
+        for target in targets { try deleteLinker.execute(arguments: [wikiID, target.text, title.text]) }
     }
 
-    private static func insert(_ page: StateUpdate.PageRecord, _ db: Database) throws {
-        let title = page.title.text
-        try db.cachedStatement(sql: "INSERT INTO page (wiki, title, fingerprint, outline) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [page.wikiID, title, page.fingerprint, Data(StoredOutline.encode(page.outline))])
-        let link = try db.cachedStatement(
-            sql: "INSERT INTO link (wiki, source, position, kind, target, fragment, line) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        for (position, pageLink) in page.outline.links.enumerated() {
-            try link.execute(arguments: [
-                page.wikiID, title, position, pageLink.isEmbed ? embedKind : linkKind, pageLink.target?.text,
-                pageLink.fragment, pageLink.line,
-            ])
+    /// Inserts `pages` and their rows of the reverse index, each table in the order of its key:
+    /// SQLite then appends to its B-trees instead of splitting pages all over them (a full build
+    /// inserts every page of the site).
+    private static func insert(_ pages: [StateUpdate.PageRecord], _ db: Database) throws {
+        let insertPage = try db.cachedStatement(
+            sql: "INSERT INTO page (wiki, title, fingerprint, outline) VALUES (?, ?, ?, ?)")
+        let insertLinker = try db.cachedStatement(sql: "INSERT INTO linker (wiki, target, source) VALUES (?, ?, ?)")
+        let byWiki = Dictionary(grouping: pages) { ExactString($0.wikiID) }
+        for wiki in byWiki.keys.sorted() {
+            // The pages in title order, so that sorting the rows by target alone (a stable sort)
+            // leaves each target's sources in order too.
+            let pages = byWiki[wiki]!.sorted { $0.title < $1.title }
+            var linkers: [(target: PageTitle, source: PageTitle)] = []
+            for page in pages {
+                try insertPage.execute(arguments: [
+                    wiki.value, page.title.text, page.fingerprint, Data(StoredOutline.encode(page.outline)),
+                ])
+                for target in Set(page.outline.links.compactMap(\.target)) { linkers.append((target, page.title)) }
+            }
+            linkers.sort { $0.target < $1.target }
+            for linker in linkers {
+                try insertLinker.execute(arguments: [wiki.value, linker.target.text, linker.source.text])
+            }
         }
     }
 }

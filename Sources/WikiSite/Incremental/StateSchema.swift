@@ -15,10 +15,11 @@ import GRDB
 ///   the embeds of its attachments, its word count), one blob a page so that a wiki's outlines
 ///   load in one pass (the migration "outline blobs" put it there, in place of the `wordCount`
 ///   column and the `heading` and `attachmentEmbed` tables).
-/// - `link`: every wikilink and embed of every page in document order (`position`): `source`
-///   (the page), `kind` (`link`, or `embed` for `![[Page]]`, whose target's content shapes the
-///   source), `target` (NULL for `[[#Heading]]`), `fragment`, `line`. Indexed both ways: the
-///   pages linking to a title, the links of a page.
+/// - `linker`: the reverse index of the links: one row per page (`source`) and title it links
+///   to or embeds (`target`), keyed by `wiki`, `target`, `source` in one B-tree, so that the
+///   pages linking to a title are one seek. It replaced (migration "linkers") the `link` table,
+///   which kept every link's position, kind, fragment and line a second time beside the outline
+///   blobs, indexed both ways: three B-trees to write per link.
 /// - `specialFile`: each file of each wiki's special pages (`path`), with the digest of what it
 ///   shows (`WikiSpecialPages.digest(of:)`).
 ///
@@ -96,6 +97,18 @@ enum StateSchema {
                 table.drop(column: "wordCount")
                 table.add(column: "outline", .blob).notNull().defaults(to: Data())
             }
+        }
+        migrator.registerMigration("linkers") { db in
+            // The outline blobs hold each page's links; what stays a table is the reverse index,
+            // one row per page and title it links to, in one B-tree.
+            try db.drop(table: "link")
+            try db.execute(
+                sql: """
+                    CREATE TABLE linker (
+                        wiki TEXT NOT NULL, target TEXT NOT NULL, source TEXT NOT NULL,
+                        PRIMARY KEY (wiki, target, source)
+                    ) WITHOUT ROWID
+                    """)
         }
         return migrator
     }
