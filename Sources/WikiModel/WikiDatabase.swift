@@ -48,10 +48,26 @@ public struct WikiDatabase: Sendable {
         return wiki.pages[index]
     }
 
+    /// The titles of the published pages of wiki `id` (drafts excluded): asking it whether a
+    /// title is published looks the wiki up once, not once a title, and copies no page.
+    public func publishedTitles(inWiki id: String) -> PublishedTitles {
+        PublishedTitles(pageIndex: contents[ExactString(id)]?.pageIndex ?? [:])
+    }
+
     /// The drafts (`draft: true`) of wiki `id`, sorted by title in byte order. Never part of
     /// a published site; for a preview that shows them on request.
     public func drafts(inWiki id: String) -> [Page] {
         contents[ExactString(id)]?.drafts ?? []
+    }
+}
+
+/// The titles of one wiki's published pages (`WikiDatabase.publishedTitles(inWiki:)`).
+public struct PublishedTitles: Sendable {
+    fileprivate let pageIndex: [PageTitle: Int]
+
+    /// Whether a published page has the title `title`.
+    public func contains(_ title: PageTitle) -> Bool {
+        pageIndex[title] != nil
     }
 }
 

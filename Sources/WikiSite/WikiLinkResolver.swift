@@ -52,7 +52,7 @@ public struct StandaloneRenderer {
             let database = try SourceReader(paths: sources, reporter: SilentReporter()).read().database
             resolver = WikiLinkResolver(
                 wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout,
-                exists: { database.page(inWiki: wiki, titled: $0) != nil }, hrefs: PageHrefs())
+                exists: database.publishedTitles(inWiki: wiki).contains, hrefs: PageHrefs())
             embeds = WikiEmbedSource(
                 database: database, wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout)
         }

@@ -53,7 +53,7 @@ struct PageBodyRenderer: Sendable {
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {
         WikiLinkResolver(
             wikiID: wikiID, linkingFile: path, siteLayout: siteLayout,
-            exists: { database.page(inWiki: wikiID, titled: $0) != nil }, hrefs: hrefs)
+            exists: database.publishedTitles(inWiki: wikiID).contains, hrefs: hrefs)
     }
 
     private func embeds(_ wikiID: String, _ path: SitePath) -> WikiEmbedSource {
