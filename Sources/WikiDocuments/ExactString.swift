@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A string that is equal to another only when their Unicode scalars are the same.
 ///
 /// Swift's `String` compares by canonical equivalence, so `"Café"` in NFC and in NFD are
@@ -13,19 +19,27 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     public static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        guard lhs.value.utf8.count == rhs.value.utf8.count else { return false }
-        var left = lhs.value
-        var right = rhs.value
-        return left.withUTF8 { leftBytes in right.withUTF8 { rightBytes in leftBytes.elementsEqual(rightBytes) } }
+        lhs.value.utf8.count == rhs.value.utf8.count && byteOrder(lhs.value, rhs.value) == 0
     }
 
     /// Byte order of the UTF-8 encodings: a total order that never depends on locale.
     public static func < (lhs: ExactString, rhs: ExactString) -> Bool {
-        var left = lhs.value
-        var right = rhs.value
-        return left.withUTF8 { leftBytes in
-            right.withUTF8 { rightBytes in leftBytes.lexicographicallyPrecedes(rightBytes) }
+        byteOrder(lhs.value, rhs.value) < 0
+    }
+
+    /// Negative, zero or positive as `lhs` comes before, is, or comes after `rhs` in the byte
+    /// order of their UTF-8 encodings; on the strings' own buffers when they have them.
+    private static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? Int(order) : left.count - right.count
+            }
         }
+        if case .some(.some(let compared)) = compared { return compared }
+        if lhs.utf8.elementsEqual(rhs.utf8) { return 0 }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -167,7 +167,7 @@ public struct SiteBuilder: Sendable {
             // wiki has no settings table (one for a wiki the sources lack is an error), so its
             // folder is the name made from its ID, as `layout` gives it.
             let folder = layout.folderPrefix(ofWiki: id)
-            writer.retire(matching: { $0.hasPrefix(folder) }, because: cause)
+            writer.retire(matching: { $0.utf8.starts(with: folder.utf8) }, because: cause)
             update.removedWikis.append(id)
         }
         summary.changedDocuments = plan.removedWikis.count
@@ -290,7 +290,7 @@ public struct SiteBuilder: Sendable {
         from writer: SiteWriter
     ) {
         let folder = layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/"
-        writer.retire(matching: { $0.hasPrefix(folder) }, because: cause)
+        writer.retire(matching: { $0.utf8.starts(with: folder.utf8) }, because: cause)
     }
 
     /// Writes the files of `special`, but for those whose digest is the one in `previous` (by
@@ -306,7 +306,8 @@ public struct SiteBuilder: Sendable {
         let folder =
             special.chrome.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
         writer.retire(
-            matching: { $0.hasPrefix(folder) && $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
+            matching: { $0.utf8.starts(with: folder.utf8) && $0.hasSuffix(".html") && !current.contains($0) },
+            because: cause)
         let fileDigests = files.map(special.digest(of:))
         var digests: [String: Int64] = [:]
         for (path, digest) in zip(paths, fileDigests) { digests[path] = digest }

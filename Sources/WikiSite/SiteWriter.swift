@@ -94,16 +94,13 @@ final class SiteWriter: Sendable {
         let written = produced.withLock { $0 }
         let retired = retired.withLock { $0 }
         var manifest = retired.everything == nil ? previous.merging(written) : written
-        var removals: [(path: String, cause: String)] = []
-        for path in previous.pathsNoLongerProduced(by: written) {
-            let cause =
-                retired.everything ?? retired.paths[path]
-                ?? retired.matching.first { $0.matches(path) }?.cause
-            if let cause { removals.append((path, cause)) }
+        func cause(ofRemoving path: String) -> String? {
+            retired.everything ?? retired.paths[path] ?? retired.matching.first { $0.matches(path) }?.cause
         }
         var removed = 0
         var outputs: [ExplainedOutput] = []
-        for (path, cause) in removals {
+        for path in previous.pathsNoLongerProduced(by: written, where: { cause(ofRemoving: $0) != nil }) {
+            guard let cause = cause(ofRemoving: path) else { continue }
             manifest.remove(path)
             if try folder.remove(path, expecting: previous[path]) == .removed {
                 removed += 1

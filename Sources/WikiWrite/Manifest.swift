@@ -41,7 +41,7 @@ public struct Manifest: Sendable, Equatable {
     /// any other is a programming error and stops the program.
     public mutating func record(_ path: String, hash: ContentHash) {
         precondition(
-            (try? RelativePath(path, for: .write)) != nil, "not an output path: \(path.debugDescription)")
+            (try? RelativePath.check(path, for: .write)) != nil, "not an output path: \(path.debugDescription)")
         hashes[ExactString(path)] = hash
     }
 
@@ -50,10 +50,13 @@ public struct Manifest: Sendable, Equatable {
         hashes[ExactString(path)] = nil
     }
 
-    /// The paths listed here that `next` does not list, in UTF-8 byte order: the files a build
-    /// made earlier that the build which made `next` no longer produces.
-    public func pathsNoLongerProduced(by next: Manifest) -> [String] {
-        hashes.keys.filter { next.hashes[$0] == nil }.sorted().map(\.value)
+    /// The paths listed here that `next` does not list, and that `isIncluded` accepts (all, by
+    /// default), in UTF-8 byte order: the files a build made earlier that the build which made
+    /// `next` no longer produces. Only the paths kept are sorted.
+    public func pathsNoLongerProduced(
+        by next: Manifest, where isIncluded: (String) -> Bool = { _ in true }
+    ) -> [String] {
+        hashes.keys.filter { next.hashes[$0] == nil && isIncluded($0.value) }.sorted().map(\.value)
     }
 
     /// Both manifests' files; where both list a path, `other`'s hash wins.
@@ -84,10 +87,12 @@ public struct Manifest: Sendable, Equatable {
     /// The content of `manifest.json`.
     func encoded() -> [UInt8] {
         var output = Array("{\n  \"files\": {".utf8)
-        for (index, path) in hashes.keys.sorted().enumerated() {
+        for (index, (path, hash)) in hashes.sorted(by: { $0.key < $1.key }).enumerated() {
             output.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
             appendJSONString(path.value, to: &output)
-            output.append(contentsOf: ": \"\(hashes[path]!)\"".utf8)
+            output.append(contentsOf: ": \"".utf8)
+            hash.appendHexadecimal(to: &output)
+            output.append(UInt8(ascii: "\""))
         }
         output.append(contentsOf: (hashes.isEmpty ? "},\n" : "\n  },\n").utf8)
         output.append(contentsOf: "  \"version\": \(ManifestDecoder.version)\n}\n".utf8)
@@ -106,7 +111,6 @@ public struct Manifest: Sendable, Equatable {
 /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
 /// as UTF-8.
 private func appendJSONString(_ text: String, to output: inout [UInt8]) {
-    let hexDigits = Array("0123456789abcdef".utf8)
     output.append(UInt8(ascii: "\""))
     for byte in text.utf8 {
         switch byte {
@@ -115,8 +119,8 @@ private func appendJSONString(_ text: String, to output: inout [UInt8]) {
             output.append(byte)
         case 0..<0x20:
             output.append(contentsOf: "\\u00".utf8)
-            output.append(hexDigits[Int(byte >> 4)])
-            output.append(hexDigits[Int(byte & 0xf)])
+            output.append(ContentHash.hexadecimalDigits[Int(byte >> 4)])
+            output.append(ContentHash.hexadecimalDigits[Int(byte & 0xf)])
         default:
             output.append(byte)
         }

@@ -53,15 +53,14 @@ struct ManifestDecoder {
             let pathOffset = position()
             let path = try readString()
             do {
-                _ = try RelativePath(path, for: .read)
+                try RelativePath.check(path, for: .read)
             } catch let error as WriteError {
                 guard case .invalidPath(let reason) = error.problem else { throw error }
                 throw failure("the path \(path.debugDescription) is not valid: \(reason)", at: pathOffset)
             }
             try expect(":")
             let hashOffset = position()
-            let text = Array(try readString().utf8)
-            guard let hash = ContentHash(hexadecimal: text) else {
+            guard let hash = ContentHash(hexadecimal: try readString().utf8) else {
                 throw failure("a hash is 16 lowercase hexadecimal digits", at: hashOffset)
             }
             if hashes.updateValue(hash, forKey: ExactString(path)) != nil {
@@ -74,6 +73,20 @@ struct ManifestDecoder {
 
     private mutating func readString() throws -> String {
         try expect("\"")
+        // Most strings have no escape: they are read straight from the bytes.
+        let start = offset
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\\"), bytes[offset] >= 0x20 {
+            guard bytes[offset] == UInt8(ascii: "\"") else {
+                offset += 1
+                continue
+            }
+            offset += 1
+            guard let string = String(validating: bytes[start..<offset - 1], as: UTF8.self) else {
+                throw failure("a string is not valid UTF-8")
+            }
+            return string
+        }
+        offset = start
         var text: [UInt8] = []
         while offset < bytes.count {
             let byte = bytes[offset]
@@ -155,7 +168,12 @@ struct ManifestDecoder {
     }
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count, [0x20, 0x0a, 0x0d, 0x09].contains(bytes[offset]) { offset += 1 }
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0a, 0x0d, 0x09: offset += 1
+            default: return
+            }
+        }
     }
 
     /// Consumes `character` if it comes next; whether it did.

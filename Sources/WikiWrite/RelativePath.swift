@@ -14,34 +14,51 @@ struct RelativePath {
     /// Checks `text`; throws `WriteError.Problem.invalidPath` naming it when it is not a plain
     /// relative path.
     init(_ text: String, for action: WriteError.Action) throws {
-        func refuse(_ reason: String) -> WriteError {
-            WriteError(action, text, .invalidPath(reason: reason))
-        }
-        if text.isEmpty { throw refuse("the path is empty") }
-        if text.utf8.first == UInt8(ascii: "/") {
-            throw refuse("it is absolute; output paths are relative to the output folder")
-        }
-        if text.utf8.contains(0) { throw refuse("it contains a NUL character") }
-        if text.utf8.contains(UInt8(ascii: "\\")) {
-            throw refuse("it contains a backslash, a path separator on Windows")
-        }
-        let components = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        for component in components {
-            if component.isEmpty { throw refuse("it has an empty component") }
-            if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) {
-                throw refuse("it has a \"\(String(decoding: component, as: UTF8.self))\" component")
-            }
-            if component.count > Self.maximumComponentLength {
-                throw refuse(
-                    "a component is \(component.count) bytes long; the limit is \(Self.maximumComponentLength)"
-                )
-            }
-            if TemporaryName.matches(component) {
-                throw refuse("the name is reserved for wikisite's temporary files")
-            }
-        }
+        try Self.check(text, for: action)
         self.text = text
-        self.components = components.map { String(decoding: $0, as: UTF8.self) }
+        components = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// Throws what `init(_:for:)` throws for `text`, without making its components: for the
+    /// checks of every path a manifest lists.
+    static func check(_ text: String, for action: WriteError.Action) throws {
+        var bytes = text
+        if let reason = bytes.withUTF8(problem(in:)) {
+            throw WriteError(action, text, .invalidPath(reason: reason))
+        }
+    }
+
+    /// What makes the UTF-8 path `bytes` no plain relative path, or nil.
+    private static func problem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.isEmpty { return "the path is empty" }
+        if bytes[0] == UInt8(ascii: "/") { return "it is absolute; output paths are relative to the output folder" }
+        if bytes.contains(0) { return "it contains a NUL character" }
+        if bytes.contains(UInt8(ascii: "\\")) { return "it contains a backslash, a path separator on Windows" }
+        var start = 0
+        while true {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+            if let problem = problem(inComponent: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                return problem
+            }
+            guard end < bytes.count else { return nil }
+            start = end + 1
+        }
+    }
+
+    /// What makes `component`, a component of a path, no plain name, or nil.
+    private static func problem(inComponent component: UnsafeBufferPointer<UInt8>) -> String? {
+        if component.isEmpty { return "it has an empty component" }
+        if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) {
+            return "it has a \"\(String(decoding: component, as: UTF8.self))\" component"
+        }
+        if component.count > maximumComponentLength {
+            return "a component is \(component.count) bytes long; the limit is \(maximumComponentLength)"
+        }
+        if TemporaryName.matches(component) { return "the name is reserved for wikisite's temporary files" }
+        return nil
     }
 
     /// The folders leading to the file, outermost first.

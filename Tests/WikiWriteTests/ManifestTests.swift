@@ -82,6 +82,11 @@ import WikiWrite
                 Array("w/Cafe\u{301}.html".utf8), Array("w/new.html".utf8),
             ])
 
+        #expect(
+            previous.pathsNoLongerProduced(by: next, where: { $0.hasPrefix("w/") }) == [
+                "w/Caf\u{E9}.html", "w/gone.html",
+            ])
+
         let merged = previous.merging(next)
         #expect(merged.count == 6)
         #expect(merged["w/kept.html"] == ContentHash(value: 2))
