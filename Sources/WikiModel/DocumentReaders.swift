@@ -78,7 +78,8 @@ struct PageReader {
 
     /// `wiki_id` repeats the wiki part of the `_id`; the `_id` is authoritative.
     private func checkWikiID(_ value: JSONValue?) throws(SkipReason) {
-        let expected = MessageText.quoted(pageID.wikiID)
+        // Quoted only for a message: most pages name their wiki right.
+        var expected: String { MessageText.quoted(pageID.wikiID) }
         switch value {
         case nil:
             throw SkipReason("field \"wiki_id\" is missing; it must repeat the wiki part of the _id, \(expected)")
