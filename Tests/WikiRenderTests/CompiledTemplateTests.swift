@@ -98,6 +98,35 @@ struct CompiledTemplateTests {
         #expect(CompiledTemplate.compile(ThemeHTMLEscaping.pragma + template) == nil)
     }
 
+    /// Pieces random templates are made of: text, whitespace and line ends, every kind of tag of
+    /// the subset, tags outside it, and malformed ones.
+    static let pieces: [String] = [
+        "a", "text ", " ", "  ", "\t", "\n", "\r\n", "{", "}", "{{title}}", "{{ title }}", "{{{bodyHTML}}}",
+        "{{&title}}", "{{#yes}}", "{{/yes}}", "{{^no}}", "{{/no}}", "{{#entries}}", "{{/entries}}",
+        "{{#group}}", "{{/group}}", "{{^members}}", "{{/members}}", "{{! a comment }}", "{{.}}",
+        "{{group.title}}", "{{.label}}", "{{missing}}", "{{count}}", "{{", "}}", "{{#", "{{/x}}", "{{ {{",
+        "{{>partial}}", "{{title}", "{{=<% %>=}}", "{{uppercased(title)}}", "{{$block}}", "{{é}}",
+    ]
+
+    /// A template the compiler takes is one swift-mustache parses, and both render it the same:
+    /// checked on random templates (the seed is fixed; a failure names the template).
+    @Test func randomTemplatesTheCompilerTakesRenderAsSwiftMustacheDoes() throws {
+        ThemeHTMLEscaping.registration
+        var random = SplitMix64(seed: 20_261_124)
+        var compiledCount = 0
+        for _ in 0..<3000 {
+            let length = Int(random.next() % 14)
+            let template = (0..<length).map { _ in Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
+                .joined()
+            guard let compiled = CompiledTemplate.compile(ThemeHTMLEscaping.pragma + template) else { continue }
+            compiledCount += 1
+            let expected = try #require(
+                try? swiftMustache(template), "compiled, but swift-mustache refuses \(template.debugDescription)")
+            #expect(compiled.render(Self.values.context) == expected, "\(template.debugDescription)")
+        }
+        #expect(compiledCount > 300)
+    }
+
     @Test func everyTemplateOfTheDefaultThemeIsCompiled() throws {
         let theme = try Theme.load(overridesIn: nil)
         for template in ThemeTemplate.allCases {
@@ -106,5 +135,20 @@ struct CompiledTemplateTests {
                 continue
             }
         }
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same seed gives the same templates.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

@@ -2,12 +2,15 @@
 /// most overrides use (text, `{{name}}`, `{{{name}}}`, `{{&name}}`, sections, inverted sections,
 /// comments), rendered straight from `TemplateValues`.
 ///
-/// swift-mustache stays the reference: it parses and validates every template (its errors are the
-/// ones users see), and it renders every template that uses anything else (transforms, partials,
-/// blocks, delimiters, another content type). For the subset, the compiler follows swift-mustache's
-/// parser step by step, standalone lines and all, and the renderer its lookups (the context stack,
-/// dotted names) and its treatment of each kind of value, so that both give the same bytes
-/// (`CompiledTemplateTests` and the end-to-end comparison hold them to it). What it saves is
+/// swift-mustache stays the reference: it parses, validates (its errors are the ones users see)
+/// and renders every template the compiler does not take: one that uses anything else
+/// (transforms, partials, blocks, delimiters, another content type) or that is not well formed.
+/// For the subset, the compiler follows swift-mustache's parser step by step, standalone lines and
+/// all, and refuses whatever it does not recognise, so that a template it takes is one
+/// swift-mustache parses; the renderer follows swift-mustache's lookups (the context stack, dotted
+/// names) and its treatment of each kind of value, so that both give the same bytes
+/// (`CompiledTemplateTests`, with random templates too, and the end-to-end comparison hold them
+/// to it). What it saves is
 /// swift-mustache's cost per name: a `Character`-wise split and a dozen dynamic casts, about
 /// 17,000 instructions a lookup, half of a full build's time.
 struct CompiledTemplate: Sendable {
@@ -33,9 +36,8 @@ struct CompiledTemplate: Sendable {
 
     let tokens: [Token]
 
-    /// Compiles `text`, a template swift-mustache parsed, that starts with
-    /// `ThemeHTMLEscaping.pragma`; nil when it uses anything outside the subset (swift-mustache
-    /// renders it then).
+    /// Compiles `text`, a template that starts with `ThemeHTMLEscaping.pragma`; nil when it uses
+    /// anything outside the subset or is not well formed (swift-mustache parses it then).
     static func compile(_ text: String) -> CompiledTemplate? {
         var compiler = TemplateCompiler(text)
         guard let tokens = try? compiler.parse(section: nil, newLine: true), compiler.escapesForHTML else {
@@ -139,20 +141,36 @@ struct CompiledTemplate: Sendable {
 private struct TemplateCompiler {
     struct Unsupported: Error {}
 
+    private let text: String
     private let characters: [Character]
+    /// Where each of `characters` starts in `text`, then `text.endIndex`: the text read is cut
+    /// from `text`, not rebuilt a character at a time.
+    private let indices: [String.Index]
     private var position = 0
     /// Whether the template selected `ThemeHTMLEscaping` (its first tag, the pragma).
     private(set) var escapesForHTML = false
 
     init(_ text: String) {
+        self.text = text
         characters = Array(text)
+        indices = Array(text.indices) + [text.endIndex]
     }
 
     private var isAtEnd: Bool { position == characters.count }
     private var current: Character { isAtEnd ? "\0" : characters[position] }
 
-    private static let nameCharacters = Set<Character>(
-        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
+    /// Whether `character` may be part of a name, as swift-mustache's parser has it: ASCII
+    /// letters and digits, and `.-_?()*`.
+    private static func isNameCharacter(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return false }
+        switch ascii {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return true
+        default:
+            return "._-?()*".utf8.contains(ascii)
+        }
+    }
 
     /// The tokens up to the end of the section `section` (nil: the whole template).
     mutating func parse(section: String?, newLine startsOnNewLine: Bool) throws -> [CompiledTemplate.Token] {
@@ -161,7 +179,7 @@ private struct TemplateCompiler {
         var whiteSpaceBefore = ""
         while !isAtEnd {
             if newLine { whiteSpaceBefore = read { $0 == " " || $0 == "\t" } }
-            let text = readUntilTagOrNewline()
+            let text = try readUntilTagOrNewline()
             if current.isNewline {
                 tokens.append(.text(whiteSpaceBefore + text + String(current)))
                 newLine = true
@@ -247,16 +265,18 @@ private struct TemplateCompiler {
     private mutating func read(while matches: (Character) -> Bool) -> String {
         let start = position
         while !isAtEnd, matches(characters[position]) { position += 1 }
-        return String(characters[start..<position])
+        return String(text[indices[start]..<indices[position]])
     }
 
-    /// The text up to a newline (left to read) or past the next `{{`.
-    private mutating func readUntilTagOrNewline() -> String {
+    /// The text up to a newline (left to read) or past the next `{{`. A `{` that ends the
+    /// template is refused, as swift-mustache refuses it (it reads two characters there).
+    private mutating func readUntilTagOrNewline() throws -> String {
         var text = ""
         while !isAtEnd {
             text += read { $0 != "\n" && $0 != "\r\n" && $0 != "{" }
             if current.isNewline { break }
             if current == "{" {
+                guard position + 1 < characters.count else { throw Unsupported() }
                 if characters[position...].starts(with: ["{", "{"]) {
                     position += 2
                     break
@@ -271,7 +291,7 @@ private struct TemplateCompiler {
     /// A tag's name and its closing `}}`.
     private mutating func readName() throws -> String {
         _ = read(while: \.isWhitespace)
-        let name = read { Self.nameCharacters.contains($0) }
+        let name = read(while: Self.isNameCharacter)
         _ = read(while: \.isWhitespace)
         guard characters[position...].starts(with: ["}", "}"]) else { throw Unsupported() }
         position += 2

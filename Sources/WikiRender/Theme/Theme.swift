@@ -13,9 +13,9 @@ import Mustache
 /// sections. Partials (`{{> name}}`) are not available: each template stands alone and a
 /// partial renders as nothing.
 ///
-/// swift-mustache parses and checks every template; a template that keeps to text, names,
-/// sections and comments (every template of the default theme) is then rendered by
-/// `CompiledTemplate`, which gives the same bytes at a fraction of the cost.
+/// A template that keeps to text, names, sections and comments (every template of the default
+/// theme) is compiled and rendered by `CompiledTemplate`, which gives the bytes swift-mustache
+/// would at a fraction of the cost; swift-mustache parses, checks and renders every other one.
 public struct Theme: Sendable {
     private let templates: ParsedTemplates
     /// The stylesheet, `style.css`: the pipeline writes it once for the whole site.
@@ -49,9 +49,14 @@ public struct Theme: Sendable {
         for template in ThemeTemplate.allCases {
             let file =
                 try folder?.file(named: template.fileName) ?? .defaultFile(named: template.fileName)
-            let (parsed, text) = try file.parseTemplate()
-            let compiled = Self.compilesTemplates ? CompiledTemplate.compile(text) : nil
-            templates.append(compiled.map(ThemeTemplateRenderer.compiled) ?? .mustache(parsed))
+            // A template the compiler takes is one swift-mustache parses too (`CompiledTemplate`):
+            // swift-mustache parses only the others, and reports their errors.
+            let text = try file.templateText()
+            if Self.compilesTemplates, let compiled = CompiledTemplate.compile(text) {
+                templates.append(.compiled(compiled))
+            } else {
+                templates.append(.mustache(try file.parseTemplate(text)))
+            }
             files[template.fileName] = file.bytes
         }
         let stylesheet =

@@ -17,16 +17,21 @@ struct ThemeFile {
         return ThemeFile(displayName: "\(name) (default theme)", bytes: bytes)
     }
 
-    /// The file parsed as a Mustache template whose `{{name}}`s escape with
-    /// `ThemeHTMLEscaping`, and the text parsed (the file's, after the pragma that selects it).
-    func parseTemplate() throws(ThemeError) -> (template: MustacheTemplate, text: String) {
+    /// The file's text as a template: after the pragma that makes its `{{name}}`s escape with
+    /// `ThemeHTMLEscaping`.
+    func templateText() throws(ThemeError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ThemeError(
                 file: displayName, message: "the template is not valid UTF-8 text; save it as UTF-8")
         }
+        return ThemeHTMLEscaping.pragma + text
+    }
+
+    /// `text`, the file's `templateText()`, parsed by swift-mustache; its errors name the file,
+    /// line and column.
+    func parseTemplate(_ text: String) throws(ThemeError) -> MustacheTemplate {
         do {
-            let text = ThemeHTMLEscaping.pragma + text
-            return (try MustacheTemplate(string: text), text)
+            return try MustacheTemplate(string: text)
         } catch let error as MustacheTemplate.ParserError {
             let pragmaLength = ThemeHTMLEscaping.pragma.count
             let line = error.context.lineNumber
