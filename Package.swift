@@ -111,7 +111,9 @@ let package = Package(
             dependencies: ["WikiRender", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite"]),
         // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
-        .testTarget(name: "WikiSiteTests", dependencies: ["WikiSite", "wikisite"]),
+        .testTarget(
+            name: "WikiSiteTests",
+            dependencies: ["WikiSite", "wikisite", .product(name: "GRDB", package: "GRDB.swift")]),
         // Fuzzing (Fuzz/README.md): `make fuzz` builds each fuzz-* executable with libFuzzer;
         // a normal build makes them regression runners, and FuzzRegressionTests replays the seeds.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),

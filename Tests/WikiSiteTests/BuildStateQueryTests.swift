@@ -10,6 +10,6 @@ import Testing
         let folder = try TemporaryFolder()
         let state = try BuildState(stateFolder: folder.path("state"))
         let plan = try state.queryPlan(of: BuildState.linkersQuery)
-        #expect(plan == ["SEARCH linker USING PRIMARY KEY (wiki=? AND target=?)"])
+        #expect(plan == ["SEARCH linker USING INDEX sqlite_autoindex_linker_1 (wiki=? AND target=?)"])
     }
 }

@@ -147,11 +147,7 @@ final class BuildState: Sendable {
 
     /// The pages of wiki `wikiID` that link to `target` or embed it, through the reverse index.
     func linkers(of target: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
-        try database.read { db in
-            Set(
-                try String.fetchAll(db, sql: Self.linkersQuery, arguments: [wikiID, target.text]).compactMap(
-                    PageTitle.init))
-        }
+        try database.read { db in Set(try Self.linkers(of: target, inWiki: wikiID, db)) }
     }
 
     /// The titles the page `source` of wiki `wikiID` links to or embeds, from its stored outline;
@@ -174,8 +170,36 @@ final class BuildState: Sendable {
         return outline.map { outline in Set(outline.links.compactMap(\.target)) }
     }
 
-    /// The query of `linkers(of:inWiki:)`: the sources of the links of a wiki to a title.
-    static let linkersQuery = "SELECT source FROM linker WHERE wiki = ? AND target = ?"
+    /// The query of `linkers(of:inWiki:)`: the row of the reverse index of a title of a wiki.
+    static let linkersQuery = "SELECT sources FROM linker WHERE wiki = ? AND target = ?"
+
+    /// The pages of wiki `wikiID` the reverse index lists as linking to `target`, in byte order;
+    /// worked out from the stored outlines when its row does not decode (a damaged state).
+    private static func linkers(of target: PageTitle, inWiki wikiID: String, _ db: Database) throws -> [PageTitle] {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: linkersQuery), arguments: [wikiID, target.text])
+        else { return [] }
+        let sources = try row.withUnsafeData(atIndex: 0) { data in
+            data.flatMap { $0.withUnsafeBytes(StoredTitles.decode) }
+        }
+        return try sources ?? pagesLinking(to: target, inWiki: wikiID, db)
+    }
+
+    /// The pages of wiki `wikiID` whose stored outline links to `target` or embeds it, in byte
+    /// order: the reverse index worked out the slow way, for a row of it that does not decode.
+    private static func pagesLinking(to target: PageTitle, inWiki wikiID: String, _ db: Database) throws -> [PageTitle]
+    {
+        var sources: [PageTitle] = []
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT title, outline FROM page WHERE wiki = ? ORDER BY title", arguments: [wikiID])
+        while let row = try rows.next() {
+            guard let title = PageTitle(row[0]) else { continue }
+            let outline = try row.withUnsafeData(atIndex: 1) { data in
+                data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
+            }
+            if outline?.links.contains(where: { $0.target == target }) == true { sources.append(title) }
+        }
+        return sources
+    }
 
     /// How SQLite runs `sql` on this state (`EXPLAIN QUERY PLAN`), one step a line.
     func queryPlan(of sql: String) throws -> [String] {
@@ -220,13 +244,17 @@ final class BuildState: Sendable {
                     sql: "INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount) VALUES (?, ?, ?, ?)",
                     arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount])
             }
+            var linkerChanges = LinkerChanges()
             for (wikiID, title) in update.removedPages {
-                try Self.deletePage(title, inWiki: wikiID, db)
+                try Self.deletePage(title, inWiki: wikiID, recordingIn: &linkerChanges, db)
             }
             if !update.replacesEverything {
-                for page in update.pages { try Self.deletePage(page.title, inWiki: page.wikiID, db) }
+                for page in update.pages {
+                    try Self.deletePage(page.title, inWiki: page.wikiID, recordingIn: &linkerChanges, db)
+                }
             }
-            try Self.insert(update.pages, db)
+            try Self.insert(update.pages, recordingIn: &linkerChanges, db)
+            try Self.apply(linkerChanges, startingEmpty: update.replacesEverything, db)
             for (wikiID, digests) in update.specialFileDigests {
                 try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ?", arguments: [wikiID])
                 for (path, digest) in digests {
@@ -255,47 +283,99 @@ final class BuildState: Sendable {
         }
     }
 
-    /// Deletes the page `title` of wiki `wikiID` and its rows of the reverse index, each found by
-    /// its key through the targets of the page's stored outline (the index has no other way in;
-    /// when the outline does not decode, the wiki's rows are searched).
-    private static func deletePage(_ title: PageTitle, inWiki wikiID: String, _ db: Database) throws {
+    /// Deletes the page `title` of wiki `wikiID`, and records in `changes` that it no longer links
+    /// to the targets of its stored outline (or, when that does not decode, to anything).
+    private static func deletePage(
+        _ title: PageTitle, inWiki wikiID: String, recordingIn changes: inout LinkerChanges, _ db: Database
+    ) throws {
         let targets = try storedTargets(of: title, inWiki: wikiID, db)
         try db.cachedStatement(sql: "DELETE FROM page WHERE wiki = ? AND title = ?").execute(
             arguments: [wikiID, title.text])
         guard let targets else {
-            try db.cachedStatement(sql: "DELETE FROM linker WHERE wiki = ? AND source = ?").execute(
-                arguments: [wikiID, title.text])
+            changes.sourcesWithoutOutline.append((wikiID, title))
             return
         }
-        let deleteLinker = try db.cachedStatement(
-            sql: "DELETE FROM linker WHERE wiki = ? AND target = ? AND source = ?")
-        for target in targets { try deleteLinker.execute(arguments: [wikiID, target.text, title.text]) }
+        for target in targets { changes.remove(title, linkingTo: target, inWiki: wikiID) }
     }
 
-    /// Inserts `pages` and their rows of the reverse index, each table in the order of its key:
-    /// SQLite then appends to its B-trees instead of splitting pages all over them (a full build
-    /// inserts every page of the site).
-    private static func insert(_ pages: [StateUpdate.PageRecord], _ db: Database) throws {
+    /// Inserts `pages` in the order of the table's key (SQLite then appends to its B-trees
+    /// instead of splitting pages all over them: a full build inserts every page of the site),
+    /// and records in `changes` what each links to.
+    private static func insert(
+        _ pages: [StateUpdate.PageRecord], recordingIn changes: inout LinkerChanges, _ db: Database
+    ) throws {
         let insertPage = try db.cachedStatement(
             sql: "INSERT INTO page (wiki, title, fingerprint, outline) VALUES (?, ?, ?, ?)")
-        let insertLinker = try db.cachedStatement(sql: "INSERT INTO linker (wiki, target, source) VALUES (?, ?, ?)")
-        let byWiki = Dictionary(grouping: pages) { ExactString($0.wikiID) }
-        for wiki in byWiki.keys.sorted() {
-            // The pages in title order, so that sorting the rows by target alone (a stable sort)
-            // leaves each target's sources in order too.
-            let pages = byWiki[wiki]!.sorted { $0.title < $1.title }
-            var linkers: [(target: PageTitle, source: PageTitle)] = []
-            for page in pages {
-                try insertPage.execute(arguments: [
-                    wiki.value, page.title.text, page.fingerprint, Data(StoredOutline.encode(page.outline)),
-                ])
-                for target in Set(page.outline.links.compactMap(\.target)) { linkers.append((target, page.title)) }
-            }
-            linkers.sort { $0.target < $1.target }
-            for linker in linkers {
-                try insertLinker.execute(arguments: [wiki.value, linker.target.text, linker.source.text])
+        for page in pages.sorted(by: { (ExactString($0.wikiID), $0.title) < (ExactString($1.wikiID), $1.title) }) {
+            try insertPage.execute(arguments: [
+                page.wikiID, page.title.text, page.fingerprint, Data(StoredOutline.encode(page.outline)),
+            ])
+            for target in Set(page.outline.links.compactMap(\.target)) {
+                changes.add(page.title, linkingTo: target, inWiki: page.wikiID)
             }
         }
+    }
+
+    /// Rewrites the rows of the reverse index that `changes` touches, in the order of its key;
+    /// `startingEmpty` when the table was just emptied (a full build), so no row is read.
+    private static func apply(_ changes: LinkerChanges, startingEmpty: Bool, _ db: Database) throws {
+        var changes = changes
+        // A removed page whose outline did not decode: every row of its wiki is searched for it.
+        for (wikiID, source) in changes.sourcesWithoutOutline {
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT target, sources FROM linker WHERE wiki = ?", arguments: [wikiID])
+            while let row = try rows.next() {
+                guard let target = PageTitle(row[0]) else { continue }
+                let sources = try row.withUnsafeData(atIndex: 1) { data in
+                    data.flatMap { $0.withUnsafeBytes(StoredTitles.decode) }
+                }
+                if sources?.contains(source) ?? true { changes.remove(source, linkingTo: target, inWiki: wikiID) }
+            }
+        }
+        let write = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO linker (wiki, target, sources) VALUES (?, ?, ?)")
+        let delete = try db.cachedStatement(sql: "DELETE FROM linker WHERE wiki = ? AND target = ?")
+        for wiki in changes.byWiki.keys.sorted() {
+            let targets = changes.byWiki[wiki]!
+            for target in targets.keys.sorted() {
+                let change = targets[target]!
+                var sources = startingEmpty ? [] : try linkers(of: target, inWiki: wiki.value, db)
+                if !change.removed.isEmpty { sources.removeAll { change.removed.contains($0) } }
+                sources += change.added
+                sources.sort()
+                var distinct: [PageTitle] = []
+                distinct.reserveCapacity(sources.count)
+                for source in sources where distinct.last != source { distinct.append(source) }
+                sources = distinct
+                if sources.isEmpty {
+                    try delete.execute(arguments: [wiki.value, target.text])
+                } else {
+                    try write.execute(arguments: [wiki.value, target.text, Data(StoredTitles.encode(sources))])
+                }
+            }
+        }
+    }
+}
+
+/// How the pages linking to each title change in one commit of the state, by wiki.
+private struct LinkerChanges {
+    struct Change {
+        /// Pages that link to the title now (some may have before).
+        var added: [PageTitle] = []
+        /// Pages that linked to it before (some may still).
+        var removed: Set<PageTitle> = []
+    }
+
+    var byWiki: [ExactString: [PageTitle: Change]] = [:]
+    /// Removed pages whose stored outline did not decode, so what they linked to is not known.
+    var sourcesWithoutOutline: [(wikiID: String, source: PageTitle)] = []
+
+    mutating func add(_ source: PageTitle, linkingTo target: PageTitle, inWiki wikiID: String) {
+        byWiki[ExactString(wikiID), default: [:]][target, default: Change()].added.append(source)
+    }
+
+    mutating func remove(_ source: PageTitle, linkingTo target: PageTitle, inWiki wikiID: String) {
+        byWiki[ExactString(wikiID), default: [:]][target, default: Change()].removed.insert(source)
     }
 }
 

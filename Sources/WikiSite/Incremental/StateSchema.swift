@@ -15,11 +15,12 @@ import GRDB
 ///   the embeds of its attachments, its word count), one blob a page so that a wiki's outlines
 ///   load in one pass (the migration "outline blobs" put it there, in place of the `wordCount`
 ///   column and the `heading` and `attachmentEmbed` tables).
-/// - `linker`: the reverse index of the links: one row per page (`source`) and title it links
-///   to or embeds (`target`), keyed by `wiki`, `target`, `source` in one B-tree, so that the
-///   pages linking to a title are one seek. It replaced (migration "linkers") the `link` table,
-///   which kept every link's position, kind, fragment and line a second time beside the outline
-///   blobs, indexed both ways: three B-trees to write per link.
+/// - `linker`: the reverse index of the links: for each title (`target`) pages of a `wiki` link to
+///   or embed, the pages that do (`sources`, a `StoredTitles` blob in byte order), so that the
+///   pages linking to a title are one seek. A full build writes a row per title, not per link; an
+///   edit rewrites the rows of the titles whose linkers it changed. It replaced (migration
+///   "linkers") the `link` table, which kept every link's position, kind, fragment and line a
+///   second time beside the outline blobs, indexed both ways: three B-trees to write per link.
 /// - `specialFile`: each file of each wiki's special pages (`path`), with the digest of what it
 ///   shows (`WikiSpecialPages.digest(of:)`).
 ///
@@ -100,15 +101,14 @@ enum StateSchema {
         }
         migrator.registerMigration("linkers") { db in
             // The outline blobs hold each page's links; what stays a table is the reverse index,
-            // one row per page and title it links to, in one B-tree.
+            // one row per title linked to, with the pages linking to it in one blob.
             try db.drop(table: "link")
-            try db.execute(
-                sql: """
-                    CREATE TABLE linker (
-                        wiki TEXT NOT NULL, target TEXT NOT NULL, source TEXT NOT NULL,
-                        PRIMARY KEY (wiki, target, source)
-                    ) WITHOUT ROWID
-                    """)
+            try db.create(table: "linker") { table in
+                table.column("wiki", .text).notNull()
+                table.column("target", .text).notNull()
+                table.column("sources", .blob).notNull()
+                table.primaryKey(["wiki", "target"])
+            }
         }
         return migrator
     }

@@ -83,7 +83,7 @@ enum StoredOutline {
         return PageOutline(links: links, headings: headings, wordCount: wordCount, attachments: attachments)
     }
 
-    private static func append(_ value: Int, to bytes: inout [UInt8]) {
+    fileprivate static func append(_ value: Int, to bytes: inout [UInt8]) {
         var rest = UInt64(max(value, 0))
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -92,13 +92,13 @@ enum StoredOutline {
         bytes.append(UInt8(rest))
     }
 
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
+    fileprivate static func append(_ text: String, to bytes: inout [UInt8]) {
         append(text.utf8.count, to: &bytes)
         bytes.append(contentsOf: text.utf8)
     }
 
     /// Reads a blob from the front; every read is nil past the end or on a malformed value.
-    private struct Reader {
+    fileprivate struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
@@ -140,5 +140,31 @@ enum StoredOutline {
             if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
             return String(validating: utf8, as: UTF8.self)
         }
+    }
+}
+
+/// A list of titles as the build state keeps it (the pages linking to a title, in `linker`): its
+/// length, then each title length-prefixed, as `StoredOutline` writes its strings.
+enum StoredTitles {
+    /// The blob of `titles`, in their order.
+    static func encode(_ titles: [PageTitle]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4 + 24 * titles.count)
+        StoredOutline.append(titles.count, to: &bytes)
+        for title in titles { StoredOutline.append(title.text, to: &bytes) }
+        return bytes
+    }
+
+    /// The titles `bytes` holds; nil when they are not a blob `encode` made (a damaged state).
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> [PageTitle]? {
+        var reader = StoredOutline.Reader(bytes: bytes)
+        guard let count = reader.count() else { return nil }
+        var titles: [PageTitle] = []
+        titles.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let text = reader.string(), let title = PageTitle(text) else { return nil }
+            titles.append(title)
+        }
+        return reader.isAtEnd ? titles : nil
     }
 }
