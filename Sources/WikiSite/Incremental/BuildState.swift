@@ -115,20 +115,38 @@ final class BuildState: Sendable {
     /// The outline of each published page of wiki `wikiID`, by title, as the build that stored
     /// it found it; a page whose stored outline does not decode is left out (it is parsed again).
     func outlines(inWiki wikiID: String) throws -> [PageTitle: PageOutline] {
-        // Columns by position, not by name (a name is looked up on every access); the blob read in
-        // place, not copied.
         try database.read { db in
             var outlines: [PageTitle: PageOutline] = [:]
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT title, outline FROM page WHERE wiki = ?", arguments: [wikiID])
-            while let row = try rows.next() {
-                guard let title = PageTitle(row[0]) else { continue }
-                let outline = try row.withUnsafeData(atIndex: 1) { data in
-                    data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
-                }
-                if let outline { outlines[title] = outline }
-            }
+            try Self.forEachStoredOutline(inWiki: wikiID, db) { title, outline in outlines[title] = outline }
             return outlines
+        }
+    }
+
+    /// Calls `body` with each page of wiki `wikiID` whose stored outline decodes, in title order.
+    private static func forEachStoredOutline(
+        inWiki wikiID: String, _ db: Database, _ body: (PageTitle, PageOutline) throws -> Void
+    ) throws {
+        try forEachTitledBlob(
+            "SELECT title, outline FROM page WHERE wiki = ? ORDER BY title", inWiki: wikiID,
+            decode: StoredOutline.decode,
+            db
+        ) { title, outline in
+            if let outline { try body(title, outline) }
+        }
+    }
+
+    /// Calls `body` with each row of `sql`, a query of a title and a blob for wiki `wikiID`: the
+    /// title, and the blob as `decode` reads it (nil: it does not decode).
+    private static func forEachTitledBlob<Blob>(
+        _ sql: String, inWiki wikiID: String, decode: (UnsafeRawBufferPointer) -> Blob?, _ db: Database,
+        _ body: (PageTitle, Blob?) throws -> Void
+    ) throws {
+        // Columns by position, not by name (a name is looked up on every access); the blob read in
+        // place, not copied.
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: [wikiID])
+        while let row = try rows.next() {
+            guard let title = PageTitle(row[0]) else { continue }
+            try body(title, try row.withUnsafeData(atIndex: 1) { data in data.flatMap { $0.withUnsafeBytes(decode) } })
         }
     }
 
@@ -189,14 +207,8 @@ final class BuildState: Sendable {
     private static func pagesLinking(to target: PageTitle, inWiki wikiID: String, _ db: Database) throws -> [PageTitle]
     {
         var sources: [PageTitle] = []
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT title, outline FROM page WHERE wiki = ? ORDER BY title", arguments: [wikiID])
-        while let row = try rows.next() {
-            guard let title = PageTitle(row[0]) else { continue }
-            let outline = try row.withUnsafeData(atIndex: 1) { data in
-                data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
-            }
-            if outline?.links.contains(where: { $0.target == target }) == true { sources.append(title) }
+        try forEachStoredOutline(inWiki: wikiID, db) { title, outline in
+            if outline.links.contains(where: { $0.target == target }) { sources.append(title) }
         }
         return sources
     }
@@ -322,13 +334,9 @@ final class BuildState: Sendable {
         var changes = changes
         // A removed page whose outline did not decode: every row of its wiki is searched for it.
         for (wikiID, source) in changes.sourcesWithoutOutline {
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT target, sources FROM linker WHERE wiki = ?", arguments: [wikiID])
-            while let row = try rows.next() {
-                guard let target = PageTitle(row[0]) else { continue }
-                let sources = try row.withUnsafeData(atIndex: 1) { data in
-                    data.flatMap { $0.withUnsafeBytes(StoredTitles.decode) }
-                }
+            try forEachTitledBlob(
+                "SELECT target, sources FROM linker WHERE wiki = ?", inWiki: wikiID, decode: StoredTitles.decode, db
+            ) { target, sources in
                 if sources?.contains(source) ?? true { changes.remove(source, linkingTo: target, inWiki: wikiID) }
             }
         }
