@@ -95,7 +95,11 @@ let package = Package(
         ),
         .testTarget(name: "WikiDocumentsTests", dependencies: ["WikiDocuments"]),
         .testTarget(name: "WikiSourcesTests", dependencies: ["WikiSources", "WikiModel"]),
-        .testTarget(name: "WikiStoreTests", dependencies: ["WikiStore", "WikiSources", "WikiDocuments"]),
+        .testTarget(
+            name: "WikiStoreTests",
+            dependencies: [
+                "WikiStore", "WikiSources", "WikiDocuments", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "WikiCouchTests",
             dependencies: [

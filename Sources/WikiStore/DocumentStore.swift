@@ -25,6 +25,9 @@ public final class DocumentStore: Sendable {
     private let database: DatabaseQueue
     /// The identifier made when the store was created; checkpoints carry it.
     private let identifier: String
+    /// How the origin of a document read from the store starts: the store, then where the
+    /// document was imported from. Made once, not for every document.
+    private let originPrefix: String
 
     /// Opens the store at `path`, which must exist; upgrades its tables when it was written by an
     /// older wikisite.
@@ -36,6 +39,7 @@ public final class DocumentStore: Sendable {
             throw StoreError.notAStore(path: path, reason: "it is not a SQLite database")
         }
         self.path = path
+        originPrefix = "\(path) (imported from "
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(60)
@@ -202,9 +206,8 @@ public final class DocumentStore: Sendable {
 
     /// The document a leaf row holds, its origin naming the store and where it was imported from.
     private func document(of row: DocumentLeafRow) throws -> Document {
-        var text = row.body
-        let parsed = text.withUTF8 { bytes in
-            Result { () throws(JSONParseError) in try JSONParser.parse(UnsafeRawBufferPointer(bytes)) }
+        let parsed = row.body.withUnsafeBytes { bytes in
+            Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
         }
         guard case .success(.object(let body)) = parsed else {
             throw StoredValueError(
@@ -212,7 +215,7 @@ public final class DocumentStore: Sendable {
         }
         return Document(
             id: row.documentID, revisionText: row.revision.description, isDeleted: row.isDeleted, body: body,
-            origin: DocumentOrigin(source: "\(path) (imported from \(row.origin))", line: nil),
+            origin: DocumentOrigin(source: originPrefix + row.origin + ")", line: nil),
             hadInvalidText: row.hadInvalidText)
     }
 

@@ -44,7 +44,8 @@ struct DumpWriter {
             append(row.isDeleted ? "}],\"deleted\":true" : "}]")
         }
         append(",\"doc\":")
-        append(row.body)
+        // As text: invalid UTF-8 in a body (only another program writes it) is written as U+FFFD.
+        append(String(decoding: row.body, as: UTF8.self))
         append("}")
         if buffer.count >= Self.flushSize { try flush() }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import WikiDocuments
 
@@ -147,23 +148,37 @@ struct DocumentLeafRow: FetchableRecord, LeafDescribing {
     let sequence: Int
     let revision: Revision
     let isDeleted: Bool
-    let body: String
+    /// The body's JSON text as the column holds it, up to its first NUL byte (where a `String`
+    /// of the column would end), not checked as UTF-8: the JSON parser repairs invalid text in
+    /// strings as `String` does, and reads the bytes in place.
+    let body: [UInt8]
     let namedConflicts: [Revision]
     let hadInvalidText: Bool
     let origin: String
 
+    /// The row of a query that selects `columns`, read by position (a lookup by name searches
+    /// the statement's columns for every column of every row).
     init(row: Row) throws {
-        documentNumber = row["number"]
-        documentID = row["id"]
-        sequence = row["sequence"]
-        let text: String = row["revision"]
+        documentNumber = row[0]
+        documentID = row[1]
+        sequence = row[2]
+        let text: String = row[3]
         guard let revision = Revision(text) else { throw StoredValueError(column: "revision", text: text) }
         self.revision = revision
-        isDeleted = row["isDeleted"]
-        body = row["body"]
-        namedConflicts = try ConflictNames.parse(row["namedConflicts"])
-        hadInvalidText = row["hadInvalidText"]
-        origin = row["origin"]
+        isDeleted = row[4]
+        body = try row.withUnsafeData(atIndex: 5) { data in
+            guard let data else {
+                throw StoredValueError(reason: "the leaf \(text) of \(row[1] as String) has no body")
+            }
+            return data.withUnsafeBytes { bytes in
+                guard let start = bytes.baseAddress else { return [] }
+                let end = memchr(start, 0, bytes.count).map { $0 - UnsafeMutableRawPointer(mutating: start) }
+                return Array(bytes[..<(end ?? bytes.count)])
+            }
+        }
+        namedConflicts = try ConflictNames.parse(row[6])
+        hadInvalidText = row[7]
+        origin = row[8]
     }
 
     private static let columns = """
