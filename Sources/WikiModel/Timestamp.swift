@@ -26,12 +26,32 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
 
     /// The instant in UTC to the minute, the same everywhere: `2012-12-09 06:05 UTC`.
     public var display: String {
-        let days = secondsSinceEpoch.floorDivided(by: 86_400)
-        let secondOfDay = secondsSinceEpoch - days * 86_400
-        let date = CivilDate(daysSinceEpoch: days)
+        utcDateText + " " + utcTimeText + " UTC"
+    }
+
+    /// Days since 1970-01-01 of the instant's UTC day (negative before).
+    public var utcDayNumber: Int64 {
+        secondsSinceEpoch.floorDivided(by: 86_400)
+    }
+
+    /// The instant's UTC day in the proleptic Gregorian calendar: month `1...12`, day `1...31`.
+    public var utcDate: (year: Int64, month: Int64, day: Int64) {
+        let date = CivilDate(daysSinceEpoch: utcDayNumber)
+        return (date.year, date.month, date.day)
+    }
+
+    /// The instant's UTC day as `display` writes it: `2012-12-09` (the year in four digits or
+    /// more, with `-` before a year before 1 BC… as ISO 8601 numbers them).
+    public var utcDateText: String {
+        let date = utcDate
         let year = date.year < 0 ? "-" + Self.padded(-date.year, 4) : Self.padded(date.year, 4)
-        return "\(year)-\(Self.padded(date.month, 2))-\(Self.padded(date.day, 2)) "
-            + "\(Self.padded(secondOfDay / 3600, 2)):\(Self.padded(secondOfDay % 3600 / 60, 2)) UTC"
+        return year + "-" + Self.padded(date.month, 2) + "-" + Self.padded(date.day, 2)
+    }
+
+    /// The instant's UTC time of day to the minute: `06:05`.
+    public var utcTimeText: String {
+        let secondOfDay = secondsSinceEpoch - utcDayNumber * 86_400
+        return Self.padded(secondOfDay / 3600, 2) + ":" + Self.padded(secondOfDay % 3600 / 60, 2)
     }
 
     public var description: String { text }

@@ -98,6 +98,8 @@ struct SpecialPageListTests {
         #expect(shifted.heading == "Saturday 15 December 2012")
         #expect(CalendarDay(try #require(Timestamp("1969-12-31T23:59:59Z"))).number == -1)
         #expect(CalendarDay.timeOfDay(try #require(Timestamp("2012-12-16T01:33:01.909Z"))) == "01:33")
+        let first = CalendarDay(try #require(Timestamp("0001-01-01T00:00:00+01:00")))
+        #expect(first.heading == "Sunday 31 December 0" && first.datetime == "0000-12-31")
     }
 
     @Test(arguments: [

@@ -11,27 +11,16 @@ struct CalendarDay: Equatable, Sendable {
 
     /// The day of `time`, in UTC.
     init(_ time: Timestamp) {
-        let seconds = time.secondsSinceEpoch
-        number = seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
-        // `Timestamp.display` is `YYYY-MM-DD HH:MM UTC`, the year possibly longer or negative.
-        let date = time.display.split(separator: " ", maxSplits: 1).first.map(String.init) ?? time.display
-        datetime = date
-        let parts = date.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let month = Int(parts[parts.count - 2]), (1...12).contains(month),
-            let day = Int(parts[parts.count - 1])
-        else {
-            heading = date
-            return
-        }
-        let year = date.dropLast(parts[parts.count - 2].count + parts[parts.count - 1].count + 2)
-        let weekday = Self.weekdays[Int(((number + 4) % 7 + 7) % 7)]
-        heading = "\(weekday) \(day) \(Self.months[month - 1]) \(Int(year).map(String.init) ?? String(year))"
+        number = time.utcDayNumber
+        datetime = time.utcDateText
+        let date = time.utcDate
+        let weekday = Self.weekdays[Int((number + 4) % 7 + 7) % 7]
+        heading = "\(weekday) \(date.day) \(Self.months[Int(date.month) - 1]) \(date.year)"
     }
 
     /// The time of day of `time`, in UTC: `01:33`.
     static func timeOfDay(_ time: Timestamp) -> String {
-        let parts = time.display.split(separator: " ")
-        return parts.count >= 2 ? String(parts[1]) : time.display
+        time.utcTimeText
     }
 
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
