@@ -271,7 +271,8 @@ public struct SiteBuilder: Sendable {
 
         var digests: [String: Int64]?
         if let cause = plan.specialPages {
-            let special = WikiSpecialPages(analysis: analysis, index: index, chrome: chrome, theme: theme)
+            let special = WikiSpecialPages(
+                analysis: analysis, index: index, chrome: chrome, theme: theme, hrefs: pages.bodies.hrefs)
             let changedOnly = plan.keepsUnchangedSpecialFiles
             digests = try writeSpecialPages(
                 special, because: cause, unlessUnchangedSince: changedOnly ? previousDigests : nil, into: writer)

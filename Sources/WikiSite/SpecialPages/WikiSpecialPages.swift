@@ -21,6 +21,8 @@ struct WikiSpecialPages: Sendable {
     let chrome: WikiChrome
     let theme: Theme
     let entriesPerFile: Int
+    /// The hrefs of the wiki's pages, shared with the rest of the build.
+    let hrefs: PageHrefs
     /// Wanted titles (positions in `graph.missingTitles`), the most linked first, then
     /// alphabetically.
     private let wantedOrder: [Int]
@@ -31,8 +33,9 @@ struct WikiSpecialPages: Sendable {
 
     init(
         analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, theme: Theme,
-        entriesPerFile: Int = Pagination.defaultEntriesPerFile
+        hrefs: PageHrefs = PageHrefs(), entriesPerFile: Int = Pagination.defaultEntriesPerFile
     ) {
+        self.hrefs = hrefs
         self.analysis = analysis
         self.index = index
         self.chrome = chrome
@@ -172,10 +175,15 @@ struct WikiSpecialPages: Sendable {
 
     // MARK: Entries
 
+    /// The href of the page `title` of the wiki (existing or not) from the file at `path`.
+    private func href(of title: PageTitle, from path: SitePath) -> String {
+        hrefs.href(of: title, inWiki: analysis.wiki.id, from: path, in: siteLayout)
+    }
+
     /// The page at `position` as a list entry, linked from `path`.
     private func entry(_ position: Int, from path: SitePath) -> PageListEntry {
         let title = analysis.pages[position].title
-        return PageListEntry(title: title.text, href: path.href(to: siteLayout.page(title, inWiki: analysis.wiki.id)))
+        return PageListEntry(title: title.text, href: href(of: title, from: path))
     }
 
     /// The letter index: each letter linking to the file and anchor where its group starts.
@@ -246,7 +254,7 @@ struct WikiSpecialPages: Sendable {
         let title = graph.missingTitles[position]
         let linkers = index.sorted(graph.linkerPositions(ofMissingTitleAt: position))
         return WantedPageEntry(
-            title: title.text, href: path.href(to: siteLayout.page(title, inWiki: analysis.wiki.id)),
+            title: title.text, href: href(of: title, from: path),
             linkingPageCount: linkers.count,
             linkingPages: linkers.prefix(Self.linkingPagesShown).map { entry(Int($0), from: path) })
     }
