@@ -19,7 +19,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     public static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.value.utf8.count == rhs.value.utf8.count && byteOrder(lhs.value, rhs.value) == 0
+        lhs.value.isExactly(rhs.value)
     }
 
     /// Byte order of the UTF-8 encodings: a total order that never depends on locale.
@@ -29,7 +29,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Negative, zero or positive as `lhs` comes before, is, or comes after `rhs` in the byte
     /// order of their UTF-8 encodings; on the strings' own buffers when they have them.
-    private static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
+    fileprivate static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
         let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in
                 let common = min(left.count, right.count)
@@ -56,11 +56,11 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 extension String {
     /// Byte order of the UTF-8 encodings, the total order used wherever output is sorted.
     public func precedesInByteOrder(_ other: String) -> Bool {
-        utf8.lexicographicallyPrecedes(other.utf8)
+        ExactString.byteOrder(self, other) < 0
     }
 
     /// Whether both strings have exactly the same Unicode scalars.
     public func isExactly(_ other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        utf8.count == other.utf8.count && ExactString.byteOrder(self, other) == 0
     }
 }
