@@ -50,63 +50,72 @@ struct CompiledTemplate: Sendable {
     func render(_ values: TemplateScope) -> String {
         var output = ""
         output.reserveCapacity(16_384)
-        var stack: [Any] = [values]
+        var stack: [TemplateValue] = [.group(values)]
         Self.render(tokens, stack: &stack, into: &output)
         return output
     }
 
-    private static func render(_ tokens: [Token], stack: inout [Any], into output: inout String) {
+    /// Appends `tokens` rendered with `stack` (innermost last) to `output`, each kind of value
+    /// treated as swift-mustache treats the value `TemplateValue.any` gives it.
+    private static func render(_ tokens: [Token], stack: inout [TemplateValue], into output: inout String) {
         for token in tokens {
             switch token {
             case .text(let text):
                 output += text
             case .variable(let name):
                 guard let value = lookUp(name, in: stack) else { continue }
-                if let text = value as? TemplateText {
+                if case .text(let text) = value {
                     ThemeHTMLEscaping.append(text.text, to: &output)
                 } else {
-                    ThemeHTMLEscaping.append(String(describing: value), to: &output)
+                    ThemeHTMLEscaping.append(String(describing: value.any), to: &output)
                 }
             case .unescapedVariable(let name):
                 guard let value = lookUp(name, in: stack) else { continue }
-                output += (value as? TemplateText)?.text ?? String(describing: value)
+                if case .text(let text) = value {
+                    output += text.text
+                } else {
+                    output += String(describing: value.any)
+                }
             case .section(let name, let inner):
-                switch lookUp(name, in: stack) {
-                case let list as [Any]:
-                    for item in list {
-                        stack.append(item)
-                        render(inner, stack: &stack, into: &output)
-                        stack.removeLast()
-                    }
-                case let flag as Bool:
+                guard let value = lookUp(name, in: stack) else { continue }
+                switch value {
+                case .texts(let texts):
+                    for text in texts { render(inner, with: .text(text), stack: &stack, into: &output) }
+                case .groups(let groups):
+                    for group in groups { render(inner, with: .group(group), stack: &stack, into: &output) }
+                case .flag(let flag):
                     if flag { render(inner, stack: &stack, into: &output) }
-                case .some(let value):
-                    stack.append(value)
-                    render(inner, stack: &stack, into: &output)
-                    stack.removeLast()
-                case .none:
-                    continue
+                case .text, .number, .group:
+                    render(inner, with: value, stack: &stack, into: &output)
                 }
             case .invertedSection(let name, let inner):
                 switch lookUp(name, in: stack) {
-                case let list as [Any]:
-                    guard list.isEmpty else { continue }
-                    stack.append(list)
-                    render(inner, stack: &stack, into: &output)
-                    stack.removeLast()
-                case let flag as Bool:
+                case .texts(let list)? where list.isEmpty:
+                    render(inner, with: .texts(list), stack: &stack, into: &output)
+                case .groups(let list)? where list.isEmpty:
+                    render(inner, with: .groups(list), stack: &stack, into: &output)
+                case .flag(let flag)?:
                     if !flag { render(inner, stack: &stack, into: &output) }
+                case nil:
+                    render(inner, stack: &stack, into: &output)
                 case .some:
                     continue
-                case .none:
-                    render(inner, stack: &stack, into: &output)
                 }
             }
         }
     }
 
+    /// Renders `tokens` with `value` as the innermost scope.
+    private static func render(
+        _ tokens: [Token], with value: TemplateValue, stack: inout [TemplateValue], into output: inout String
+    ) {
+        stack.append(value)
+        render(tokens, stack: &stack, into: &output)
+        stack.removeLast()
+    }
+
     /// The value `name` names in `stack` (innermost last), as swift-mustache finds it.
-    private static func lookUp(_ name: Name, in stack: [Any]) -> Any? {
+    private static func lookUp(_ name: Name, in stack: [TemplateValue]) -> TemplateValue? {
         switch name {
         case .current:
             return stack.last
@@ -120,7 +129,7 @@ struct CompiledTemplate: Sendable {
         }
     }
 
-    private static func value(at parts: ArraySlice<String>, in scope: Any) -> Any? {
+    private static func value(at parts: ArraySlice<String>, in scope: TemplateValue) -> TemplateValue? {
         var value = scope
         for part in parts {
             guard let found = child(part, of: value) else { return nil }
@@ -130,8 +139,9 @@ struct CompiledTemplate: Sendable {
     }
 
     /// Only groups of values have named children: texts, numbers, flags and lists have none.
-    private static func child(_ name: String, of scope: Any) -> Any? {
-        (scope as? TemplateScope)?.child(named: name)
+    private static func child(_ name: String, of scope: TemplateValue) -> TemplateValue? {
+        guard case .group(let group) = scope else { return nil }
+        return group.value(named: name)
     }
 }
 

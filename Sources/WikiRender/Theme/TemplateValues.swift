@@ -6,10 +6,10 @@ import Mustache
 /// that is already HTML; by convention the names of HTML values end in `HTML`. A value that
 /// is not set (a `nil` text) makes `{{#name}}` sections skip and `{{^name}}` sections show.
 public struct TemplateValues {
-    /// The values by name; nested groups are `TemplateScope`s, lists are arrays of them.
-    private var values: [String: Any] = [:]
+    /// The values by name.
+    private var values: [String: TemplateValue] = [:]
 
-    /// The values as swift-mustache looks them up.
+    /// The values as templates look them up.
     var context: TemplateScope { TemplateScope(values) }
 
     /// No values.
@@ -17,38 +17,61 @@ public struct TemplateValues {
 
     /// Sets `name` to a text (or HTML) value; `nil` leaves `name` unset.
     public mutating func set(_ name: String, _ value: String?) {
-        values[name] = value.map(TemplateText.init)
+        values[name] = value.map { .text(TemplateText(text: $0)) }
     }
 
     /// Sets `name` to a number.
     public mutating func set(_ name: String, _ value: Int) {
-        values[name] = value
+        values[name] = .number(value)
     }
 
     /// Sets `name` to a flag: `{{#name}}` shows its content when true, `{{^name}}` when false.
     public mutating func set(_ name: String, _ value: Bool) {
-        values[name] = value
+        values[name] = .flag(value)
     }
 
     /// Sets `name` to a list of texts: `{{#name}}…{{.}}…{{/name}}` repeats for each.
     public mutating func set(_ name: String, _ values: [String]) {
-        self.values[name] = values.map(TemplateText.init)
+        self.values[name] = .texts(values.map(TemplateText.init))
     }
 
     /// Sets `name` to a group of values: `{{#name}}…{{/name}}` shows its content with the
     /// group's names in scope; `nil` leaves `name` unset.
     public mutating func set(_ name: String, _ values: TemplateValues?) {
-        self.values[name] = values?.context
+        self.values[name] = values.map { .group($0.context) }
     }
 
     /// Sets `name` to a list of groups: `{{#name}}…{{/name}}` repeats for each.
     public mutating func set(_ name: String, _ values: [TemplateValues]) {
-        self.values[name] = values.map(\.context)
+        self.values[name] = .groups(values.map(\.context))
     }
 
     /// Sets every value of `other`, replacing those of the same names.
     public mutating func merge(_ other: TemplateValues) {
         values.merge(other.values) { _, new in new }
+    }
+}
+
+/// One value a template can look up, of each kind a view hands over: `CompiledTemplate` switches
+/// on the kind, and swift-mustache receives `any`, the value it would have been given directly.
+enum TemplateValue {
+    case text(TemplateText)
+    case number(Int)
+    case flag(Bool)
+    case texts([TemplateText])
+    case group(TemplateScope)
+    case groups([TemplateScope])
+
+    /// The value as swift-mustache looks it up and renders it.
+    var any: Any {
+        switch self {
+        case .text(let text): text
+        case .number(let number): number
+        case .flag(let flag): flag
+        case .texts(let texts): texts
+        case .group(let group): group
+        case .groups(let groups): groups
+        }
     }
 }
 
@@ -93,13 +116,16 @@ extension UInt8 {
 /// dictionary: swift-mustache casts every object of its context stack to its protocols on every
 /// lookup, and a dictionary's conformance is a conditional one, the slowest kind to find.
 final class TemplateScope: MustacheParent {
-    private let values: [String: Any]
+    private let values: [String: TemplateValue]
 
-    init(_ values: [String: Any]) {
+    init(_ values: [String: TemplateValue]) {
         self.values = values
     }
 
-    func child(named name: String) -> Any? { values[name] }
+    /// The value called `name`, as `CompiledTemplate` looks it up.
+    func value(named name: String) -> TemplateValue? { values[name] }
+
+    func child(named name: String) -> Any? { values[name]?.any }
 }
 
 /// A text value as swift-mustache renders it: handed over as it is, without the runtime
