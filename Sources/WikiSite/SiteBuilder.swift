@@ -23,10 +23,10 @@ import WikiWrite
 /// marked unfinished before the first file is written and committed after the last, so a build
 /// that is killed or fails is followed by a full one.
 public struct SiteBuilder: Sendable {
-    /// How many bytes of page bodies the analysis pass keeps for the writing pass, so that
-    /// those pages are parsed once; past it, pages are parsed in each pass. Bounds the memory a
-    /// build needs whatever the size of the wiki.
-    static let keptBodiesBudget = 48 << 20
+    /// How many bytes of page bodies the analysis pass keeps in memory for the writing pass;
+    /// past it, bodies wait in a scratch file of the state folder (`SpilledBodies`). Bounds the
+    /// memory a build needs whatever the size of the wiki.
+    static let keptBodiesBudget = 16 << 20
 
     /// What to build.
     public let options: BuildOptions
@@ -179,7 +179,8 @@ public struct SiteBuilder: Sendable {
             reporter.stage(
                 "analysing \(planner.database.pages(inWiki: wiki.id).count) pages of "
                     + "\(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
-            let bodies = RenderedBodies(budget: Self.keptBodiesBudget)
+            let bodies = RenderedBodies(
+                budget: Self.keptBodiesBudget, spillingInto: SpilledBodies(inFolder: options.resolvedStateFolder))
             var wikiPlan = plan.plan(ofWiki: wiki.id)
             let (analysis, changed) = try planner.plan(
                 wiki, with: pages.bodies, into: &wikiPlan, keeping: bodies, reporter: reporter)

@@ -86,34 +86,43 @@ struct WikiEmbedSource: EmbedSource {
 }
 
 /// Page bodies the analysis pass rendered, kept for the writing pass so that a page is not
-/// parsed twice, up to a budget of bytes: past it the analysis outlines pages instead, and the
-/// writing pass renders them. Memory stays bounded whatever the size of the wiki. Thread-safe.
+/// parsed twice: in memory up to a budget of bytes, past it in a scratch file (`SpilledBodies`)
+/// when one could be made. Without one, past the budget the analysis outlines pages instead, and
+/// the writing pass renders them. Memory stays bounded whatever the size of the wiki.
+/// Thread-safe.
 final class RenderedBodies: Sendable {
-    /// How many bytes of HTML are kept at most.
+    /// How many bytes of HTML are kept in memory at most.
     let budget: Int
     private let bodies = Mutex<[Int: String]>([:])
     private let used = Atomic<Int>(0)
+    private let spilled: SpilledBodies?
 
-    /// Room for `budget` bytes of HTML (0: keep nothing).
-    init(budget: Int) {
+    /// Room for `budget` bytes of HTML in memory (0: keep nothing there), and for the rest in
+    /// `spilled`, if given.
+    init(budget: Int, spillingInto spilled: SpilledBodies? = nil) {
         self.budget = budget
+        self.spilled = spilled
     }
 
-    /// Whether the body of a page of `markdownSize` bytes of Markdown is likely to fit in what
-    /// is left of the budget. The HTML of a page is commonly one to four times its Markdown (a
-    /// list of links, four): a page whose Markdown is more than a quarter of the room left (a
-    /// page of 50 MB, or the budget spent) is better outlined than rendered, or it would be
-    /// rendered twice, once for nothing.
+    /// Whether the body of a page of `markdownSize` bytes of Markdown is worth rendering in the
+    /// analysis pass: always when bodies past the budget go to the scratch file; otherwise when
+    /// it is likely to fit in what is left of the budget. The HTML of a page is commonly one to
+    /// four times its Markdown (a list of links, four): a page whose Markdown is more than a
+    /// quarter of the room left (a page of 50 MB, or the budget spent) is better outlined than
+    /// rendered, or it would be rendered twice, once for nothing.
     func hasRoom(forMarkdownOf markdownSize: Int) -> Bool {
+        if spilled != nil { return true }
         let used = used.load(ordering: .relaxed)
         return used < budget && markdownSize <= (budget - used) / 4
     }
 
-    /// Keeps `html`, the body of the page at `position`, if it fits in the budget.
+    /// Keeps `html`, the body of the page at `position`: in memory if it fits in the budget,
+    /// else in the scratch file if there is one.
     func keep(_ html: String, forPageAt position: Int) {
         let size = html.utf8.count
         guard used.add(size, ordering: .relaxed).newValue <= budget else {
             used.subtract(size, ordering: .relaxed)
+            _ = spilled?.keep(html, forPageAt: position)
             return
         }
         bodies.withLock { $0[position] = html }
@@ -121,6 +130,6 @@ final class RenderedBodies: Sendable {
 
     /// The body kept for the page at `position`, handed over once (the memory is freed).
     func take(forPageAt position: Int) -> String? {
-        bodies.withLock { $0.removeValue(forKey: position) }
+        bodies.withLock { $0.removeValue(forKey: position) } ?? spilled?.take(forPageAt: position)
     }
 }
