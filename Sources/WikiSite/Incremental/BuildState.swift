@@ -174,15 +174,16 @@ final class BuildState: Sendable {
         try database.read { db in try Self.storedTargets(of: source, inWiki: wikiID, db) ?? [] }
     }
 
-    /// The titles the stored outline of page `source` links to or embeds; nil when there is no
-    /// such page, or its outline does not decode.
+    /// The titles the stored outline of page `source` links to or embeds: none when there is no
+    /// such page, nil when its outline does not decode.
     private static func storedTargets(
         of source: PageTitle, inWiki wikiID: String, _ db: Database
     ) throws -> Set<PageTitle>? {
         let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT outline FROM page WHERE wiki = ? AND title = ?"),
             arguments: [wikiID, source.text])
-        let outline = try row?.withUnsafeData(atIndex: 0) { data in
+        guard let row else { return [] }
+        let outline = try row.withUnsafeData(atIndex: 0) { data in
             data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
         }
         return outline.map { outline in Set(outline.links.compactMap(\.target)) }
