@@ -93,12 +93,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WikiDocumentsTests", dependencies: ["WikiDocuments"]),
+        // The seeded generator the benchmark corpus and the randomized tests draw from.
+        .target(name: "SplitMix64"),
+        .testTarget(name: "WikiDocumentsTests", dependencies: ["WikiDocuments", "SplitMix64"]),
         .testTarget(name: "WikiSourcesTests", dependencies: ["WikiSources", "WikiModel"]),
         .testTarget(
             name: "WikiStoreTests",
             dependencies: [
-                "WikiStore", "WikiSources", "WikiDocuments", .product(name: "GRDB", package: "GRDB.swift"),
+                "WikiStore", "WikiSources", "WikiDocuments", "SplitMix64",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "WikiCouchTests",
@@ -109,15 +112,15 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "WikiModelTests", dependencies: ["WikiModel"]),
+        .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "SplitMix64"]),
         .testTarget(
             name: "WikiRenderTests",
-            dependencies: ["WikiRender", .product(name: "Mustache", package: "swift-mustache")]),
+            dependencies: ["WikiRender", "SplitMix64", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite"]),
         // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
         .testTarget(
             name: "WikiSiteTests",
-            dependencies: ["WikiSite", "wikisite", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["WikiSite", "wikisite", "SplitMix64", .product(name: "GRDB", package: "GRDB.swift")]),
         // Fuzzing (Fuzz/README.md): `make fuzz` builds each fuzz-* executable with libFuzzer;
         // a normal build makes them regression runners, and FuzzRegressionTests replays the seeds.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
@@ -135,7 +138,7 @@ let package = Package(
         .executableTarget(name: "fuzz-site-paths", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-site-paths"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], path: "Fuzz/Tests"),
         // The benchmark (BENCHMARKS.md): `make bench` writes its corpora with wikisite-corpus.
-        .target(name: "WikiCorpus", dependencies: ["WikiDocuments"], path: "Benchmarks/WikiCorpus"),
+        .target(name: "WikiCorpus", dependencies: ["WikiDocuments", "SplitMix64"], path: "Benchmarks/WikiCorpus"),
         .executableTarget(
             name: "wikisite-corpus",
             dependencies: [

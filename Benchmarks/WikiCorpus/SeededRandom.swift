@@ -1,30 +1,29 @@
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast generator whose output depends on the
-/// seed alone, on every platform and Swift version. The standard library's random APIs are not
-/// used on purpose: their algorithms may change between releases, and the corpus must not.
+import SplitMix64
+
+/// The corpus's draws, all from `SplitMix64`, whose output depends on the seed alone, on every
+/// platform and Swift version. The standard library's random APIs are not used on purpose: their
+/// algorithms may change between releases, and the corpus must not.
 struct SeededRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// A generator starting from `seed`.
     init(seed: UInt64) {
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
     /// A generator for one item (a page) of a corpus: independent of every other item's, so
     /// that changing one page changes nothing else.
     init(seed: UInt64, item: Int, variant: Int = 0) {
-        var mixer = SeededRandom(seed: seed ^ 0x5EED_0F_C0_4B_05)
+        var mixer = SplitMix64(seed: seed ^ 0x5EED_0F_C0_4B_05)
         let base = mixer.next()
-        state = base ^ (UInt64(truncatingIfNeeded: item) &* 0xD1B5_4A32_D192_ED03)
-        state ^= UInt64(truncatingIfNeeded: variant) &* 0x8CB9_2BA7_2F3D_8DD7
+        generator = SplitMix64(
+            seed: base ^ (UInt64(truncatingIfNeeded: item) &* 0xD1B5_4A32_D192_ED03)
+                ^ (UInt64(truncatingIfNeeded: variant) &* 0x8CB9_2BA7_2F3D_8DD7))
     }
 
     /// The next 64 random bits.
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        generator.next()
     }
 
     /// A number in `0..<bound` (`bound` > 0), by multiplying and keeping the high word (Lemire);

@@ -1,3 +1,4 @@
+import SplitMix64
 import Testing
 import WikiDocuments
 
@@ -42,19 +43,6 @@ private func jsonLiteral(_ string: String, escapingAll: Bool = false) -> String 
         }
     }
     return result + "\""
-}
-
-/// A small deterministic generator (SplitMix64), so a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite struct JSONParserValueTests {
@@ -244,7 +232,7 @@ private struct SeededGenerator: RandomNumberGenerator {
         let pieces = [
             "a", "plain text run ", "\n", "\"", "\\", "\t", "\u{1}", "é", "日本語", "😀", "/", "\u{7F}", "\u{FFFF}",
         ]
-        var generator = SeededGenerator(state: 2024)
+        var generator = SplitMix64(seed: 2024)
         for round in 0..<150 {
             let length = Int.random(in: 0..<3_000, using: &generator)
             var text = ""

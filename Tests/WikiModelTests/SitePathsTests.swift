@@ -1,4 +1,5 @@
 import Foundation
+import SplitMix64
 import Testing
 import WikiDocuments
 
@@ -154,23 +155,6 @@ import WikiDocuments
         #expect(name.isExactly(name.precomposedStringWithCanonicalMapping), sourceLocation: sourceLocation)
     }
 
-    /// A deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-
-        mutating func pick<T>(_ choices: [T]) -> T {
-            choices[Int(next() % UInt64(choices.count))]
-        }
-    }
-
     /// Pieces chosen to collide: letters in both cases, composed and decomposed accents,
     /// case-unstable letters, separators, path syntax, reserved names, control characters.
     static let pieces: [String] = [
@@ -183,12 +167,12 @@ import WikiDocuments
     ]
 
     static func titles(count: Int, seed: UInt64) -> [PageTitle] {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         var seen: Set<PageTitle> = []
         var titles: [PageTitle] = []
         while titles.count < count {
             let length = 1 + Int(generator.next() % 6)
-            let raw = (0..<length).map { _ in generator.pick(pieces) }.joined()
+            let raw = (0..<length).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
             if let title = PageTitle(raw), seen.insert(title).inserted { titles.append(title) }
         }
         return titles

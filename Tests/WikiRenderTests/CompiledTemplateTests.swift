@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SplitMix64
 import Testing
 
 @testable import WikiRender
@@ -135,20 +136,5 @@ struct CompiledTemplateTests {
                 continue
             }
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64): the same seed gives the same templates.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

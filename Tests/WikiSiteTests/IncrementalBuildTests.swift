@@ -1,4 +1,5 @@
 import Foundation
+import SplitMix64
 import Testing
 import WikiSite
 
@@ -33,7 +34,7 @@ struct IncrementalBuildTests {
     /// clean build's.
     @Test(arguments: seeds)
     func randomEditSequencesBuildWhatACleanBuildBuilds(seed: UInt64) throws {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let folder = try TemporaryFolder()
         let templates = folder.path("templates")
         try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
@@ -72,7 +73,7 @@ struct IncrementalBuildTests {
     /// Applies `edit` to `database` (or to the templates); returns what it did, for the failure message.
     func apply(
         _ edit: Edit, to database: inout EditableDatabase, templates: String, step: Int,
-        using random: inout SeededGenerator
+        using random: inout SplitMix64
     ) throws -> String {
         let wiki = EditableDatabase.wikiIDs.randomElement(using: &random)!
         let title = EditableDatabase.titles.randomElement(using: &random)!

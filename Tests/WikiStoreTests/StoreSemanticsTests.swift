@@ -1,3 +1,4 @@
+import SplitMix64
 import Testing
 import WikiDocuments
 import WikiSources
@@ -248,24 +249,11 @@ import WikiStore
 }
 
 @Suite struct StoreOrderTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed from its seed.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Whatever the order and however the revisions are split into dumps, the leaves are the
     /// revisions at the highest generation, and the winner is CouchDB's among them.
     @Test(arguments: 1...20)
     func theLeavesDoNotDependOnTheOrderOfImports(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let fixture = try StoreFixture()
         var imported: [(text: String, deleted: Bool)] = []
         for generation in 1...3 {

@@ -1,22 +1,5 @@
 import Foundation
-
-/// A small deterministic random generator (SplitMix64): the same seed gives the same edits on
-/// every platform, so a failing sequence can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
+import SplitMix64
 
 /// A TouchWiki database a test edits step by step, as an application syncing with CouchDB would:
 /// every save is a new revision; deleting leaves a tombstone; two replicas may save the same
@@ -39,7 +22,7 @@ struct EditableDatabase {
     private var clock = 0
 
     /// Two wikis with a few linked pages each.
-    init(using random: inout SeededGenerator) {
+    init(using random: inout SplitMix64) {
         for wiki in Self.wikiIDs {
             save(wiki, ["type": "wiki", "title": "Wiki \(wiki)", "owner_id": "owner", "markdown": "About [[Alpha]]."])
             for title in Self.titles.shuffled(using: &random).prefix(4) {
@@ -68,7 +51,7 @@ struct EditableDatabase {
 
     /// Adds a second leaf of the same generation to a live document: a conflict, whose winner is
     /// the greater hash.
-    mutating func addConflict(to id: String, using random: inout SeededGenerator) {
+    mutating func addConflict(to id: String, using random: inout SplitMix64) {
         guard var document = documents[id], var body = document.leaves.last else { return }
         body["_rev"] =
             "\(document.generation)-\(String(format: "%08x", Int.random(in: 0..<0xFFFF_FFFF, using: &random)))"
@@ -84,7 +67,7 @@ struct EditableDatabase {
     }
 
     /// The body of a page with random links, headings and dates.
-    mutating func pageBody(_ title: String, in wiki: String, using random: inout SeededGenerator) -> [String: Any] {
+    mutating func pageBody(_ title: String, in wiki: String, using random: inout SplitMix64) -> [String: Any] {
         clock += 1
         var lines = ["# \(title)", ""]
         for _ in 0..<Int.random(in: 0...3, using: &random) {
