@@ -91,6 +91,26 @@ import WikiModel
         #expect(try linkers("Beta", in: state) == ["Alpha"])
     }
 
+    /// A page new to the state has no rows to leave: its commit touches only the rows of the
+    /// titles it links to, not every row of its wiki (a damaged row elsewhere stays as it was).
+    @Test func aNewPageTouchesOnlyTheRowsOfItsTargets() throws {
+        let folder = try TemporaryFolder()
+        let state = try fullBuild([Self.page("Alpha", linksTo: ["Beta"])], in: folder)
+        let database = try DatabaseQueue(path: folder.path("state/" + BuildState.fileName))
+        let damaged = Data([0xFF, 0x01])
+        try database.write { db in
+            try db.execute(sql: "UPDATE linker SET sources = ? WHERE target = 'Beta'", arguments: [damaged])
+        }
+        var update = StateUpdate()
+        update.pages = [Self.page("Gamma", linksTo: ["Delta"])]
+        try state.commit(update)
+        #expect(try linkers("Delta", in: state) == ["Gamma"])
+        let beta = try database.read { db in
+            try Data.fetchOne(db, sql: "SELECT sources FROM linker WHERE target = 'Beta'")
+        }
+        #expect(beta == damaged)
+    }
+
     @Test func aPageWhoseOutlineIsDamagedLeavesTheIndexWhenRemoved() throws {
         let folder = try TemporaryFolder()
         let state = try fullBuild(

@@ -7,7 +7,7 @@ import WikiStore
 /// A body another program wrote into the store is read as a `String` of the column would be:
 /// invalid UTF-8 becomes U+FFFD, and the text ends at a NUL byte.
 @Suite struct StoredBodyTests {
-    /// The store of `fixture` after replacing the body of every leaf with `bytes`.
+    /// Replaces the body of every leaf of `fixture`'s store with `bytes`, as another program could.
     func overwriteBodies(of fixture: StoreFixture, with bytes: [UInt8]) throws {
         let database = try DatabaseQueue(path: fixture.path("store.sqlite"))
         try database.write { db in
