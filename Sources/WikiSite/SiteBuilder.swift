@@ -45,13 +45,15 @@ public struct SiteBuilder: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         guard !options.sources.isEmpty else { throw BuildError.noSources }
-        let theme: Theme
+        // The theme's files are read first (what the build's shape is made of); its templates are
+        // made once a build needs them. Either way, before anything is written.
+        let themeSource: ThemeSource
         do {
-            theme = try Theme.load(overridesIn: options.templatesFolder)
+            themeSource = try ThemeSource.read(overridesIn: options.templatesFolder)
         } catch {
             throw BuildError.theme("\(error)")
         }
-        let shape = BuildShape(options: options, theme: theme)
+        let shape = BuildShape(options: options, theme: themeSource)
         let stateFolder = options.resolvedStateFolder
         let lock: BuildLock
         do {
@@ -67,6 +69,12 @@ public struct SiteBuilder: Sendable {
         {
             summary.elapsed = clock.now - start
             return summary
+        }
+        let theme: Theme
+        do {
+            theme = try Theme(themeSource)
+        } catch {
+            throw BuildError.theme("\(error)")
         }
 
         let input = try SourceReader(paths: options.sources, markdownFolder: options.markdownFolder, reporter: reporter)

@@ -30,25 +30,23 @@ public struct Theme: Sendable {
     public let files: [String: [UInt8]]
 
     /// Loads the default theme, with each file found in `directory` replacing the default file
-    /// of the same name: the templates of `ThemeTemplate` (`layout.mustache`, `page.mustache`,
-    /// `home.mustache`, `all-pages.mustache`, `recent-changes.mustache`, `new-pages.mustache`,
-    /// `wanted-pages.mustache`, `orphaned-pages.mustache`, `statistics.mustache`,
-    /// `site-index.mustache`) and `style.css`. Files the folder does not provide fall back to the
-    /// default theme's. Names must match exactly (letter case included); any other file in the
-    /// folder is ignored and listed in `ignoredFiles`.
+    /// of the same name (`ThemeSource.read(overridesIn:)`), and makes its templates.
     ///
-    /// - Parameter directory: the override folder (`--templates DIR`), or `nil` for the
-    ///   default theme alone.
     /// - Throws: `ThemeError` when the folder cannot be read, or a template is not UTF-8 or
     ///   not valid Mustache (naming the file, line and column).
     public static func load(overridesIn directory: String?) throws -> Theme {
+        try Theme(ThemeSource.read(overridesIn: directory))
+    }
+
+    /// The theme made of `source`'s files: each template compiled (`CompiledTemplate`) or, outside
+    /// its subset, parsed by swift-mustache.
+    ///
+    /// - Throws: `ThemeError` when a template is not UTF-8 or not valid Mustache (naming the
+    ///   file, line and column).
+    public init(_ source: ThemeSource) throws {
         ThemeHTMLEscaping.registration
-        let folder = try directory.map(ThemeOverrideFolder.init(path:))
         var templates: [ThemeTemplateRenderer] = []
-        var files: [String: [UInt8]] = [:]
-        for template in ThemeTemplate.allCases {
-            let file =
-                try folder?.file(named: template.fileName) ?? .defaultFile(named: template.fileName)
+        for file in source.templateFiles {
             // A template the compiler takes is one swift-mustache parses too (`CompiledTemplate`):
             // swift-mustache parses only the others, and reports their errors.
             let text = try file.templateText()
@@ -57,17 +55,11 @@ public struct Theme: Sendable {
             } else {
                 templates.append(.mustache(try file.parseTemplate(text)))
             }
-            files[template.fileName] = file.bytes
         }
-        let stylesheet =
-            try folder?.file(named: ThemeTemplate.stylesheetFileName)?.bytes
-            ?? ThemeFile.defaultFile(named: ThemeTemplate.stylesheetFileName).bytes
-        files[ThemeTemplate.stylesheetFileName] = stylesheet
-        return Theme(
-            templates: ParsedTemplates(templates: templates),
-            stylesheet: stylesheet,
-            ignoredFiles: folder?.ignoredFiles ?? [],
-            files: files)
+        self.templates = ParsedTemplates(templates: templates)
+        stylesheet = source.files[ThemeTemplate.stylesheetFileName]!
+        ignoredFiles = source.ignoredFiles
+        files = source.files
     }
 
     /// The whole HTML document for `view`: its template, rendered with `view.templateValues`,
@@ -122,4 +114,41 @@ private struct ParsedTemplates: Sendable {
 
     private static let positions: [ThemeTemplate: Int] = Dictionary(
         uniqueKeysWithValues: ThemeTemplate.allCases.enumerated().map { ($1, $0) })
+}
+
+/// The files of a theme as read, before its templates are made: enough to tell whether the theme
+/// changed since the last build (`files`) without compiling anything.
+public struct ThemeSource: Sendable {
+    /// The file of each template, in the order of `ThemeTemplate.allCases`.
+    fileprivate let templateFiles: [ThemeFile]
+    /// The bytes of every file (each template and `style.css`), by file name.
+    public let files: [String: [UInt8]]
+    /// The files of the override folder that are not part of a theme (`Theme.ignoredFiles`).
+    public let ignoredFiles: [String]
+
+    /// The default theme's files, each replaced by the file of the same name in `directory`: the
+    /// templates of `ThemeTemplate` (`layout.mustache`, `page.mustache`, `home.mustache`,
+    /// `all-pages.mustache`, `recent-changes.mustache`, `new-pages.mustache`,
+    /// `wanted-pages.mustache`, `orphaned-pages.mustache`, `statistics.mustache`,
+    /// `site-index.mustache`) and `style.css`. Files the folder does not provide fall back to the
+    /// default theme's. Names must match exactly (letter case included); any other file in the
+    /// folder is ignored and listed in `ignoredFiles`.
+    ///
+    /// - Parameter directory: the override folder (`--templates DIR`), or `nil` for the
+    ///   default theme alone.
+    /// - Throws: `ThemeError` when the folder or one of its files cannot be read.
+    public static func read(overridesIn directory: String?) throws -> ThemeSource {
+        let folder = try directory.map(ThemeOverrideFolder.init(path:))
+        var templateFiles: [ThemeFile] = []
+        var files: [String: [UInt8]] = [:]
+        for template in ThemeTemplate.allCases {
+            let file = try folder?.file(named: template.fileName) ?? .defaultFile(named: template.fileName)
+            templateFiles.append(file)
+            files[template.fileName] = file.bytes
+        }
+        files[ThemeTemplate.stylesheetFileName] =
+            try folder?.file(named: ThemeTemplate.stylesheetFileName)?.bytes
+            ?? ThemeFile.defaultFile(named: ThemeTemplate.stylesheetFileName).bytes
+        return ThemeSource(templateFiles: templateFiles, files: files, ignoredFiles: folder?.ignoredFiles ?? [])
+    }
 }

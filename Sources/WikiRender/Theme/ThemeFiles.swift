@@ -3,7 +3,7 @@ import Foundation
 import Mustache
 
 /// One file of a theme: where it comes from and its bytes.
-struct ThemeFile {
+struct ThemeFile: Sendable {
     /// How errors name the file: its path, or `<name> (default theme)`.
     let displayName: String
     /// The file's contents.

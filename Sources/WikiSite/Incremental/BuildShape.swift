@@ -14,8 +14,8 @@ struct BuildShape: Equatable {
     /// The settings, by name: `format`, `version`, `configuration`, and `theme <file name>`.
     let settings: [String: String]
 
-    /// The shape of a build with `options` and `theme`.
-    init(options: BuildOptions, theme: Theme) {
+    /// The shape of a build with `options` and the theme files `theme`.
+    init(options: BuildOptions, theme: ThemeSource) {
         var settings = [
             "format": Self.stateFormat,
             "version": options.generatorVersion,
