@@ -93,10 +93,11 @@ public struct SiteBuilder: Sendable {
         summary.conflicts = database.conflicts
 
         do {
-            let writer = try SiteWriter(
-                outputFolder: options.outputFolder, stateFolder: stateFolder,
-                previousBuildWasInterrupted: lock.previousBuildWasInterrupted)
             let (state, fullBuild, themeChanges) = try openState(in: stateFolder, shape: shape)
+            try state.adoptEarlierManifest()
+            let writer = try SiteWriter(
+                outputFolder: options.outputFolder, record: state,
+                previousBuildWasInterrupted: lock.previousBuildWasInterrupted)
             let planner = try IncrementalPlanner(
                 state: state, database: database, options: options, fullBuild: fullBuild)
             let storedCheckpoints = fullBuild == nil ? try state.checkpoints() : [:]
@@ -120,6 +121,8 @@ public struct SiteBuilder: Sendable {
                 throw error
             }
             let outcome = try writer.finish()
+            update.outputs = outcome.made
+            update.removedOutputs = outcome.unrecorded
             try state.commit(update)
             summary.filesWritten = outcome.written
             summary.filesUnchanged = outcome.unchanged
@@ -174,8 +177,7 @@ public struct SiteBuilder: Sendable {
             // configuration (any change of it, slugs included, makes a full build), and a removed
             // wiki has no settings table (one for a wiki the sources lack is an error), so its
             // folder is the name made from its ID, as `layout` gives it.
-            let folder = layout.folderPrefix(ofWiki: id)
-            writer.retire(matching: { $0.utf8.starts(with: folder.utf8) }, because: cause)
+            writer.retire(withPrefix: layout.folderPrefix(ofWiki: id), because: cause)
             update.removedWikis.append(id)
         }
         summary.changedDocuments = plan.removedWikis.count
@@ -233,7 +235,11 @@ public struct SiteBuilder: Sendable {
         }
         guard siteWideChange else { return }
         reporter.stage("writing sitemaps and feeds")
-        writer.retire(matching: DiscoveryLayout.isNumberedSitemap, because: siteWideCause)
+        for folder in [""] + wikis.map({ layout.folderPrefix(ofWiki: $0.id) }) {
+            writer.retire(
+                withPrefix: folder + DiscoveryLayout.numberedSitemapPrefix, matching: DiscoveryLayout.isNumberedSitemap,
+                because: siteWideCause)
+        }
         let files = discovery.files(for: wikis, in: planner.database) { page, wiki in
             PageBodyRenderer(
                 database: planner.database,
@@ -299,8 +305,8 @@ public struct SiteBuilder: Sendable {
         ofPage title: PageTitle, inWiki wikiID: String, in layout: SiteLayout, because cause: String,
         from writer: SiteWriter
     ) {
-        let folder = layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/"
-        writer.retire(matching: { $0.utf8.starts(with: folder.utf8) }, because: cause)
+        writer.retire(
+            withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/", because: cause)
     }
 
     /// Writes the files of `special`, but for those whose digest is the one in `previous` (by
@@ -315,9 +321,7 @@ public struct SiteBuilder: Sendable {
         let current = Set(paths)
         let folder =
             special.chrome.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
-        writer.retire(
-            matching: { $0.utf8.starts(with: folder.utf8) && $0.hasSuffix(".html") && !current.contains($0) },
-            because: cause)
+        writer.retire(withPrefix: folder, matching: { $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
         let fileDigests = files.map(special.digest(of:))
         var digests: [String: Int64] = [:]
         for (path, digest) in zip(paths, fileDigests) { digests[path] = digest }

@@ -1,14 +1,16 @@
 import Synchronization
+import WikiDocuments
 import WikiWrite
 
-/// Writes the files of one build into the output folder and keeps the manifest of what the
-/// builds produced, so the files an earlier build made and this one retires are removed, and
+/// Writes the files of one build into the output folder, and works out which files of earlier
+/// builds it removes: only files the build state records as made by a build (its manifest), so
 /// files wikisite did not make are never touched.
 ///
-/// A full build retires everything (`retireEverything`): whatever the previous build made and
+/// A full build retires everything (`retireEverything`): whatever the earlier builds made and
 /// this one does not write is removed. An incremental build writes some files, leaves the others
-/// of the previous manifest as they are, and retires only what a change took away (a deleted
-/// page's file, a removed wiki's folder, the parts of a list that got shorter).
+/// on record as they are, and retires only what a change took away (a deleted page's file, a
+/// removed wiki's folder, the parts of a list that got shorter), found through indexed queries of
+/// the record, never by reading it whole.
 final class SiteWriter: Sendable {
     /// How many files a build wrote, left alone and removed, and each with its cause.
     struct Outcome {
@@ -17,28 +19,32 @@ final class SiteWriter: Sendable {
         var removed = 0
         /// Every file written, found unchanged or removed, with its cause.
         var outputs: [ExplainedOutput] = []
+        /// The files written or found unchanged, with their hashes: the record's new rows.
+        var made = Manifest()
+        /// The files of earlier builds removed or no longer on record.
+        var unrecorded: [String] = []
     }
 
     /// Files or folders a build no longer produces, unless it writes them again.
     private struct Retired {
         var everything: String?
         var paths: [String: String] = [:]
-        var matching: [(matches: @Sendable (String) -> Bool, cause: String)] = []
+        var prefixed: [(prefix: String, matches: @Sendable (String) -> Bool, cause: String)] = []
     }
 
     private let folder: OutputFolder
-    private let stateFolder: String
-    private let previous: Manifest
+    /// What the earlier builds made.
+    private let record: BuildState
     private let produced = Mutex(Manifest())
     private let outcome = Mutex(Outcome())
     private let retired = Mutex(Retired())
 
-    /// Opens the output folder; `interrupted` says the previous build was killed, whose
-    /// temporary files are then swept away.
-    init(outputFolder: String, stateFolder: String, previousBuildWasInterrupted interrupted: Bool) throws {
+    /// Opens the output folder, whose files earlier builds made are those `record` lists;
+    /// `interrupted` says the previous build was killed, whose temporary files are then swept
+    /// away.
+    init(outputFolder: String, record: BuildState, previousBuildWasInterrupted interrupted: Bool) throws {
         folder = try OutputFolder(root: outputFolder)
-        self.stateFolder = stateFolder
-        previous = try Manifest.load(fromStateFolder: stateFolder)
+        self.record = record
         if interrupted { _ = try folder.removeStaleTemporaryFiles() }
     }
 
@@ -71,7 +77,7 @@ final class SiteWriter: Sendable {
         }
     }
 
-    /// Every file of the previous build that this one does not write is removed.
+    /// Every file of the earlier builds that this one does not write is removed.
     func retireEverything(because cause: String) {
         retired.withLock { $0.everything = cause }
     }
@@ -81,46 +87,62 @@ final class SiteWriter: Sendable {
         retired.withLock { $0.paths[path.description] = cause }
     }
 
-    /// Every file of the previous build whose path (relative to the output folder) `matches`,
-    /// and that this build does not write, is removed.
-    func retire(matching matches: @escaping @Sendable (String) -> Bool, because cause: String) {
-        retired.withLock { $0.matching.append((matches, cause)) }
+    /// Every file of the earlier builds whose path (relative to the output folder) starts with
+    /// `prefix` (which ends with an ASCII character: a folder's `/`) and `matches` (all, by
+    /// default), and that this build does not write, is removed.
+    func retire(
+        withPrefix prefix: String, matching matches: @escaping @Sendable (String) -> Bool = { _ in true },
+        because cause: String
+    ) {
+        retired.withLock { $0.prefixed.append((prefix, matches, cause)) }
     }
 
-    /// Removes what the previous build made and this one retired without writing it again, then
-    /// records the manifest of the site. Called once every file is in place, so the manifest
-    /// never describes files that are not there.
+    /// Removes what the earlier builds made and this one retired without writing it again. Called
+    /// once every file is in place; the outcome says what the record of outputs becomes (the
+    /// build state commits it), so it never describes files that are not there.
     func finish() throws -> Outcome {
-        let written = produced.withLock { $0 }
+        let made = produced.withLock { $0 }
         let retired = retired.withLock { $0 }
-        var manifest = retired.everything == nil ? previous.merging(written) : written
-        func cause(ofRemoving path: String) -> String? {
-            retired.everything ?? retired.paths[path] ?? retired.matching.first { $0.matches(path) }?.cause
-        }
-        var removed = 0
-        var outputs: [ExplainedOutput] = []
-        for path in previous.pathsNoLongerProduced(by: written, where: { cause(ofRemoving: $0) != nil }) {
-            guard let cause = cause(ofRemoving: path) else { continue }
-            manifest.remove(path)
-            if try folder.remove(path, expecting: previous[path]) == .removed {
-                removed += 1
-                outputs.append(ExplainedOutput(path: path, action: .removed, cause: cause))
+        var removals: [(output: BuildState.RecordedOutput, cause: String)] = []
+        if let cause = retired.everything {
+            removals = try record.recordedOutputs().map { ($0, cause) }
+        } else {
+            var seen = Set<ExactString>()
+            func consider(_ output: BuildState.RecordedOutput, because cause: String) {
+                if seen.insert(ExactString(output.path)).inserted { removals.append((output, cause)) }
+            }
+            // An explicit path's cause wins over a prefix's, and an earlier prefix over a later one.
+            for (path, cause) in retired.paths {
+                if let output = try record.recordedOutput(at: path) { consider(output, because: cause) }
+            }
+            for rule in retired.prefixed {
+                for output in try record.recordedOutputs(withPrefix: rule.prefix) where rule.matches(output.path) {
+                    consider(output, because: rule.cause)
+                }
             }
         }
-        try manifest.save(toStateFolder: stateFolder)
+        removals = removals.filter { made[$0.output.path] == nil }
+        removals.sort { $0.output.path.utf8.lexicographicallyPrecedes($1.output.path.utf8) }
+        var removed = 0
+        var outputs: [ExplainedOutput] = []
+        for (output, cause) in removals where try folder.remove(output.path, expecting: output.hash) == .removed {
+            removed += 1
+            outputs.append(ExplainedOutput(path: output.path, action: .removed, cause: cause))
+        }
         return outcome.withLock {
             $0.removed = removed
             $0.outputs += outputs
             $0.outputs.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            $0.made = made
+            $0.unrecorded = removals.map(\.output.path)
             return $0
         }
     }
 
-    /// After a failed build: records every file either build made, so a later build can still
-    /// remove the ones it no longer needs.
+    /// After a failed build: records every file it made beside those of earlier builds, so a later
+    /// build can still remove the ones it no longer needs.
     func abandon() {
-        let manifest = produced.withLock { $0 }
-        try? previous.merging(manifest).save(toStateFolder: stateFolder)
+        try? record.record(produced.withLock { $0 })
     }
 }
 

@@ -36,10 +36,13 @@ struct DiscoveryLayout: Sendable {
         SitePath(components: [site.folder(ofWiki: wikiID), SiteLayout.specialFolder, "feed.atom"])
     }
 
+    /// How the name of a sitemap past the first begins, at the root or in a wiki's folder.
+    static let numberedSitemapPrefix = "_sitemap-"
+
     /// Whether the file at `path` (relative to the output folder) is a sitemap past the first, of
     /// the site or of a wiki: the files whose number shrinks when the sitemaps get shorter.
     static func isNumberedSitemap(_ path: String) -> Bool {
         guard let name = path.split(separator: "/").last, path.split(separator: "/").count <= 2 else { return false }
-        return name.hasPrefix("_sitemap-") && name.hasSuffix(".xml")
+        return name.hasPrefix(numberedSitemapPrefix) && name.hasSuffix(".xml")
     }
 }

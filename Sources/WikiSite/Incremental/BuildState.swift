@@ -33,7 +33,16 @@ final class BuildState: Sendable {
         let pageCount: Int?
     }
 
+    /// A file of the output folder a build made, with the hash of its content.
+    struct RecordedOutput: Sendable, Equatable {
+        /// Relative to the output folder.
+        let path: String
+        let hash: ContentHash
+    }
+
     private let database: DatabaseQueue
+    /// The state's folder.
+    private let folder: String
     /// The state's file.
     private let path: String
 
@@ -44,6 +53,7 @@ final class BuildState: Sendable {
         try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         var configuration = GRDB.Configuration()
         configuration.busyMode = .timeout(60)
+        folder = stateFolder
         path = stateFolder.hasSuffix("/") ? stateFolder + Self.fileName : stateFolder + "/" + Self.fileName
         database = try DatabaseQueue(path: path, configuration: configuration)
         let path = self.path
@@ -214,10 +224,75 @@ final class BuildState: Sendable {
         return sources
     }
 
-    /// How SQLite runs `sql` on this state (`EXPLAIN QUERY PLAN`), one step a line.
+    /// Every file the builds made, with the hash of its content, in byte order of the paths.
+    func recordedOutputs() throws -> [RecordedOutput] {
+        try database.read { db in
+            try Self.outputs(db.cachedStatement(sql: "SELECT path, hash FROM output ORDER BY path"), [])
+        }
+    }
+
+    /// The files the builds made whose path starts with `prefix`, in byte order: one range of the
+    /// table's key. `prefix` ends with an ASCII character other than DEL (a folder's `/`).
+    func recordedOutputs(withPrefix prefix: String) throws -> [RecordedOutput] {
+        guard let last = prefix.utf8.last, last < 0x7F else {
+            preconditionFailure("not a prefix ending in ASCII: \(prefix.debugDescription)")
+        }
+        // Past every path that starts with the prefix, and before every other path after it.
+        let bound = String(prefix.dropLast()) + String(UnicodeScalar(last + 1))
+        return try database.read { db in
+            try Self.outputs(db.cachedStatement(sql: Self.outputsWithPrefixQuery), [prefix, bound])
+        }
+    }
+
+    /// The query of `recordedOutputs(withPrefix:)`.
+    static let outputsWithPrefixQuery = "SELECT path, hash FROM output WHERE path >= ? AND path < ? ORDER BY path"
+
+    /// The file at `path` as the builds recorded it, nil when no build made it.
+    func recordedOutput(at path: String) throws -> RecordedOutput? {
+        try database.read { db in
+            try Self.outputs(db.cachedStatement(sql: "SELECT path, hash FROM output WHERE path = ?"), [path]).first
+        }
+    }
+
+    private static func outputs(_ statement: Statement, _ arguments: StatementArguments) throws -> [RecordedOutput] {
+        var outputs: [RecordedOutput] = []
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            let hash: Int64 = row[1]
+            outputs.append(RecordedOutput(path: row[0], hash: ContentHash(value: UInt64(bitPattern: hash))))
+        }
+        return outputs
+    }
+
+    /// Records `files` (a failed build's, which wrote them) beside what the builds made before,
+    /// so a later build can still remove those it no longer needs.
+    func record(_ files: Manifest) throws {
+        try write { db in try Self.record(files, db) }
+    }
+
+    private static func record(_ files: Manifest, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO output (path, hash) VALUES (?, ?)")
+        for path in files.paths {
+            try statement.execute(arguments: [path, Int64(bitPattern: files[path]!.value)])
+        }
+    }
+
+    /// Moves the manifest of an earlier version of wikisite (`manifest.json` in the state folder)
+    /// into the `output` table, where the files it lists stay on record, and deletes it.
+    ///
+    /// - Throws: `WriteError` when the file is damaged (it names it, and says what to do).
+    func adoptEarlierManifest() throws {
+        let earlier = Manifest.path(inStateFolder: folder)
+        guard FileManager.default.fileExists(atPath: earlier) else { return }
+        try record(try Manifest.load(fromStateFolder: folder))
+        try FileManager.default.removeItem(atPath: earlier)
+    }
+
+    /// How SQLite runs `sql`, a query of two arguments, on this state (`EXPLAIN QUERY PLAN`), one
+    /// step a line.
     func queryPlan(of sql: String) throws -> [String] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["wiki", "title"]).map { $0["detail"] }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["a", "b"]).map { $0["detail"] }
         }
     }
 
@@ -234,7 +309,7 @@ final class BuildState: Sendable {
     func commit(_ update: StateUpdate) throws {
         try write { db in
             if update.replacesEverything {
-                for table in ["checkpoint", "wiki", "page", "linker", "specialFile"] {
+                for table in ["checkpoint", "wiki", "page", "linker", "specialFile", "output"] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
@@ -268,6 +343,9 @@ final class BuildState: Sendable {
             }
             try Self.insert(update.pages, recordingIn: &linkerChanges, db)
             try Self.apply(linkerChanges, startingEmpty: update.replacesEverything, db)
+            let removeOutput = try db.cachedStatement(sql: "DELETE FROM output WHERE path = ?")
+            for path in update.removedOutputs { try removeOutput.execute(arguments: [path]) }
+            try Self.record(update.outputs, db)
             for (wikiID, digests) in update.specialFileDigests {
                 try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ?", arguments: [wikiID])
                 for (path, digest) in digests {
@@ -415,4 +493,8 @@ struct StateUpdate {
     /// The digests of the special files of each wiki whose special pages were rendered, by path
     /// (files without a digest are not listed): they replace the wiki's earlier digests.
     var specialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
+    /// The files the build made (wrote, or found unchanged), with their hashes.
+    var outputs = Manifest()
+    /// The files of earlier builds it no longer makes: off the record.
+    var removedOutputs: [String] = []
 }

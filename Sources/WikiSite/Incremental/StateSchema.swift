@@ -23,6 +23,11 @@ import GRDB
 ///   second time beside the outline blobs, indexed both ways: three B-trees to write per link.
 /// - `specialFile`: each file of each wiki's special pages (`path`), with the digest of what it
 ///   shows (`WikiSpecialPages.digest(of:)`).
+/// - `output`: the manifest of the output folder: every file the builds made (`path`, relative to
+///   the output folder) with the `hash` of its content (`ContentHash`), what a later build may
+///   remove and nothing else. Keyed by path, so the files under a folder are one range of the key
+///   and an edit writes the rows of its own files only (the migration "outputs" moved it here
+///   from `manifest.json`, which was read and written whole by every build).
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -108,6 +113,12 @@ enum StateSchema {
                 table.column("target", .text).notNull()
                 table.column("sources", .blob).notNull()
                 table.primaryKey(["wiki", "target"])
+            }
+        }
+        migrator.registerMigration("outputs") { db in
+            try db.create(table: "output", options: .withoutRowID) { table in
+                table.primaryKey("path", .text)
+                table.column("hash", .integer).notNull()
             }
         }
         return migrator
