@@ -29,7 +29,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Negative, zero or positive as `lhs` comes before, is, or comes after `rhs` in the byte
     /// order of their UTF-8 encodings; on the strings' own buffers when they have them.
-    fileprivate static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
+    public static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
         let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in
                 let common = min(left.count, right.count)

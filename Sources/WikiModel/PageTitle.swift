@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// A page's title, normalized: surrounding whitespace trimmed and every run of whitespace and
 /// underscores folded into one space, so `Sync_Client`, ` Sync  Client ` and `Sync Client`
 /// are the same title.
@@ -21,7 +23,7 @@ public struct PageTitle: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public static func == (lhs: PageTitle, rhs: PageTitle) -> Bool {
-        byteOrder(lhs, rhs) == 0
+        lhs.text.utf8.count == rhs.text.utf8.count && byteOrder(lhs, rhs) == 0
     }
 
     /// Byte order of the UTF-8 encodings.
@@ -40,19 +42,9 @@ public struct PageTitle: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Negative, zero or positive as `lhs` comes before, is, or comes after `rhs` in byte order
-    /// (titles are compared a lot: sorting, lookups, so this works on the UTF-8 buffers).
+    /// (titles are compared a lot: sorting, lookups).
     static func byteOrder(_ lhs: PageTitle, _ rhs: PageTitle) -> Int {
-        let compared = lhs.text.utf8.withContiguousStorageIfAvailable { left in
-            rhs.text.utf8.withContiguousStorageIfAvailable { right in
-                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-                    return Int(left[index]) - Int(right[index])
-                }
-                return left.count - right.count
-            }
-        }
-        if case .some(.some(let compared)) = compared { return compared }
-        if lhs.text.utf8.elementsEqual(rhs.text.utf8) { return 0 }
-        return lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8) ? -1 : 1
+        ExactString.byteOrder(lhs.text, rhs.text)
     }
 
     public var description: String { text }
@@ -66,6 +58,30 @@ public struct PageTitle: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Whether `raw` is already normalized: no separator but single inner spaces.
     private static func isNormalized(_ raw: String) -> Bool {
+        var raw = raw
+        return raw.withUTF8(isNormalized(utf8:)) ?? isNormalized(scalarsOf: raw)
+    }
+
+    /// Whether the title of UTF-8 `bytes` is normalized, worked out on the bytes; nil when it holds
+    /// a character whose first byte some whitespace beyond ASCII shares (U+0085 and U+00A0 start
+    /// with C2, U+1680 with E1, U+2000 to U+205F with E2, U+3000 with E3): those need its scalars.
+    private static func isNormalized(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var previousWasSpace = true  // a leading space is not normalized
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: " "):
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            case UInt8(ascii: "_"), 0x09...0x0D: return false
+            case 0xC2, 0xE1, 0xE2, 0xE3: return nil
+            default: previousWasSpace = false
+            }
+        }
+        return !previousWasSpace || bytes.isEmpty
+    }
+
+    /// `isNormalized` on the Unicode scalars, for any title.
+    private static func isNormalized(scalarsOf raw: String) -> Bool {
         var previousWasSpace = true  // a leading space is not normalized
         for scalar in raw.unicodeScalars {
             if isSeparator(scalar) {

@@ -23,7 +23,10 @@ public struct Wiki: Sendable {
 }
 
 /// A page of a wiki: a live, valid `type: "page"` document whose wiki is published.
-public struct Page: Sendable {
+///
+/// Immutable, and a class so that the lists, orders and indexes of a wiki share each page
+/// instead of copying its eleven fields.
+public final class Page: Sendable {
     /// The page's `_id`: the wiki's `_id`, a colon, and the title as written.
     public let documentID: String
     /// The wiki's `_id` (the part of `documentID` before the first colon).
@@ -46,6 +49,24 @@ public struct Page: Sendable {
     public let attachments: [Attachment]
     /// Where the winning revision was read.
     public let origin: DocumentOrigin
+
+    init(
+        documentID: String, wikiID: String, title: PageTitle, markdown: String, createdAt: Timestamp?,
+        updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, revision: Revision, attachments: [Attachment],
+        origin: DocumentOrigin
+    ) {
+        self.documentID = documentID
+        self.wikiID = wikiID
+        self.title = title
+        self.markdown = markdown
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.updatedBy = updatedBy
+        self.isDraft = isDraft
+        self.revision = revision
+        self.attachments = attachments
+        self.origin = origin
+    }
 }
 
 extension Page {
