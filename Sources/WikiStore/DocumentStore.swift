@@ -138,11 +138,27 @@ public final class DocumentStore: Sendable {
         try access("read") {
             try database.read { db in
                 let cursor = try DocumentLeafRow.changed(after: sequence, in: db)
-                try DocumentLeafRow.forEachDocument(in: cursor) { rows in try body(change(of: rows)) }
+                // Documents are parsed a batch at a time on every core, and handed on in order.
+                var batch: [[DocumentLeafRow]] = []
+                func handOn() throws {
+                    let rows = batch
+                    let changes = Concurrently.map(rows.count) { index in Result { try self.change(of: rows[index]) } }
+                    for change in changes { try body(change.get()) }
+                    batch.removeAll(keepingCapacity: true)
+                }
+                try DocumentLeafRow.forEachDocument(in: cursor) { rows in
+                    batch.append(rows)
+                    if batch.count == Self.parsedTogether { try handOn() }
+                }
+                try handOn()
                 return try DocumentRecord.latestSequence(in: db)
             }
         }
     }
+
+    /// How many documents a reading parses at once, on every core: enough to keep the cores busy,
+    /// few enough that their bodies take little memory.
+    static let parsedTogether = 256
 
     /// The store's sequence: that of its latest change, 0 when it is empty.
     public func currentSequence() throws -> Int {

@@ -142,7 +142,7 @@ struct LeafHeader: FetchableRecord, LeafDescribing {
 }
 
 /// A leaf with its document's `_id` and sequence: a row of the changes feed or of an export.
-struct DocumentLeafRow: FetchableRecord, LeafDescribing {
+struct DocumentLeafRow: FetchableRecord, LeafDescribing, Sendable {
     let documentNumber: Int64
     let documentID: String
     let sequence: Int

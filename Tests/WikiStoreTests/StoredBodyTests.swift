@@ -41,4 +41,26 @@ import WikiStore
         let change = try #require(try fixture.change(of: "w:P"))
         #expect(change.winner.body["markdown"] == .string("cd"))
     }
+
+    /// Documents are parsed in batches on every core; the feed still hands them on one at a time
+    /// in sequence order, and a body that does not parse stops it where it is, after the documents
+    /// before it.
+    @Test func theFeedKeepsItsOrderAndStopsAtABrokenBody() throws {
+        let fixture = try StoreFixture()
+        let count = 700
+        let documents = (0..<count).map { #"{"_id":"w:P\#($0)","_rev":"1-a","type":"page","markdown":"\#($0)"}"# }
+        try fixture.importDump("{\"docs\":[\n" + documents.joined(separator: ",\n") + "\n]}")
+        var seen: [String] = []
+        _ = try fixture.store.changes(since: 0) { seen.append($0.documentID) }
+        #expect(seen == (0..<count).map { "w:P\($0)" })
+
+        let database = try DatabaseQueue(path: fixture.path("store.sqlite"))
+        try database.write { db in
+            try db.execute(
+                sql: "UPDATE leaf SET body = '[1]' WHERE document = (SELECT number FROM document WHERE id = 'w:P400')")
+        }
+        seen = []
+        #expect(throws: (any Error).self) { _ = try fixture.store.changes(since: 0) { seen.append($0.documentID) } }
+        #expect(seen == (0..<400).map { "w:P\($0)" })
+    }
 }

@@ -27,15 +27,31 @@ public struct WikiAnalysis: Sendable {
     /// `pages[i]` (pages in any order, titles distinct). `conflicts` may be every conflict of the
     /// database: only those of `wiki`'s document and of `pages` are kept.
     public init(wiki: Wiki, pages: [Page], outlines: [PageOutline], conflicts: [ConflictedDocument]) {
-        let graph = LinkGraph(titles: pages.map(\.title), outlines: outlines)
-        let sortedPages = pages.sorted { $0.title < $1.title }
+        // The graph on one core, the pages' orders on the other.
+        let graph = Mutex<LinkGraph?>(nil)
+        let orders = Mutex<(pages: [Page], recent: [Int32], new: [Int32])?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                let built = LinkGraph(titles: pages.map(\.title), outlines: outlines)
+                graph.withLock { $0 = built }
+            } else {
+                let sortedPages = pages.sorted { $0.title < $1.title }
+                let sorted = (
+                    sortedPages, Self.newestFirst(sortedPages, by: \.updatedAt),
+                    Self.newestFirst(sortedPages, by: \.createdAt)
+                )
+                orders.withLock { $0 = sorted }
+            }
+        }
+        let linkGraph = graph.withLock { $0! }
+        let (sortedPages, recent, new) = orders.withLock { $0! }
         self.wiki = wiki
         self.pages = sortedPages
-        self.graph = graph
-        let ownConflicts = Self.conflicts(in: conflicts, of: wiki, pages: sortedPages, graph: graph)
-        statistics = WikiStatistics(pages: sortedPages, graph: graph, conflicts: ownConflicts)
-        recentChangesOrder = Self.newestFirst(sortedPages, by: \.updatedAt)
-        newPagesOrder = Self.newestFirst(sortedPages, by: \.createdAt)
+        self.graph = linkGraph
+        let ownConflicts = Self.conflicts(in: conflicts, of: wiki, pages: sortedPages, graph: linkGraph)
+        statistics = WikiStatistics(pages: sortedPages, graph: linkGraph, conflicts: ownConflicts)
+        recentChangesOrder = recent
+        newPagesOrder = new
     }
 
     /// Analyses the published pages of `wiki` in `database`, outlining them with `markdown` on

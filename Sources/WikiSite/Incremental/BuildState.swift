@@ -127,10 +127,33 @@ final class BuildState: Sendable {
     func outlines(inWiki wikiID: String) throws -> [PageTitle: PageOutline] {
         try database.read { db in
             var outlines: [PageTitle: PageOutline] = [:]
-            try Self.forEachStoredOutline(inWiki: wikiID, db) { title, outline in outlines[title] = outline }
+            // The blobs are copied out a batch at a time and decoded on every core.
+            var titles: [PageTitle] = []
+            var blobs: [[UInt8]] = []
+            func decodeBatch() {
+                let batch = blobs
+                let decoded = Concurrently.map(batch.count) { index in
+                    batch[index].withUnsafeBytes(StoredOutline.decode)
+                }
+                for (title, outline) in zip(titles, decoded) { outlines[title] = outline }
+                titles.removeAll(keepingCapacity: true)
+                blobs.removeAll(keepingCapacity: true)
+            }
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT title, outline FROM page WHERE wiki = ? ORDER BY title", arguments: [wikiID])
+            while let row = try rows.next() {
+                guard let title = PageTitle(row[0]) else { continue }
+                titles.append(title)
+                blobs.append(try row.withUnsafeData(atIndex: 1) { data in data.map { [UInt8]($0) } ?? [] })
+                if blobs.count == Self.outlinesDecodedTogether { decodeBatch() }
+            }
+            decodeBatch()
             return outlines
         }
     }
+
+    /// How many outlines `outlines(inWiki:)` decodes at once, on every core.
+    private static let outlinesDecodedTogether = 1024
 
     /// Calls `body` with each page of wiki `wikiID` whose stored outline decodes, in title order.
     private static func forEachStoredOutline(

@@ -101,11 +101,16 @@ struct IncrementalPlanner {
         DocumentFingerprint.of(wiki, conflict: conflicts[ExactString(wiki.id)])
     }
 
+    /// The fingerprint of every page of `wiki`, worked out on every core.
     private func fingerprints(of wiki: Wiki) -> [PageTitle: Int64] {
-        var fingerprints: [PageTitle: Int64] = [:]
-        for page in database.pages(inWiki: wiki.id) {
-            fingerprints[page.title] = DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)])
+        let pages = database.pages(inWiki: wiki.id)
+        let conflicts = self.conflicts
+        let values = Concurrently.map(pages.count) { position in
+            DocumentFingerprint.of(pages[position], conflict: conflicts[ExactString(pages[position].documentID)])
         }
+        var fingerprints: [PageTitle: Int64] = [:]
+        fingerprints.reserveCapacity(pages.count)
+        for (page, value) in zip(pages, values) { fingerprints[page.title] = value }
         return fingerprints
     }
 }
