@@ -21,6 +21,7 @@ public enum Concurrently {
     /// `transform` of every index of `0..<count`, worked out on all cores at once, in the order of
     /// the indices; when some throw, the error of the first of them, so the outcome never depends
     /// on which core finished first.
+    @inlinable
     public static func map<Element: Sendable, Failure: Error>(
         _ count: Int, _ transform: @Sendable (Int) throws(Failure) -> Element
     ) throws(Failure) -> [Element] {
