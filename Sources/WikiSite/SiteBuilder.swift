@@ -67,6 +67,7 @@ public struct SiteBuilder: Sendable {
         if !lock.previousBuildWasInterrupted,
             var summary = try UnchangedSources(options: options, shape: shape, reporter: reporter).summaryIfUnchanged()
         {
+            summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
             summary.elapsed = clock.now - start
             return summary
         }
@@ -85,6 +86,7 @@ public struct SiteBuilder: Sendable {
         let wikis = try selectedWikis(in: database)
 
         var summary = BuildSummary()
+        summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
         summary.documentsRead = input.documentsRead
         summary.skipped = (input.refused + database.skipped).sorted {
             ExactString($0.documentID) < ExactString($1.documentID)
@@ -331,6 +333,17 @@ public struct SiteBuilder: Sendable {
             try writer.write(special.html(of: file), to: special.path(of: file), because: cause)
         }
         return digests
+    }
+
+    /// What the summary says of the files of the `--templates` folder that are no file of a
+    /// theme (a misspelt or miscased name would otherwise change nothing, silently).
+    static func notes(onIgnored files: [String]) -> [String] {
+        guard !files.isEmpty else { return [] }
+        let names = ThemeTemplate.allCases.map(\.fileName) + [ThemeTemplate.stylesheetFileName]
+        return [
+            "--templates: ignored \(files.map { MessageText.quoted($0) }.joined(separator: ", ")), not files of a theme "
+                + "(names are exact: \(names.joined(separator: ", ")))"
+        ]
     }
 
     /// The wikis to publish: all of them, or those `--wiki` names (each of which must exist).

@@ -116,6 +116,25 @@ struct BuildCommandTests {
         #expect(HTMLElements.elements("html", in: home).first?.attributes["lang"] == "en", "the default layout stays")
     }
 
+    /// A file of the folder that is no file of a theme (a misspelt name) changes nothing, and
+    /// the summary says so rather than ignore it silently.
+    @Test func filesThatAreNoThemeFileAreNamedInTheSummary() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("<p>{{title}}</p>\n", to: "theme/pages.mustache")
+        try folder.write("notes\n", to: "theme/notes.txt")
+        let run = try WikisiteCLI.run([
+            "build", "--source", guide, "--out", folder.path("site"), "--templates", folder.path("theme"),
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let output = run.standardOutput + run.standardError
+        #expect(
+            output.contains(
+                "Note: --templates: ignored \"notes.txt\", \"pages.mustache\", not files of a theme (names are exact: "
+                    + "layout.mustache, page.mustache,"))
+        #expect(try WikisiteCLI.run(["build", "--source", guide, "--out", folder.path("plain")]).status == 0)
+        #expect(try folder.snapshot("site") == (try folder.snapshot("plain")))
+    }
+
     @Test func brokenTemplateStopsBeforeWritingAndNamesTheLine() throws {
         let folder = try TemporaryFolder()
         try folder.write("<p>\n{{#title}}unclosed\n", to: "theme/page.mustache")
