@@ -43,9 +43,13 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     /// The instant's UTC day as `display` writes it: `2012-12-09` (the year in four digits or
     /// more, with `-` before a year before 1 BC… as ISO 8601 numbers them).
     public var utcDateText: String {
-        let date = utcDate
-        let year = date.year < 0 ? "-" + Self.padded(-date.year, 4) : Self.padded(date.year, 4)
-        return year + "-" + Self.padded(date.month, 2) + "-" + Self.padded(date.day, 2)
+        Self.text(ofDate: utcDate)
+    }
+
+    /// `date` (a `utcDate`) as `utcDateText` writes it.
+    public static func text(ofDate date: (year: Int64, month: Int64, day: Int64)) -> String {
+        let year = date.year < 0 ? "-" + padded(-date.year, 4) : padded(date.year, 4)
+        return year + "-" + padded(date.month, 2) + "-" + padded(date.day, 2)
     }
 
     /// The instant's UTC time of day to the minute: `06:05`.

@@ -12,8 +12,8 @@ struct CalendarDay: Equatable, Sendable {
     /// The day of `time`, in UTC.
     init(_ time: Timestamp) {
         number = time.utcDayNumber
-        datetime = time.utcDateText
         let date = time.utcDate
+        datetime = Timestamp.text(ofDate: date)
         let weekday = Self.weekdays[Int((number + 4) % 7 + 7) % 7]
         heading = "\(weekday) \(date.day) \(Self.months[Int(date.month) - 1]) \(date.year)"
     }
