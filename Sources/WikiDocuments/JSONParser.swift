@@ -244,6 +244,95 @@ public struct JSONParser {
 
     // MARK: Values
 
+    /// Moves past the next value without making it, a word at a time through strings, and
+    /// returns whether it could: its strings and brackets end where ``parseValue()`` would end
+    /// the value, whenever the bytes up to there are valid JSON. On anything else (a control
+    /// character or a line break in a string, unbalanced or too deeply nested brackets, the end
+    /// of the input) it returns `false` and stays where it was, so the caller parses the value
+    /// for the exact error. Nothing inside is validated: parse the value from a copy of the
+    /// parser made before, for its content and errors.
+    public mutating func skipValue() -> Bool {
+        let saved = self
+        skipWhitespace()
+        var depth = 0
+        let end = bytes.count
+        while offset < end {
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard skipString() else {
+                    self = saved
+                    return false
+                }
+                if depth == 0 { return true }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                guard depth <= maximumDepth else {
+                    self = saved
+                    return false
+                }
+                offset += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                guard depth >= 0 else {
+                    self = saved
+                    return false
+                }
+                offset += 1
+                if depth == 0 { return true }
+            case 0x20, 0x09, 0x0A, 0x0D:
+                skipWhitespace()
+            case UInt8(ascii: ","), UInt8(ascii: ":"):
+                guard depth > 0 else {
+                    self = saved
+                    return false
+                }
+                offset += 1
+            default:
+                // A number or a literal: its bytes up to the next delimiter.
+                guard byte > 0x20 else {
+                    self = saved
+                    return false
+                }
+                offset += 1
+                if depth == 0 {
+                    while offset < end {
+                        let next = bytes[offset]
+                        if next <= 0x20 || next == UInt8(ascii: ",") || next == UInt8(ascii: "}")
+                            || next == UInt8(ascii: "]") || next == UInt8(ascii: ":")
+                        {
+                            break
+                        }
+                        offset += 1
+                    }
+                    return true
+                }
+            }
+        }
+        self = saved
+        return false
+    }
+
+    /// Moves past the string that starts at the current byte (a quote); `false` at a control
+    /// character or the end of the input.
+    private mutating func skipString() -> Bool {
+        var index = offset + 1
+        var seen: UInt64 = 0
+        while true {
+            index = skipPlainBytes(from: index, seen: &seen)
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                offset = index + 1
+                return true
+            case UInt8(ascii: "\\"):
+                index += 2
+            default:
+                return false
+            }
+        }
+    }
+
     /// Parses the value at the current position (after any whitespace) and everything inside it.
     public mutating func parseValue() throws(JSONParseError) -> JSONValue {
         // Containers being filled, innermost last; no recursion, so depth costs heap, not stack.

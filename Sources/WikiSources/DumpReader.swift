@@ -3,8 +3,8 @@ import WikiDocuments
 /// Reads CouchDB dumps of every supported form (``DumpFormat``) as one stream of documents.
 ///
 /// The form is recognised from the content, never from the file name. The reader walks the dump
-/// element by element and hands each document over as soon as it is parsed, so memory use does not
-/// grow with the dump. A malformed dump throws ``DumpError`` naming the line, column and byte where
+/// element by element and hands the documents over a small batch at a time (parsed on every core,
+/// handed over in file order), so memory use does not grow with the dump. A malformed dump throws ``DumpError`` naming the line, column and byte where
 /// it broke; entries that are well-formed JSON but not usable documents are collected in
 /// ``DumpSummary/rejected`` and the rest is read.
 public enum DumpReader {

@@ -1,7 +1,11 @@
 import WikiDocuments
 
-/// Walks one dump: recognises its form from the first value, then reads it element by element,
-/// handing each document to the consumer as soon as it is parsed.
+/// Walks one dump: recognises its form from the first value, then reads it element by element.
+/// It walks past each document (`JSONParser.skipValue()`: strings and brackets only), parses the
+/// documents of a batch of entries on every core, and hands them to the consumer in the order of
+/// the dump. What the consumer receives, and the first error reported, are those of a reading one
+/// document at a time: a document that cannot be walked past is parsed at once, and the entries
+/// walked past are accepted before any error of the walk after them is thrown.
 ///
 /// Structural problems are thrown as parser errors at the position they concern and turned into a
 /// ``DumpError`` once, at the top; documents that are bad data inside a good dump are collected as
@@ -13,6 +17,16 @@ struct DumpWalker {
     private var rejected: [RejectedEntry] = []
     private var lastSequence: JSONValue?
     private var releaser: PageReleaser?
+    /// Entries walked past whose documents are not parsed yet: they are parsed a batch at a time
+    /// on every core, then accepted in the order of the dump (`acceptPending`).
+    private var pending: [PendingEntry] = []
+    /// Where the first pending entry starts.
+    private var pendingStart = 0
+
+    /// How many entries wait for their documents at most, and how many bytes of the dump they
+    /// span: enough to keep the cores busy, little enough to stay in memory.
+    private static let pendingEntries = 256
+    private static let pendingBytes = 4 << 20
 
     /// A walker over `bytes`, called `name` in origins and errors; `releaser`, when the bytes are a
     /// mapped file, gives back what has been read.
@@ -25,7 +39,16 @@ struct DumpWalker {
     /// Reads the whole dump, calling `body` per document.
     mutating func read(_ body: (Document) throws -> Void) throws -> DumpSummary {
         do {
-            let format = try readDump(body)
+            let format: DumpFormat
+            do {
+                format = try readDump(body)
+            } catch {
+                // The entries walked past come before whatever stopped the walk: their own
+                // errors, if any, are the first of the dump.
+                try acceptPending(body)
+                throw error
+            }
+            try acceptPending(body)
             return DumpSummary(
                 format: format, documentCount: documentCount, lastSequence: lastSequence, rejected: rejected)
         } catch let error as JSONParseError {
@@ -201,9 +224,8 @@ struct DumpWalker {
     /// One element of `docs` or of a document array.
     private mutating func readDocument(_ body: (Document) throws -> Void) throws {
         let line = parser.line
-        parser.replacedInvalidText = false
-        let value = try parser.parseValue()
-        try accept(value, origin: origin(line), rowID: nil, deletedByRow: false, body)
+        let document = try walkPast()
+        try enqueue(.document(line: line, document), body)
     }
 
     /// One row of `_all_docs`: `{"id","key","value":{"rev","deleted"?},"doc"}`, members in any order.
@@ -220,7 +242,7 @@ struct DumpWalker {
             if member == .doc {
                 parser.skipWhitespace()
                 row.documentLine = parser.line
-                row.document = try parser.parseValue()
+                row.document = try walkPast()
                 continue
             }
             let value = try parser.parseValue()
@@ -234,7 +256,7 @@ struct DumpWalker {
             default: break
             }
         }
-        try accept(row, at: start, missingDocument: "row", body)
+        try enqueue(.row(row, start: start, kind: "row", hadInvalidText: parser.replacedInvalidText), body)
     }
 
     /// One change: `{"seq","id","changes":[{"rev"}],"deleted"?,"doc"}`, members in any order; on a
@@ -260,7 +282,7 @@ struct DumpWalker {
             if member == .doc {
                 parser.skipWhitespace()
                 row.documentLine = parser.line
-                row.document = try parser.parseValue()
+                row.document = try walkPast()
                 continue
             }
             let value = try parser.parseValue()
@@ -291,7 +313,7 @@ struct DumpWalker {
                     : #"expected a change ({"seq","id","changes","doc"}) in "results""#)
         }
         if let sequence { lastSequence = sequence }
-        try accept(row, at: start, missingDocument: "change", body)
+        try enqueue(.row(row, start: start, kind: "change", hadInvalidText: parser.replacedInvalidText), body)
     }
 
     /// The members of an `_all_docs` row or a change that say which document it is.
@@ -301,19 +323,117 @@ struct DumpWalker {
         var revision: String?
         var isDeleted = false
         var error: JSONValue?
-        var document: JSONValue?
+        var document: PendingDocument?
         var documentLine: Int?
+    }
+
+    /// A document walked past: its value, once parsed, or where to parse it.
+    private enum PendingDocument {
+        case parsed(JSONValue, hadInvalidText: Bool)
+        /// A parser at the start of the document.
+        case at(JSONParser)
+    }
+
+    /// An entry of the dump walked past, waiting for its document.
+    private enum PendingEntry {
+        /// An element of a document array or of `docs`, from `line`.
+        case document(line: Int, PendingDocument)
+        /// A row of `_all_docs` or a change (`kind`); `hadInvalidText` says whether its members
+        /// other than the document held invalid text.
+        case row(Row, start: JSONParser, kind: String, hadInvalidText: Bool)
+
+        var document: PendingDocument? {
+            switch self {
+            case .document(_, let document): document
+            case .row(let row, _, _, _): row.document
+            }
+        }
+    }
+
+    /// The document parsers of a batch, handed to every core. The bytes they read stay mapped and
+    /// unchanged while the dump is walked, and each parser is a copy of its own.
+    private struct DocumentParsers: @unchecked Sendable {
+        let parsers: [JSONParser?]
+    }
+
+    /// Moves past the document at the current position: skipped, to be parsed with its batch; or,
+    /// when it cannot be skipped (it is broken), parsed now, for the exact error.
+    private mutating func walkPast() throws(JSONParseError) -> PendingDocument {
+        var start = parser
+        start.replacedInvalidText = false
+        if parser.skipValue() { return .at(start) }
+        let entryHadInvalidText = parser.replacedInvalidText
+        parser.replacedInvalidText = false
+        let value = try parser.parseValue()
+        defer { parser.replacedInvalidText = entryHadInvalidText }
+        return .parsed(value, hadInvalidText: parser.replacedInvalidText)
+    }
+
+    /// Adds `entry`, just walked past, to the pending ones, and accepts them all when there are
+    /// enough.
+    private mutating func enqueue(_ entry: PendingEntry, _ body: (Document) throws -> Void) throws {
+        if pending.isEmpty {
+            pendingStart =
+                switch entry {
+                case .document(_, .at(let start)): start.offset
+                case .row(_, let start, _, _): start.offset
+                default: parser.offset
+                }
+        }
+        pending.append(entry)
+        if pending.count >= Self.pendingEntries || parser.offset - pendingStart >= Self.pendingBytes {
+            try acceptPending(body)
+        }
+    }
+
+    /// Parses the documents of the pending entries on every core, then accepts the entries in
+    /// order, and gives back the pages of the mapping they were read from.
+    private mutating func acceptPending(_ body: (Document) throws -> Void) throws {
+        guard !pending.isEmpty else { return }
+        let entries = pending
+        pending.removeAll(keepingCapacity: true)
+        let batch = DocumentParsers(
+            parsers: entries.map { entry in
+                if case .at(let parser)? = entry.document { parser } else { nil }
+            })
+        let parsed = Concurrently.map(entries.count) { index -> Result<(JSONValue, Bool), JSONParseError>? in
+            guard var parser = batch.parsers[index] else { return nil }
+            return Result { () throws(JSONParseError) in
+                let value = try parser.parseValue()
+                return (value, parser.replacedInvalidText)
+            }
+        }
+        for (entry, result) in zip(entries, parsed) {
+            var document: (value: JSONValue, hadInvalidText: Bool)?
+            switch entry.document {
+            case .parsed(let value, let hadInvalidText)?: document = (value, hadInvalidText)
+            case .at?: document = try result!.get()
+            case nil: document = nil
+            }
+            switch entry {
+            case .document(let line, _):
+                try accept(
+                    document!.value, origin: origin(line), rowID: nil, deletedByRow: false,
+                    hadInvalidText: document!.hadInvalidText, body)
+            case .row(let row, let start, let kind, let hadInvalidText):
+                try accept(
+                    row, document: document?.value, hadInvalidText: hadInvalidText || document?.hadInvalidText == true,
+                    at: start, missingDocument: kind, body)
+            }
+        }
+        releaser?.release(before: parser.offset)
     }
 
     /// Turns a row into a document, a tombstone, or a rejected entry.
     private mutating func accept(
-        _ row: Row, at start: JSONParser, missingDocument kind: String, _ body: (Document) throws -> Void
+        _ row: Row, document: JSONValue?, hadInvalidText: Bool, at start: JSONParser, missingDocument kind: String,
+        _ body: (Document) throws -> Void
     ) throws {
         let rowOrigin = origin(start.line)
-        if let document = row.document, document != .null {
+        if let document, document != .null {
             try accept(
                 document, origin: origin(row.documentLine ?? start.line), rowID: row.id, deletedByRow: row.isDeleted,
-                body)
+                hadInvalidText: hadInvalidText, body)
         } else if row.isDeleted || (row.error != nil && row.id != nil && row.revision != nil) {
             guard let id = row.id, !id.isEmpty else {
                 reject(rowOrigin, id: nil, "the \(kind) of a deleted document has no \"id\"")
@@ -325,12 +445,12 @@ struct DumpWalker {
             try emit(
                 Document(
                     id: id, revisionText: row.revision, isDeleted: true, body: JSONObject(members), origin: rowOrigin,
-                    hadInvalidText: parser.replacedInvalidText), body)
+                    hadInvalidText: hadInvalidText), body)
         } else if let error = row.error {
             reject(
                 rowOrigin, id: row.id ?? row.key,
                 "the \(kind) reports an error (\(Self.text(error))) instead of a document")
-        } else if row.document == nil {
+        } else if document == nil {
             let named = row.id.map { " for \(MessageText.quoted($0))" } ?? ""
             throw start.error(
                 "the \(kind)\(named) has no \"doc\": was this dump made with include_docs=true?")
@@ -341,7 +461,7 @@ struct DumpWalker {
 
     /// Hands `value` over as a document, or rejects it when it is not one.
     private mutating func accept(
-        _ value: JSONValue, origin: DocumentOrigin, rowID: String?, deletedByRow: Bool,
+        _ value: JSONValue, origin: DocumentOrigin, rowID: String?, deletedByRow: Bool, hadInvalidText: Bool,
         _ body: (Document) throws -> Void
     ) throws {
         guard case .object(let object) = value else {
@@ -374,7 +494,7 @@ struct DumpWalker {
         }
         let document = Document(
             id: id, revisionText: revision, isDeleted: deletedByRow || isDeleted, body: object, origin: origin,
-            hadInvalidText: parser.replacedInvalidText)
+            hadInvalidText: hadInvalidText)
         try emit(document, body)
     }
 
@@ -385,7 +505,6 @@ struct DumpWalker {
         } catch {
             throw ConsumerError(underlying: error)
         }
-        releaser?.release(before: parser.offset)
     }
 
     private mutating func reject(_ origin: DocumentOrigin, id: String?, _ reason: String) {

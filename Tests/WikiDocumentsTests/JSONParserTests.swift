@@ -372,3 +372,81 @@ private func jsonLiteral(_ string: String, escapingAll: Bool = false) -> String 
         }
     }
 }
+
+/// `skipValue()` moves past a value to where `parseValue()` ends it, or refuses and stays put, so
+/// a reader can parse the values it skipped later, from a copy of the parser, on other cores.
+@Suite struct JSONParserSkipTests {
+    /// Where `parseValue()` and `skipValue()` leave a parser over `text`, each from the start
+    /// (nil for the skip when it refuses).
+    func ends(_ text: String) -> (parsed: (offset: Int, line: Int)?, skipped: (offset: Int, line: Int)?) {
+        Array(text.utf8).withUnsafeBytes { buffer in
+            var parsing = JSONParser(bytes: buffer)
+            let parsed = (try? parsing.parseValue()).map { _ in (parsing.offset, parsing.line) }
+            var skipping = JSONParser(bytes: buffer)
+            let skipped = skipping.skipValue() ? (skipping.offset, skipping.line) : nil
+            if skipped == nil { #expect(skipping.offset == 0 && skipping.line == 1, "a refusal stays put") }
+            return (parsed, skipped)
+        }
+    }
+
+    @Test(arguments: [
+        "0", "-12.5e3 ,", "true]", "null}", #""a \"quoted\" \\ string""#, "  \n [1, {\"a\": [\"]\", \"}\"]}, 2] x",
+        "{\"k\":\n  {\"n\": [\n[[]]]}}\n,", #"{"\\": "\\\\", "x": "\u00e9\ud83d\ude00"}"#, "[\"é 😀\", -0.0, 1E+2]",
+    ])
+    func validValuesEndWhereTheParserEndsThem(text: String) {
+        let (parsed, skipped) = ends(text)
+        #expect(parsed != nil)
+        #expect(skipped?.offset == parsed?.offset)
+        #expect(skipped?.line == parsed?.line)
+    }
+
+    @Test(arguments: [
+        "", "   ", "[1, 2", "{\"a\": \"unterminated}", "\"line\nbreak\"", "\"tab\tinside\"", "]", "}", ",",
+        "[\"\\", "\u{1}",
+    ])
+    func brokenValuesAreRefused(text: String) {
+        #expect(ends(text).skipped == nil)
+    }
+
+    @Test func tooDeepIsRefusedAsTheParserRefusesIt() {
+        let deep =
+            String(repeating: "[", count: JSONParser.defaultMaximumDepth + 1)
+            + String(repeating: "]", count: JSONParser.defaultMaximumDepth + 1)
+        let (parsed, skipped) = ends(deep)
+        #expect(parsed == nil && skipped == nil)
+        let allowed = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
+        #expect(ends(allowed).skipped?.offset == 20)
+    }
+
+    /// Random values as `JSONWriter` writes them, with whitespace and line breaks between tokens.
+    @Test func randomValuesEndWhereTheParserEndsThem() {
+        var random = SplitMix64(seed: 20_261_124)
+        for _ in 0..<2_000 {
+            let text = Self.randomValue(&random, depth: 0) + (Bool.random(using: &random) ? "\n, " : "]")
+            let (parsed, skipped) = ends(text)
+            #expect(parsed != nil, "\(text)")
+            #expect(skipped?.offset == parsed?.offset && skipped?.line == parsed?.line, "\(text)")
+        }
+    }
+
+    static func randomValue(_ random: inout SplitMix64, depth: Int) -> String {
+        let space = ["", " ", "\n", "\t", "\r\n  "][Int.random(in: 0..<5, using: &random)]
+        let strings = ["", "a", "é", "\"", "\\", "}", "]", "{[", "😀", "line\nbreak", "\u{1}", "x,y:z"]
+        switch Int.random(in: 0..<(depth < 4 ? 6 : 3), using: &random) {
+        case 0: return space + JSONWriter.text(.string(strings.randomElement(using: &random)!))
+        case 1: return space + ["0", "-1.5", "2e10", "true", "false", "null"].randomElement(using: &random)!
+        case 2: return space + JSONWriter.text(.number(String(Int.random(in: -999...999, using: &random))))
+        case 3:
+            let count = Int.random(in: 0..<4, using: &random)
+            let elements = (0..<count).map { _ in randomValue(&random, depth: depth + 1) + space }
+            return space + "[" + elements.joined(separator: ",") + space + "]"
+        default:
+            let count = Int.random(in: 0..<4, using: &random)
+            let members = (0..<count).map { _ in
+                space + JSONWriter.text(.string(strings.randomElement(using: &random)!)) + space + ":"
+                    + randomValue(&random, depth: depth + 1)
+            }
+            return space + "{" + members.joined(separator: ",") + space + "}"
+        }
+    }
+}

@@ -385,3 +385,80 @@ enum Forms {
         #expect(count == 3)
     }
 }
+
+/// The reader walks past documents and parses them a batch at a time on every core; what it
+/// hands on, and the first error it reports, are those of a reading one document at a time.
+@Suite struct DumpBatchTests {
+    /// An `_all_docs` dump of `count` pages, one row a line; `row(i)` may replace a row.
+    static func allDocs(_ count: Int, row: (Int) -> String? = { _ in nil }) -> [UInt8] {
+        var text = "{\"total_rows\":\(count),\"rows\":[\n"
+        for index in 0..<count {
+            let id = "w:Page \(index)"
+            text +=
+                row(index)
+                ?? #"{"id":"\#(id)","key":"\#(id)","value":{"rev":"1-a"},"doc":{"_id":"\#(id)","_rev":"1-a","type":"page","markdown":"Text\n\#(index)"}}"#
+            text += index == count - 1 ? "\n" : ",\n"
+        }
+        return Array((text + "]}\n").utf8)
+    }
+
+    @Test func documentsComeInTheOrderOfTheDumpWithTheirLines() throws {
+        let count = 1_000
+        let result = try read(bytes: Self.allDocs(count))
+        #expect(result.ids == (0..<count).map { "w:Page \($0)" })
+        #expect(result.documents.map(\.origin.line) == (0..<count).map { $0 + 2 })
+        #expect(result.documents[700].body["markdown"] == .string("Text\n700"))
+        #expect(result.summary.documentCount == count)
+    }
+
+    /// Invalid text is reported for the document that holds it, whether in the document or in
+    /// the other members of its row, and for no other.
+    @Test func invalidTextIsTheFlagOfItsOwnDocument() throws {
+        var bytes = Self.allDocs(600)
+        let inDocument = Array(#""markdown":"Text\n300""#.utf8)
+        let inRowKey = Array(#""key":"w:Page 450""#.utf8)
+        func replace(_ pattern: [UInt8], with replacement: [UInt8]) {
+            let start = (0...(bytes.count - pattern.count)).first {
+                bytes[$0..<$0 + pattern.count].elementsEqual(pattern)
+            }!
+            bytes.replaceSubrange(start..<start + pattern.count, with: replacement)
+        }
+        replace(inDocument, with: Array(#""markdown":"Text"#.utf8) + [0xFF] + Array(#"300""#.utf8))
+        replace(inRowKey, with: Array(#""key":"w:Page"#.utf8) + [0xC3] + Array(#"450""#.utf8))
+        let result = try read(bytes: bytes)
+        #expect(result.documents.indices.filter { result.documents[$0].hadInvalidText } == [300, 450])
+    }
+
+    /// A document that is valid JSON in its brackets but not inside (`1x`) is walked past; the
+    /// walk then stops at a later broken row. The error is the document's, the first of the dump,
+    /// and the documents before it were handed on, as when the dump is read one at a time.
+    @Test func theFirstErrorOfTheDumpIsReported() throws {
+        let bytes = Self.allDocs(400) { index in
+            switch index {
+            case 10: #"{"id":"w:Page 10","value":{"rev":"1-a"},"doc":{"_id":"w:Page 10","markdown":1x}}"#
+            case 300: "5"
+            default: nil
+            }
+        }
+        var handed: [String] = []
+        let error = #expect(throws: DumpError.self) {
+            try DumpReader.read(bytes: bytes, name: "dump.json") { handed.append($0.id) }
+        }
+        #expect(error?.line == 12)
+        #expect(
+            error?.message.contains("1x") == true || error?.message.contains("'x'") == true,
+            "\(String(describing: error))")
+        #expect(handed == (0..<10).map { "w:Page \($0)" })
+    }
+
+    /// A document that cannot be walked past (a line break in a string) is parsed at once, for
+    /// the parser's own error.
+    @Test func aDocumentThatCannotBeWalkedPastGivesTheParsersError() throws {
+        let bytes = Self.allDocs(50) { index in
+            index == 20 ? "{\"id\":\"w:Page 20\",\"doc\":{\"_id\":\"w:Page 20\",\"markdown\":\"a\nb\"}}" : nil
+        }
+        let error = #expect(throws: DumpError.self) { try read(bytes: bytes) }
+        #expect(error?.line == 22)
+        #expect(error?.message.contains("control character U+000A") == true, "\(String(describing: error))")
+    }
+}
