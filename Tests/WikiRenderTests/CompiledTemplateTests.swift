@@ -129,10 +129,26 @@ struct CompiledTemplateTests {
     }
 
     @Test func everyTemplateOfTheDefaultThemeIsCompiled() throws {
-        let theme = try Theme.load(overridesIn: nil)
+        let theme = try Theme(ThemeSource.read(overridesIn: nil), engine: .compiled)
         for template in ThemeTemplate.allCases {
             guard case .compiled = theme.renderer(of: template) else {
                 Issue.record("\(template.fileName) is rendered by swift-mustache")
+                continue
+            }
+        }
+    }
+
+    /// What `TemplateEngineParityTests` relies on: the environment variable it sets makes
+    /// swift-mustache render every template, so the two sites it compares come from two engines.
+    @Test func theEnvironmentVariableSelectsSwiftMustacheForEveryTemplate() throws {
+        #expect(TemplateEngine(environmentValue: "swift-mustache") == .swiftMustache)
+        for value in [nil, "", "compiled", "Swift-Mustache"] {
+            #expect(TemplateEngine(environmentValue: value) == .compiled)
+        }
+        let theme = try Theme(ThemeSource.read(overridesIn: nil), engine: .swiftMustache)
+        for template in ThemeTemplate.allCases {
+            guard case .mustache = theme.renderer(of: template) else {
+                Issue.record("\(template.fileName) is compiled")
                 continue
             }
         }

@@ -20,14 +20,6 @@ public struct Theme: Sendable {
     private let templates: ParsedTemplates
     /// The stylesheet, `style.css`: the pipeline writes it once for the whole site.
     public let stylesheet: [UInt8]
-    /// The files of the override folder that are not part of a theme (neither a template of
-    /// `ThemeTemplate` nor `style.css`) and were therefore ignored, in byte order; hidden files
-    /// (whose names start with `.`) are not listed. Empty without an override folder.
-    public let ignoredFiles: [String]
-    /// The bytes of every file the theme was made of (each template and `style.css`, from the
-    /// override folder or the default theme), by file name: what an incremental build compares
-    /// to tell which files a theme change touches.
-    public let files: [String: [UInt8]]
 
     /// Loads the default theme, with each file found in `directory` replacing the default file
     /// of the same name (`ThemeSource.read(overridesIn:)`), and makes its templates.
@@ -38,19 +30,20 @@ public struct Theme: Sendable {
         try Theme(ThemeSource.read(overridesIn: directory))
     }
 
-    /// The theme made of `source`'s files: each template compiled (`CompiledTemplate`) or, outside
-    /// its subset, parsed by swift-mustache.
+    /// The theme made of `source`'s files: with `engine` `.compiled`, each template compiled
+    /// (`CompiledTemplate`) or, outside its subset, parsed by swift-mustache; with
+    /// `.swiftMustache`, every template parsed by swift-mustache.
     ///
     /// - Throws: `ThemeError` when a template is not UTF-8 or not valid Mustache (naming the
     ///   file, line and column).
-    public init(_ source: ThemeSource) throws {
+    public init(_ source: ThemeSource, engine: TemplateEngine = .fromEnvironment) throws {
         ThemeHTMLEscaping.registration
         var templates: [ThemeTemplateRenderer] = []
         for file in source.templateFiles {
             // A template the compiler takes is one swift-mustache parses too (`CompiledTemplate`):
             // swift-mustache parses only the others, and reports their errors.
             let text = try file.templateText()
-            if Self.compilesTemplates, let compiled = CompiledTemplate.compile(text) {
+            if engine == .compiled, let compiled = CompiledTemplate.compile(text) {
                 templates.append(.compiled(compiled))
             } else {
                 templates.append(.mustache(try file.parseTemplate(text)))
@@ -58,8 +51,6 @@ public struct Theme: Sendable {
         }
         self.templates = ParsedTemplates(templates: templates)
         stylesheet = source.files[ThemeTemplate.stylesheetFileName]!
-        ignoredFiles = source.ignoredFiles
-        files = source.files
     }
 
     /// The whole HTML document for `view`: its template, rendered with `view.templateValues`,
@@ -78,14 +69,25 @@ public struct Theme: Sendable {
     func renderer(of template: ThemeTemplate) -> ThemeTemplateRenderer {
         templates[template]
     }
+}
 
-    /// Whether templates in `CompiledTemplate`'s subset are rendered by it (otherwise
-    /// swift-mustache renders every template): true unless the environment variable
-    /// `WIKISITE_TEMPLATE_ENGINE` is `swift-mustache`, which the tests use to compare the two.
-    static let compilesTemplates: Bool = {
-        guard let engine = getenv("WIKISITE_TEMPLATE_ENGINE") else { return true }
-        return String(cString: engine) != "swift-mustache"
-    }()
+/// What renders a theme's templates.
+public enum TemplateEngine: Sendable, Equatable {
+    /// `CompiledTemplate` for the templates in its subset, swift-mustache for the others.
+    case compiled
+    /// swift-mustache for every template: the reference the compiled templates are held to.
+    case swiftMustache
+
+    /// The engine the value of the environment variable `WIKISITE_TEMPLATE_ENGINE` names:
+    /// `swift-mustache`, or anything else (or nothing) for the compiled templates. The tests use
+    /// it to build a site with each.
+    public init(environmentValue value: String?) {
+        self = value == "swift-mustache" ? .swiftMustache : .compiled
+    }
+
+    /// The engine `WIKISITE_TEMPLATE_ENGINE` names in this process's environment.
+    public static let fromEnvironment = TemplateEngine(
+        environmentValue: getenv("WIKISITE_TEMPLATE_ENGINE").map { String(cString: $0) })
 }
 
 /// What renders one template of a theme: the compiled form when the template is in its subset,
@@ -123,7 +125,9 @@ public struct ThemeSource: Sendable {
     fileprivate let templateFiles: [ThemeFile]
     /// The bytes of every file (each template and `style.css`), by file name.
     public let files: [String: [UInt8]]
-    /// The files of the override folder that are not part of a theme (`Theme.ignoredFiles`).
+    /// The files of the override folder that are not part of a theme (neither a template of
+    /// `ThemeTemplate` nor `style.css`) and were therefore ignored, in byte order; hidden files
+    /// (whose names start with `.`) are not listed. Empty without an override folder.
     public let ignoredFiles: [String]
 
     /// The default theme's files, each replaced by the file of the same name in `directory`: the
