@@ -29,22 +29,11 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    /// Sixteen lowercase hexadecimal digits, as the manifest file stores it.
+    /// Sixteen lowercase hexadecimal digits, as the manifest file of earlier versions stores it.
     public var description: String {
-        var digits: [UInt8] = []
-        appendHexadecimal(to: &digits)
-        return String(decoding: digits, as: UTF8.self)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
-
-    /// Appends the sixteen digits of `description` to `output`.
-    func appendHexadecimal(to output: inout [UInt8]) {
-        for shift in stride(from: 60, through: 0, by: -4) {
-            output.append(Self.hexadecimalDigits[Int(value >> UInt64(shift) & 0xf)])
-        }
-    }
-
-    /// The lowercase hexadecimal digits, by value.
-    static let hexadecimalDigits = Array("0123456789abcdef".utf8)
 
     /// Reads the form `description` writes; `nil` for anything else.
     init?(hexadecimal text: some Collection<UInt8>) {

@@ -1,9 +1,10 @@
 import WikiDocuments
 
-/// Reads `manifest.json`: exactly the shape `Manifest` writes (any JSON whitespace allowed),
-/// refusing anything else with the byte offset where it went wrong.
+/// Reads `manifest.json`, the manifest of wikisite up to state format 3 (the build state takes it
+/// over once): exactly the shape those versions wrote (any JSON whitespace allowed), refusing
+/// anything else with the byte offset where it went wrong.
 struct ManifestDecoder {
-    /// The format version this code writes and reads.
+    /// The format version this code reads.
     static let version = 1
 
     private let bytes: [UInt8]
@@ -73,20 +74,6 @@ struct ManifestDecoder {
 
     private mutating func readString() throws -> String {
         try expect("\"")
-        // Most strings have no escape: they are read straight from the bytes.
-        let start = offset
-        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\\"), bytes[offset] >= 0x20 {
-            guard bytes[offset] == UInt8(ascii: "\"") else {
-                offset += 1
-                continue
-            }
-            offset += 1
-            guard let string = String(validating: bytes[start..<offset - 1], as: UTF8.self) else {
-                throw failure("a string is not valid UTF-8")
-            }
-            return string
-        }
-        offset = start
         var text: [UInt8] = []
         while offset < bytes.count {
             let byte = bytes[offset]
@@ -168,12 +155,7 @@ struct ManifestDecoder {
     }
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x0a, 0x0d, 0x09: offset += 1
-            default: return
-            }
-        }
+        while offset < bytes.count, [0x20, 0x0a, 0x0d, 0x09].contains(bytes[offset]) { offset += 1 }
     }
 
     /// Consumes `character` if it comes next; whether it did.
