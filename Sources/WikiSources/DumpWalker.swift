@@ -20,7 +20,8 @@ struct DumpWalker {
     /// Entries walked past whose documents are not parsed yet: they are parsed a batch at a time
     /// on every core, then accepted in the order of the dump (`acceptPending`).
     private var pending: [PendingEntry] = []
-    /// Where the first pending entry starts.
+    /// Where the dump was when the pending entries began to be walked past: where the last
+    /// batch was accepted.
     private var pendingStart = 0
 
     /// How many entries wait for their documents at most, and how many bytes of the dump they
@@ -372,14 +373,6 @@ struct DumpWalker {
     /// Adds `entry`, just walked past, to the pending ones, and accepts them all when there are
     /// enough.
     private mutating func enqueue(_ entry: PendingEntry, _ body: (Document) throws -> Void) throws {
-        if pending.isEmpty {
-            pendingStart =
-                switch entry {
-                case .document(_, .at(let start)): start.offset
-                case .row(_, let start, _, _): start.offset
-                default: parser.offset
-                }
-        }
         pending.append(entry)
         if pending.count >= Self.pendingEntries || parser.offset - pendingStart >= Self.pendingBytes {
             try acceptPending(body)
@@ -422,6 +415,7 @@ struct DumpWalker {
             }
         }
         releaser?.release(before: parser.offset)
+        pendingStart = parser.offset
     }
 
     /// Turns a row into a document, a tombstone, or a rejected entry.

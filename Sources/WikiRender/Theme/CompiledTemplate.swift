@@ -64,18 +64,10 @@ struct CompiledTemplate: Sendable {
                 output += text
             case .variable(let name):
                 guard let value = lookUp(name, in: stack) else { continue }
-                if case .text(let text) = value {
-                    ThemeHTMLEscaping.append(text.text, to: &output)
-                } else {
-                    ThemeHTMLEscaping.append(String(describing: value.any), to: &output)
-                }
+                ThemeHTMLEscaping.append(text(of: value), to: &output)
             case .unescapedVariable(let name):
                 guard let value = lookUp(name, in: stack) else { continue }
-                if case .text(let text) = value {
-                    output += text.text
-                } else {
-                    output += String(describing: value.any)
-                }
+                output += text(of: value)
             case .section(let name, let inner):
                 guard let value = lookUp(name, in: stack) else { continue }
                 switch value {
@@ -103,6 +95,13 @@ struct CompiledTemplate: Sendable {
                 }
             }
         }
+    }
+
+    /// `value` as a variable tag writes it: a text as it is, anything else as swift-mustache
+    /// describes the value `TemplateValue.any` gives it.
+    private static func text(of value: TemplateValue) -> String {
+        if case .text(let text) = value { return text.text }
+        return String(describing: value.any)
     }
 
     /// Renders `tokens` with `value` as the innermost scope.
@@ -187,6 +186,11 @@ private struct TemplateCompiler {
         var tokens: [CompiledTemplate.Token] = []
         var newLine = startsOnNewLine
         var whiteSpaceBefore = ""
+        /// The white space read before a tag that is not standalone is text.
+        func flushWhiteSpace() {
+            if !whiteSpaceBefore.isEmpty { tokens.append(.text(whiteSpaceBefore)) }
+            whiteSpaceBefore = ""
+        }
         while !isAtEnd {
             if newLine { whiteSpaceBefore = read { $0 == " " || $0 == "\t" } }
             let text = try readUntilTagOrNewline()
@@ -210,9 +214,8 @@ private struct TemplateCompiler {
                 let name = try readName()
                 if isStandalone(newLine) {
                     setNewLine = true
-                } else if !whiteSpaceBefore.isEmpty {
-                    tokens.append(.text(whiteSpaceBefore))
-                    whiteSpaceBefore = ""
+                } else {
+                    flushWhiteSpace()
                 }
                 let inner = try parse(section: name, newLine: setNewLine)
                 let compiled = try Self.name(name)
@@ -228,10 +231,7 @@ private struct TemplateCompiler {
                 setNewLine = isStandalone(newLine)
             case "{", "&":
                 let braces = current == "{"
-                if !whiteSpaceBefore.isEmpty {
-                    tokens.append(.text(whiteSpaceBefore))
-                    whiteSpaceBefore = ""
-                }
+                flushWhiteSpace()
                 position += 1
                 let name = try readName()
                 if braces {
@@ -251,10 +251,7 @@ private struct TemplateCompiler {
             case ">", "<", "$", "=":
                 throw Unsupported()
             default:
-                if !whiteSpaceBefore.isEmpty {
-                    tokens.append(.text(whiteSpaceBefore))
-                    whiteSpaceBefore = ""
-                }
+                flushWhiteSpace()
                 tokens.append(.variable(try Self.name(try readName())))
             }
             newLine = setNewLine

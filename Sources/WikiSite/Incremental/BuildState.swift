@@ -139,8 +139,7 @@ final class BuildState: Sendable {
                 titles.removeAll(keepingCapacity: true)
                 blobs.removeAll(keepingCapacity: true)
             }
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT title, outline FROM page WHERE wiki = ? ORDER BY title", arguments: [wikiID])
+            let rows = try Row.fetchCursor(db, sql: Self.outlinesQuery, arguments: [wikiID])
             while let row = try rows.next() {
                 guard let title = PageTitle(row[0]) else { continue }
                 titles.append(title)
@@ -155,15 +154,14 @@ final class BuildState: Sendable {
     /// How many outlines `outlines(inWiki:)` decodes at once, on every core.
     private static let outlinesDecodedTogether = 1024
 
+    /// The title and outline blob of each page of a wiki, in title order.
+    private static let outlinesQuery = "SELECT title, outline FROM page WHERE wiki = ? ORDER BY title"
+
     /// Calls `body` with each page of wiki `wikiID` whose stored outline decodes, in title order.
     private static func forEachStoredOutline(
         inWiki wikiID: String, _ db: Database, _ body: (PageTitle, PageOutline) throws -> Void
     ) throws {
-        try forEachTitledBlob(
-            "SELECT title, outline FROM page WHERE wiki = ? ORDER BY title", inWiki: wikiID,
-            decode: StoredOutline.decode,
-            db
-        ) { title, outline in
+        try forEachTitledBlob(outlinesQuery, inWiki: wikiID, decode: StoredOutline.decode, db) { title, outline in
             if let outline { try body(title, outline) }
         }
     }
