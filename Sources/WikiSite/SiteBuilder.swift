@@ -248,6 +248,7 @@ public struct SiteBuilder: Sendable {
                 markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)), siteLayout: layout
             ).body(of: page).html
         }
+        try writer.announce(files.map(\.path))
         for file in files { try writer.write(file.bytes, to: file.path, because: siteWideCause) }
     }
 
@@ -270,6 +271,7 @@ public struct SiteBuilder: Sendable {
         let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
         reporter.stage(
             "writing \(positions.count) pages of \(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
+        try writer.announce(positions.map { layout.page(analysis.pages[$0].title, inWiki: wiki.id) })
         let done = Atomic<Int>(0)
         let reporter = self.reporter
         try Concurrently.forEach(positions.count) { number in
@@ -328,6 +330,7 @@ public struct SiteBuilder: Sendable {
         var digests: [String: Int64] = [:]
         for (path, digest) in zip(paths, fileDigests) { digests[path] = digest }
         let changed = files.indices.filter { fileDigests[$0] == nil || previous?[paths[$0]] != fileDigests[$0] }
+        try writer.announce(changed.map { special.path(of: files[$0]) })
         try Concurrently.forEach(changed.count) { number in
             let file = files[changed[number]]
             try writer.write(special.html(of: file), to: special.path(of: file), because: cause)

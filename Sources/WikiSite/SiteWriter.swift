@@ -36,6 +36,8 @@ final class SiteWriter: Sendable {
     /// What the earlier builds made.
     private let record: BuildState
     private let produced = Mutex(Manifest())
+    /// The paths announced to `record` before they were written (`announce(_:)`).
+    private let announced = Mutex(Set<ExactString>())
     private let outcome = Mutex(Outcome())
     private let retired = Mutex(Retired())
 
@@ -48,9 +50,20 @@ final class SiteWriter: Sendable {
         if interrupted { _ = try folder.removeStaleTemporaryFiles() }
     }
 
+    /// Records that this build is about to write the files at `paths`, before it writes any of
+    /// them (`BuildState.announce(_:)`): one transaction for a batch of files. A file written
+    /// without having been announced is announced alone first.
+    func announce(_ paths: [SitePath]) throws {
+        let new = announced.withLock { announced in
+            paths.map(\.description).filter { announced.insert(ExactString($0)).inserted }
+        }
+        try record.announce(new)
+    }
+
     /// Puts `bytes` at `path` (not at all when the file already holds them), because of
     /// `cause`. Thread-safe.
     func write(_ bytes: [UInt8], to path: SitePath, because cause: String) throws {
+        try announce([path])
         let relative = path.description
         let result = try folder.write(bytes, to: relative)
         record(result, of: relative, hash: ContentHash(of: bytes), because: cause)
@@ -59,6 +72,7 @@ final class SiteWriter: Sendable {
     /// Puts the UTF-8 of `text` at `path`, because of `cause`: the text's own bytes, not a copy
     /// (a page may be 100 MB).
     func write(_ text: String, to path: SitePath, because cause: String) throws {
+        try announce([path])
         let relative = path.description
         let result = try folder.write(text, to: relative)
         record(result, of: relative, hash: ContentHash(of: text), because: cause)

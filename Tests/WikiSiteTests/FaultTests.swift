@@ -60,6 +60,31 @@ struct FaultTests {
         #expect(settled.standardOutput.contains("Files: 0 written"), "\(settled.standardOutput)")
     }
 
+    /// A build killed after it wrote the file of a new page, followed by a build of sources in
+    /// which that page is gone again: the file the killed build wrote is removed, as the next
+    /// build removes every file of an earlier build it no longer makes.
+    @Test func theFilesOfAKilledBuildAreRemovedWhenTheNextOneNoLongerMakesThem() throws {
+        let folder = try TemporaryFolder()
+        let old = try folder.write(Self.generatedDump(pageCount: 1500, edition: 1), to: "old.json")
+        var grown = Self.generatedDump(pageCount: 1500, edition: 1)
+        grown.removeLast(3)  // "\n]}\n"
+        for index in 0..<300 {
+            grown +=
+                #",\#n{"_id":"big:extra \#(index)","_rev":"1-cc","type":"page","wiki_id":"big","markdown":"x"}"#
+        }
+        let new = try folder.write(grown + "\n]}\n", to: "new.json")
+        try WikisiteCLI.run(["build", "--source", old, "--out", folder.path("site")])
+        let clean = try folder.snapshot("site")
+
+        let killed = try WikisiteCLI.runKilled(["build", "--source", new, "--out", folder.path("site")]) {
+            FileManager.default.fileExists(atPath: folder.path("site/big/extra_0.html"))
+        }
+        #expect(killed, "the build ended before it could be killed")
+        let back = try WikisiteCLI.run(["build", "--source", old, "--out", folder.path("site")])
+        #expect(back.status == 0, "\(back.standardError)")
+        #expect(try folder.snapshot("site") == clean)
+    }
+
     @Test func aFullDiskStopsTheBuildAndKeepsTheSite() throws {
         let folder = try TemporaryFolder()
         let old = try folder.write(Self.generatedDump(pageCount: 50, edition: 1), to: "old.json")

@@ -37,7 +37,8 @@ final class BuildState: Sendable {
     struct RecordedOutput: Sendable, Equatable {
         /// Relative to the output folder.
         let path: String
-        let hash: ContentHash
+        /// Nil for a file an unfinished build announced: it may have written anything there.
+        let hash: ContentHash?
     }
 
     private let database: DatabaseQueue
@@ -245,10 +246,29 @@ final class BuildState: Sendable {
         return sources
     }
 
-    /// Every file the builds made, with the hash of its content, in byte order of the paths.
+    /// Every file the builds made, with the hash of its content, in byte order of the paths; with
+    /// the files an unfinished build announced (`announce(_:)`), without a hash. (Only a full build
+    /// asks: the only kind that follows an unfinished one.)
     func recordedOutputs() throws -> [RecordedOutput] {
         try database.read { db in
-            try Self.outputs(db.cachedStatement(sql: "SELECT path, hash FROM output ORDER BY path"), [])
+            try Self.outputs(db.cachedStatement(sql: Self.everyOutputQuery), [])
+        }
+    }
+
+    /// The query of `recordedOutputs()`: the recorded files, an announced one's hash left out.
+    private static let everyOutputQuery = """
+        SELECT path, hash FROM output WHERE path NOT IN (SELECT path FROM announcedOutput)
+        UNION ALL SELECT path, NULL FROM announcedOutput ORDER BY 1
+        """
+
+    /// Records, before a build writes them, that it is about to write the files at `paths`: so
+    /// that when it is killed, the next build removes those it no longer makes, as it removes
+    /// what the builds before made. The next commit forgets them (they are in its outputs then).
+    func announce(_ paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        try write { db in
+            let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO announcedOutput (path) VALUES (?)")
+            for path in paths { try statement.execute(arguments: [path]) }
         }
     }
 
@@ -279,8 +299,9 @@ final class BuildState: Sendable {
         var outputs: [RecordedOutput] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
-            let hash: Int64 = row[1]
-            outputs.append(RecordedOutput(path: row[0], hash: ContentHash(value: UInt64(bitPattern: hash))))
+            let hash: Int64? = row[1]
+            outputs.append(
+                RecordedOutput(path: row[0], hash: hash.map { ContentHash(value: UInt64(bitPattern: $0)) }))
         }
         return outputs
     }
@@ -334,6 +355,7 @@ final class BuildState: Sendable {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
+            try db.execute(sql: "DELETE FROM announcedOutput")
             try db.execute(sql: "DELETE FROM setting")
             for (name, value) in update.settings {
                 try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])

@@ -28,6 +28,10 @@ import GRDB
 ///   remove and nothing else. Keyed by path, so the files under a folder are one range of the key
 ///   and an edit writes the rows of its own files only (the migration "outputs" moved it here
 ///   from `manifest.json`, which was read and written whole by every build).
+/// - `announcedOutput`: the files the unfinished build is about to write (`path`), recorded before
+///   they are written, so that a build killed after writing one still has it on record: the next
+///   build (a full one) removes it if it no longer makes it. Emptied by every commit (migration
+///   "announced outputs").
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -119,6 +123,11 @@ enum StateSchema {
             try db.create(table: "output", options: .withoutRowID) { table in
                 table.primaryKey("path", .text)
                 table.column("hash", .integer).notNull()
+            }
+        }
+        migrator.registerMigration("announced outputs") { db in
+            try db.create(table: "announcedOutput", options: .withoutRowID) { table in
+                table.primaryKey("path", .text)
             }
         }
         return migrator

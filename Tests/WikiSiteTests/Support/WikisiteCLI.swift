@@ -32,15 +32,24 @@ struct WikisiteCLI {
     /// Starts `wikisite` with `arguments`, and kills it (SIGKILL) after `delay` seconds, or
     /// lets it end if it ends first.
     static func runKilled(_ arguments: [String], afterSeconds delay: Double) throws {
+        let deadline = Date(timeIntervalSinceNow: delay)
+        _ = try runKilled(arguments) { Date() >= deadline }
+    }
+
+    /// Starts `wikisite` with `arguments`, and kills it (SIGKILL) as soon as `condition` holds
+    /// (checked every millisecond); whether it was killed before it ended.
+    static func runKilled(_ arguments: [String], when condition: () -> Bool) throws -> Bool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: delay)
+        while process.isRunning, !condition() { Thread.sleep(forTimeInterval: 0.001) }
+        let killed = process.isRunning
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        return killed && process.terminationReason == .uncaughtSignal
     }
 
     /// Runs `wikisite` (or another `executable`) with `arguments`, feeding `input` to its
