@@ -1,3 +1,4 @@
+import SplitMix64
 import Testing
 import WikiModel
 import WikiRender
@@ -150,5 +151,47 @@ struct LinkGraphTests {
         #expect(graph.embedders(of: Self.title("D")).isEmpty, "a page does not embed itself")
         #expect(graph.embedders(of: Self.title("E")).isEmpty)
         #expect(graph.links(from: Self.title("A")).map(\.isEmbed) == [true])
+    }
+}
+
+/// A wiki of several thousand pages, whose links are looked up on every core a run of pages at a
+/// time, gives the graph that following every link by hand gives.
+@Suite("Link graph of a large wiki")
+struct LargeLinkGraphTests {
+    @Test func theGraphAgreesWithFollowingEveryLink() {
+        var random = SplitMix64(seed: 4_242)
+        let count = 3_000
+        let titles = (0..<count).map { PageTitle("Page \($0)")! }
+        var links: [[String?]] = []
+        for position in 0..<count {
+            links.append(
+                (0..<Int(random.next() % 12)).map { _ -> String? in
+                    switch random.next() % 10 {
+                    case 0: return "Missing \(random.next() % 50)"
+                    case 1: return "Page \(position)"
+                    case 2: return nil
+                    default: return "Page \(random.next() % UInt64(count))"
+                    }
+                })
+        }
+        let graph = LinkGraph(titles: titles.reversed(), outlines: links.reversed().map { LinkGraphTests.outline($0) })
+
+        var linkers: [String: Set<String>] = [:]
+        var linkCount = 0
+        var missingLinkCount = 0
+        for (position, targets) in links.enumerated() {
+            for case let target? in targets where target != "Page \(position)" {
+                linkers[target, default: []].insert("Page \(position)")
+                linkCount += 1
+                if target.hasPrefix("Missing") { missingLinkCount += 1 }
+            }
+        }
+        #expect(graph.linkCount == linkCount)
+        #expect(graph.missingLinkCount == missingLinkCount)
+        #expect(graph.missingTitles == linkers.keys.filter { $0.hasPrefix("Missing") }.map { PageTitle($0)! }.sorted())
+        for title in titles + graph.missingTitles {
+            #expect(graph.backlinks(to: title) == (linkers[title.text] ?? []).map { PageTitle($0)! }.sorted())
+        }
+        #expect(graph.links(from: titles[7]).map(\.target?.text) == links[7])
     }
 }

@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 import WikiRender
 
@@ -55,17 +56,21 @@ public struct LinkGraph: Sendable {
         }
 
         // Each link's node, page by page (-1: a link to the linking page itself); missing
-        // titles are numbered as they come, then renumbered in byte order.
-        var linkNodes: [Int] = []
+        // titles are numbered as they come, then renumbered in byte order. The links to pages,
+        // most of them, are looked up on every core first.
+        var linkNodes = Self.pageNodes(ofLinksIn: outlines, pages: nodes)
         var missing: [PageTitle] = []
         var linkCount = 0
         var missingLinkCount = 0
-        for (position, outline) in outlines.enumerated() {
+        var cursor = 0
+        for outline in outlines {
             for link in outline.links {
-                guard let target = link.target else {
-                    linkNodes.append(-1)
+                defer { cursor += 1 }
+                if linkNodes[cursor] != Self.missingNode {
+                    if linkNodes[cursor] >= 0 { linkCount += 1 }
                     continue
                 }
+                let target = link.target!
                 let node: Int
                 if let known = nodes[target] {
                     node = known
@@ -74,13 +79,9 @@ public struct LinkGraph: Sendable {
                     nodes[target] = node
                     missing.append(target)
                 }
-                if node == position {
-                    linkNodes.append(-1)
-                    continue
-                }
-                linkNodes.append(node)
+                linkNodes[cursor] = node
                 linkCount += 1
-                if node >= pageTitles.count { missingLinkCount += 1 }
+                missingLinkCount += 1
             }
         }
         let missingOrder = missing.indices.sorted { missing[$0] < missing[$1] }
@@ -98,7 +99,7 @@ public struct LinkGraph: Sendable {
         // so each node's linkers come out sorted without a sort.
         var lastLinker = [Int](repeating: -1, count: nodeCount)
         var counts = [Int](repeating: 0, count: nodeCount + 1)
-        var cursor = 0
+        cursor = 0
         for (position, outline) in outlines.enumerated() {
             for _ in outline.links {
                 let node = linkNodes[cursor]
@@ -149,6 +150,35 @@ public struct LinkGraph: Sendable {
         self.nodes = nodes
         self.linkerStart = counts
         self.linkers = linkers
+    }
+
+    /// Marks a link to a title no page has, in `pageNodes(ofLinksIn:pages:)`.
+    private static let missingNode = Int.min
+
+    /// The node of each link of `outlines` (page by page, in document order): the position of
+    /// the page it points to in `pages`, -1 for a link to the linking page itself (or to one of
+    /// its headings), `missingNode` for a link to a title no page has. Worked out on every core,
+    /// a run of pages at a time.
+    private static func pageNodes(ofLinksIn outlines: [PageOutline], pages: [PageTitle: Int]) -> [Int] {
+        let runLength = 1024
+        let runs = Concurrently.map((outlines.count + runLength - 1) / runLength) { run in
+            var nodes: [Int] = []
+            for position in run * runLength..<min(outlines.count, (run + 1) * runLength) {
+                for link in outlines[position].links {
+                    guard let target = link.target else {
+                        nodes.append(-1)
+                        continue
+                    }
+                    guard let node = pages[target] else {
+                        nodes.append(missingNode)
+                        continue
+                    }
+                    nodes.append(node == position ? -1 : node)
+                }
+            }
+            return nodes
+        }
+        return Array(runs.joined())
     }
 
     /// Whether a published page has the title `title`.

@@ -90,18 +90,18 @@ public struct WikiAnalysis: Sendable {
     /// graph. A page whose outline is in `reusable` (an earlier build's, of the same revision) is
     /// not parsed.
     static func analyse(
-        _ wiki: Wiki, with renderer: PageBodyRenderer, reusing reusable: [PageTitle: PageOutline] = [:],
+        _ wiki: Wiki, with renderer: PageBodyRenderer, reusing reusable: ReusableOutlines = ReusableOutlines(),
         keeping bodies: RenderedBodies, reporter: any BuildReporter
     ) -> WikiAnalysis {
         let pages = renderer.database.pages(inWiki: wiki.id)
-        let outlines = Mutex([PageOutline?](repeating: nil, count: pages.count))
+        var outlines = reusable.aligned(with: pages.map(\.title))
+        let parsed = pages.indices.filter { outlines[$0] == nil }
         let done = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: pages.count) { position in
+        let made = Concurrently.map(parsed.count) { number in
+            let position = parsed[number]
             let page = pages[position]
             let outline: PageOutline
-            if let known = reusable[page.title] {
-                outline = known
-            } else if !bodies.hasRoom(forMarkdownOf: page.markdown.utf8.count) {
+            if !bodies.hasRoom(forMarkdownOf: page.markdown.utf8.count) {
                 outline = renderer.outline(of: page)
             } else {
                 let body = renderer.body(of: page)
@@ -109,12 +109,12 @@ public struct WikiAnalysis: Sendable {
                 outline = PageOutline(
                     markdown: page.markdown, headings: body.headings, links: body.links, attachments: body.attachments)
             }
-            outlines.withLock { $0[position] = outline }
-            reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: pages.count)
+            reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: parsed.count)
+            return outline
         }
+        for (position, outline) in zip(parsed, made) { outlines[position] = outline }
         return WikiAnalysis(
-            wiki: wiki, pages: pages, outlines: outlines.withLock { $0.map { $0! } },
-            conflicts: renderer.database.conflicts)
+            wiki: wiki, pages: pages, outlines: outlines.map { $0! }, conflicts: renderer.database.conflicts)
     }
 
     /// Positions of `pages`, by `date` newest first, then title; undated pages last, by title.

@@ -110,24 +110,28 @@ final class BuildState: Sendable {
         }
     }
 
-    /// The fingerprint of each published page of wiki `wikiID`, by title.
-    func pageFingerprints(inWiki wikiID: String) throws -> [PageTitle: Int64] {
+    /// The fingerprint of each published page of wiki `wikiID`, in byte order of the titles.
+    func pageFingerprints(inWiki wikiID: String) throws -> [(title: PageTitle, fingerprint: Int64)] {
         try database.read { db in
-            var pages: [PageTitle: Int64] = [:]
+            var pages: [(title: PageTitle, fingerprint: Int64)] = []
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT title, fingerprint FROM page WHERE wiki = ?", arguments: [wikiID])
+                db, sql: "SELECT title, fingerprint FROM page WHERE wiki = ? ORDER BY title", arguments: [wikiID])
             while let row = try rows.next() {
-                if let title = PageTitle(row["title"]) { pages[title] = row["fingerprint"] }
+                if let title = PageTitle(row[0]) { pages.append((title, row[1])) }
             }
+            // SQLite orders texts by their bytes, as `PageTitle` does: this only checks it, in
+            // one pass over sorted rows.
+            pages.sort { $0.title < $1.title }
             return pages
         }
     }
 
-    /// The outline of each published page of wiki `wikiID`, by title, as the build that stored
-    /// it found it; a page whose stored outline does not decode is left out (it is parsed again).
-    func outlines(inWiki wikiID: String) throws -> [PageTitle: PageOutline] {
+    /// The outline of each published page of wiki `wikiID`, in byte order of the titles, as the
+    /// build that stored it found it; a page whose stored outline does not decode is left out
+    /// (it is parsed again).
+    func outlines(inWiki wikiID: String) throws -> [(title: PageTitle, outline: PageOutline)] {
         try database.read { db in
-            var outlines: [PageTitle: PageOutline] = [:]
+            var outlines: [(title: PageTitle, outline: PageOutline)] = []
             // The blobs are copied out a batch at a time and decoded on every core.
             var titles: [PageTitle] = []
             var blobs: [[UInt8]] = []
@@ -136,7 +140,9 @@ final class BuildState: Sendable {
                 let decoded = Concurrently.map(batch.count) { index in
                     batch[index].withUnsafeBytes(StoredOutline.decode)
                 }
-                for (title, outline) in zip(titles, decoded) { outlines[title] = outline }
+                for (title, outline) in zip(titles, decoded) {
+                    if let outline { outlines.append((title, outline)) }
+                }
                 titles.removeAll(keepingCapacity: true)
                 blobs.removeAll(keepingCapacity: true)
             }
@@ -148,6 +154,7 @@ final class BuildState: Sendable {
                 if blobs.count == Self.outlinesDecodedTogether { decodeBatch() }
             }
             decodeBatch()
+            outlines.sort { $0.title < $1.title }
             return outlines
         }
     }

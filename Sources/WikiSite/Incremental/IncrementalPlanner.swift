@@ -57,16 +57,15 @@ struct IncrementalPlanner {
     ) throws -> (analysis: WikiAnalysis?, changedDocuments: Int) {
         guard fullBuild == nil, let stored = storedWikis[ExactString(wiki.id)] else {
             if fullBuild == nil { plan = .everything("new wiki") }
-            let analysis = WikiAnalysis.analyse(wiki, with: renderer, reusing: [:], keeping: bodies, reporter: reporter)
+            let analysis = WikiAnalysis.analyse(wiki, with: renderer, keeping: bodies, reporter: reporter)
             return (analysis, 1 + analysis.pages.count)
         }
         let changes = PageChanges(old: try state.pageFingerprints(inWiki: wiki.id), new: fingerprints(of: wiki))
         let wikiChanged = stored.fingerprint != fingerprint(of: wiki)
         if changes.count == 0, !wikiChanged, plan.isEmpty { return (nil, 0) }
-        var reusable: [PageTitle: PageOutline] = [:]
+        var reusable = ReusableOutlines()
         if !(options.settings(forWiki: wiki.id).camelCaseLinks && changes.changesExistence) {
-            reusable = try state.outlines(inWiki: wiki.id)
-            for title in changes.edited { reusable[title] = nil }
+            reusable = ReusableOutlines(stored: try state.outlines(inWiki: wiki.id), leavingOut: changes.edited)
         }
         let analysis = WikiAnalysis.analyse(
             wiki, with: renderer, reusing: reusable, keeping: bodies, reporter: reporter)
@@ -101,16 +100,14 @@ struct IncrementalPlanner {
         DocumentFingerprint.of(wiki, conflict: conflicts[ExactString(wiki.id)])
     }
 
-    /// The fingerprint of every page of `wiki`, worked out on every core.
-    private func fingerprints(of wiki: Wiki) -> [PageTitle: Int64] {
+    /// The fingerprint of every page of `wiki`, in byte order of the titles, worked out on every
+    /// core.
+    private func fingerprints(of wiki: Wiki) -> [(title: PageTitle, fingerprint: Int64)] {
         let pages = database.pages(inWiki: wiki.id)
         let conflicts = self.conflicts
-        let values = Concurrently.map(pages.count) { position in
-            DocumentFingerprint.of(pages[position], conflict: conflicts[ExactString(pages[position].documentID)])
+        return Concurrently.map(pages.count) { position in
+            let page = pages[position]
+            return (page.title, DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)]))
         }
-        var fingerprints: [PageTitle: Int64] = [:]
-        fingerprints.reserveCapacity(pages.count)
-        for (page, value) in zip(pages, values) { fingerprints[page.title] = value }
-        return fingerprints
     }
 }

@@ -12,19 +12,25 @@ struct PageChanges: Sendable {
     /// Pages published before that are not now (deleted, drafts again, renamed from).
     var removed: [PageTitle] = []
 
-    /// The changes from the fingerprints `old` to `new`, each list in byte order.
-    init(old: [PageTitle: Int64], new: [PageTitle: Int64]) {
-        for (title, fingerprint) in new {
-            if let previous = old[title] {
-                if previous != fingerprint { edited.append(title) }
+    /// The changes from the fingerprints `old` to `new`, each a list of titles with their
+    /// fingerprints in byte order of the titles (one entry a title); each list of changes in byte
+    /// order.
+    init(old: [(title: PageTitle, fingerprint: Int64)], new: [(title: PageTitle, fingerprint: Int64)]) {
+        var oldIndex = 0
+        var newIndex = 0
+        while oldIndex < old.count || newIndex < new.count {
+            if newIndex == new.count || (oldIndex < old.count && old[oldIndex].title < new[newIndex].title) {
+                removed.append(old[oldIndex].title)
+                oldIndex += 1
+            } else if oldIndex == old.count || new[newIndex].title < old[oldIndex].title {
+                created.append(new[newIndex].title)
+                newIndex += 1
             } else {
-                created.append(title)
+                if old[oldIndex].fingerprint != new[newIndex].fingerprint { edited.append(new[newIndex].title) }
+                oldIndex += 1
+                newIndex += 1
             }
         }
-        removed = old.keys.filter { new[$0] == nil }
-        created.sort()
-        edited.sort()
-        removed.sort()
     }
 
     /// How many pages changed.
