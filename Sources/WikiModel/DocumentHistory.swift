@@ -27,6 +27,8 @@ struct DocumentHistory {
     struct Version {
         let revision: Revision
         let document: Document
+        /// The page's `markdown`, when the builder took it out of `document` into its stash.
+        var markdown: MarkdownText? = nil
     }
 
     /// The winner among the leaves, and the other live leaves.
@@ -38,20 +40,20 @@ struct DocumentHistory {
     /// The first revision delivered; most documents have no other.
     private let first: Version
     /// The other distinct revisions delivered, the first body kept when one comes twice.
-    private var others: [Revision: Document] = [:]
+    private var others: [Revision: Version] = [:]
     /// Revisions that a body's `_conflicts` names as leaves.
     private var namedLeaves: Set<Revision> = []
 
     /// A history that starts with `document`.
-    init(_ document: Document, revision: Revision) {
-        first = Version(revision: revision, document: document)
-        noteConflicts(of: document)
+    init(_ version: Version) {
+        first = version
+        noteConflicts(of: version.document)
     }
 
     /// Adds one more delivered revision.
-    mutating func add(_ document: Document, revision: Revision) {
-        if revision != first.revision, others[revision] == nil { others[revision] = document }
-        noteConflicts(of: document)
+    mutating func add(_ version: Version) {
+        if version.revision != first.revision, others[version.revision] == nil { others[version.revision] = version }
+        noteConflicts(of: version.document)
     }
 
     private mutating func noteConflicts(of document: Document) {
@@ -64,7 +66,7 @@ struct DocumentHistory {
     /// The winner and the losers.
     func resolve() -> Resolution {
         if others.isEmpty, namedLeaves.isEmpty { return Resolution(winner: first, losers: []) }
-        var versions = others.map { Version(revision: $0.key, document: $0.value) }
+        var versions = Array(others.values)
         versions.append(first)
         let highest = versions.map(\.revision.generation).max() ?? first.revision.generation
         let candidates = versions.filter { $0.revision.generation == highest || namedLeaves.contains($0.revision) }

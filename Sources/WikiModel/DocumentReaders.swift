@@ -63,7 +63,12 @@ struct PageReader {
         }
         try checkWikiID(document.body["wiki_id"])
         let fields = DocumentFields(object: document.body)
-        let markdown = try fields.optionalString("markdown") ?? ""
+        let markdown: MarkdownText
+        if let stashed = version.markdown {
+            markdown = stashed
+        } else {
+            markdown = MarkdownText(try fields.optionalString("markdown") ?? "")
+        }
         let isDraft = try fields.optionalBool("draft") ?? false
         let createdAt = try fields.optionalTimestamp("created_at")
         let updatedAt = try fields.optionalTimestamp("updated_at")

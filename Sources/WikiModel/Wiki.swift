@@ -33,8 +33,9 @@ public final class Page: Sendable {
     public let wikiID: String
     /// The title (the part of `documentID` after the first colon), normalized.
     public let title: PageTitle
-    /// `markdown`, the body (empty when absent).
-    public let markdown: String
+    /// `markdown`, the body (empty when absent): in memory, or in the `MarkdownStash` of the
+    /// build until it is read.
+    public let markdownText: MarkdownText
     /// `created_at`.
     public let createdAt: Timestamp?
     /// `updated_at`.
@@ -51,14 +52,14 @@ public final class Page: Sendable {
     public let origin: DocumentOrigin
 
     init(
-        documentID: String, wikiID: String, title: PageTitle, markdown: String, createdAt: Timestamp?,
+        documentID: String, wikiID: String, title: PageTitle, markdown: MarkdownText, createdAt: Timestamp?,
         updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, revision: Revision, attachments: [Attachment],
         origin: DocumentOrigin
     ) {
         self.documentID = documentID
         self.wikiID = wikiID
         self.title = title
-        self.markdown = markdown
+        self.markdownText = markdown
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.updatedBy = updatedBy
@@ -70,6 +71,9 @@ public final class Page: Sendable {
 }
 
 extension Page {
+    /// `markdown`, the body (empty when absent); read back from the stash when it is kept there.
+    public var markdown: String { markdownText.text }
+
     /// The attachment called exactly `name` (compared by Unicode scalars), if the page has one.
     public func attachment(named name: String) -> Attachment? {
         attachments.first { $0.name.utf8.elementsEqual(name.utf8) }

@@ -18,9 +18,14 @@ public struct WikiDatabaseBuilder {
     private var machinery: Set<ExactString> = []
     private var otherTypesWithoutRevision: Set<ExactString> = []
     private var badRevisions: [BadRevisionKey: SkippedDocument] = [:]
+    /// Where the Markdown of pages waits until it is read, if anywhere.
+    private let stash: MarkdownStash?
 
-    /// An empty builder.
-    public init() {}
+    /// An empty builder; with a `stash`, it keeps the Markdown of pages there rather than in
+    /// memory (`MarkdownStash`).
+    public init(stashingMarkdownIn stash: MarkdownStash? = nil) {
+        self.stash = stash
+    }
 
     /// Adds one revision of one document.
     public mutating func add(_ document: Document) {
@@ -41,12 +46,27 @@ public struct WikiDatabaseBuilder {
             }
             return
         }
+        let version = stashingMarkdown(of: DocumentHistory.Version(revision: revision, document: document))
         if let position = positions[id] {
-            histories[position].add(document, revision: revision)
+            histories[position].add(version)
         } else {
             positions[id] = histories.count
-            histories.append(DocumentHistory(document, revision: revision))
+            histories.append(DocumentHistory(version))
         }
+    }
+
+    /// `version`, its `markdown` moved from the body into the stash when there is one and it is
+    /// a page whose `markdown` is a string (any other value stays, for the reader to refuse).
+    private func stashingMarkdown(of version: DocumentHistory.Version) -> DocumentHistory.Version {
+        let document = version.document
+        guard let stash, DocumentKind(document) == .page, case .string(let markdown)? = document.body["markdown"]
+        else { return version }
+        var body = document.body
+        body.members.removeAll { $0.key.isExactly("markdown") }
+        let stripped = Document(
+            id: document.id, revisionText: document.revisionText, isDeleted: document.isDeleted, body: body,
+            origin: document.origin, hadInvalidText: document.hadInvalidText)
+        return DocumentHistory.Version(revision: version.revision, document: stripped, markdown: stash.keep(markdown))
     }
 
     /// Validates everything added into a database.

@@ -78,8 +78,9 @@ public struct SiteBuilder: Sendable {
             throw BuildError.theme("\(error)")
         }
 
-        let input = try SourceReader(paths: options.sources, markdownFolder: options.markdownFolder, reporter: reporter)
-            .read()
+        let input = try SourceReader(
+            paths: options.sources, markdownFolder: options.markdownFolder, stashFolder: stateFolder, reporter: reporter
+        ).read()
         let database = input.database
         let layout = SiteLayout(
             folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings))

@@ -11,6 +11,8 @@ struct SourceReader {
     let paths: [String]
     /// How a source that is a folder of Markdown becomes a wiki.
     var markdownFolder = MarkdownFolderSettings()
+    /// Where the Markdown of pages waits until it is rendered (`MarkdownStash`); nil: in memory.
+    var stashFolder: String? = nil
     let reporter: any BuildReporter
 
     /// The merged database, the number of documents read, entries the readers refused, and the
@@ -18,7 +20,7 @@ struct SourceReader {
     func read() throws -> (
         database: WikiDatabase, documentsRead: Int, refused: [SkippedDocument], checkpoints: [String: SourceCheckpoint]
     ) {
-        var builder = WikiDatabaseBuilder()
+        var builder = WikiDatabaseBuilder(stashingMarkdownIn: stashFolder.flatMap(MarkdownStash.init(inFolder:)))
         var documentsRead = 0
         var refused: [SkippedDocument] = []
         var checkpoints: [String: SourceCheckpoint] = [:]

@@ -18,6 +18,15 @@ struct PageBodyRenderer: Sendable {
         render(page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
     }
 
+    /// The body of `page` with its outline, its Markdown read once for both.
+    func bodyWithOutline(of page: Page) -> (body: RenderedMarkdown, outline: PageOutline) {
+        let text = page.markdown
+        let body = render(page.wikiID, text, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
+        let outline = PageOutline(
+            markdown: text, headings: body.headings, links: body.links, attachments: body.attachments)
+        return (body, outline)
+    }
+
     /// The outline of `page`: its links and headings as `body(of:)` finds them, without HTML.
     func outline(of page: Page) -> PageOutline {
         outline(page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))

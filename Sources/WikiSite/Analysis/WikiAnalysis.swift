@@ -101,13 +101,12 @@ public struct WikiAnalysis: Sendable {
             let position = parsed[number]
             let page = pages[position]
             let outline: PageOutline
-            if !bodies.hasRoom(forMarkdownOf: page.markdown.utf8.count) {
+            if !bodies.hasRoom(forMarkdownOf: page.markdownText.byteCount) {
                 outline = renderer.outline(of: page)
             } else {
-                let body = renderer.body(of: page)
-                bodies.keep(body.html, forPageAt: position)
-                outline = PageOutline(
-                    markdown: page.markdown, headings: body.headings, links: body.links, attachments: body.attachments)
+                let rendered = renderer.bodyWithOutline(of: page)
+                bodies.keep(rendered.body.html, forPageAt: position)
+                outline = rendered.outline
             }
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: parsed.count)
             return outline

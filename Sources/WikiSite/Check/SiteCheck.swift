@@ -1,3 +1,4 @@
+import Foundation
 import WikiDocuments
 import WikiModel
 import WikiRender
@@ -25,8 +26,10 @@ public struct SiteCheck: Sendable {
     /// for a wiki that is not published).
     public func run() throws -> CheckReport {
         guard !options.sources.isEmpty else { throw BuildError.noSources }
-        let input = try SourceReader(paths: options.sources, markdownFolder: options.markdownFolder, reporter: reporter)
-            .read()
+        let input = try SourceReader(
+            paths: options.sources, markdownFolder: options.markdownFolder,
+            stashFolder: FileManager.default.temporaryDirectory.path, reporter: reporter
+        ).read()
         let database = input.database
         let layout = SiteLayout(
             folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings))

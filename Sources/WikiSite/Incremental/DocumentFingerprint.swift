@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 import WikiWrite
 
@@ -10,7 +11,7 @@ enum DocumentFingerprint {
         var fingerprint = Fingerprint()
         fingerprint.add(page.documentID)
         fingerprint.add(page.title.text)
-        fingerprint.add(page.markdown)
+        fingerprint.add(Int(page.markdownText.digest))
         fingerprint.add(page.createdAt?.text)
         fingerprint.add(page.updatedAt?.text)
         fingerprint.add(page.updatedBy)

@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 import WikiRender
 

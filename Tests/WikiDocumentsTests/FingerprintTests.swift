@@ -1,6 +1,5 @@
 import Testing
-
-@testable import WikiSite
+import WikiDocuments
 
 /// `Fingerprint` tells lists of fields apart, and gives the same digest on every run.
 @Suite struct FingerprintTests {

@@ -6,16 +6,19 @@
 /// Nothing is copied: a page's Markdown is read in place. It is not cryptographic, and need not
 /// be: documents are not adversaries of the build, and the digest is only ever compared with the
 /// digest of the same page or file by the same version of wikisite.
-struct Fingerprint {
+public struct Fingerprint: Sendable {
     private var state: UInt64 = 0x243F_6A88_85A3_08D3
 
+    /// No field yet.
+    public init() {}
+
     /// The digest of the fields added so far.
-    var value: Int64 {
+    public var value: Int64 {
         Int64(bitPattern: Self.fold(state ^ 0x1319_8A2E_0370_7344, Self.multiplier))
     }
 
     /// Adds `text` (or its absence) with its length in front.
-    mutating func add(_ text: String?) {
+    public mutating func add(_ text: String?) {
         guard let text else {
             mix(0)
             return
@@ -26,7 +29,7 @@ struct Fingerprint {
     }
 
     /// Adds `number`.
-    mutating func add(_ number: Int) {
+    public mutating func add(_ number: Int) {
         mix(2)
         mix(UInt64(bitPattern: Int64(number)))
     }
