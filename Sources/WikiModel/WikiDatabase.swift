@@ -69,6 +69,12 @@ public struct PublishedTitles: Sendable {
     public func contains(_ title: PageTitle) -> Bool {
         pageIndex[title] != nil
     }
+
+    /// The title of the published page titled `title` as the database holds it: equal to
+    /// `title`, and sharing the page's storage; nil when no published page has it.
+    public func stored(_ title: PageTitle) -> PageTitle? {
+        pageIndex.index(forKey: title).map { pageIndex[$0].key }
+    }
 }
 
 /// One published wiki with its pages.

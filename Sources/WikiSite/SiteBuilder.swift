@@ -26,7 +26,7 @@ public struct SiteBuilder: Sendable {
     /// How many bytes of page bodies the analysis pass keeps in memory for the writing pass;
     /// past it, bodies wait in a scratch file of the state folder (`SpilledBodies`). Bounds the
     /// memory a build needs whatever the size of the wiki.
-    static let keptBodiesBudget = 48 << 20
+    static let keptBodiesBudget = 16 << 20
 
     /// What to build.
     public let options: BuildOptions

@@ -80,6 +80,9 @@ final class SiteWriter: Sendable {
 
     private func record(_ result: WriteOutcome, of relative: String, hash: ContentHash, because cause: String) {
         produced.withLock { $0.record(relative, hash: hash) }
+        // On record by now: its announcement has served (the set holds only the files announced
+        // and not yet written, not every file of the site).
+        announced.withLock { _ = $0.remove(ExactString(relative)) }
         outcome.withLock {
             if result == .written {
                 $0.written += 1

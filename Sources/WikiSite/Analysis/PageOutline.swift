@@ -9,7 +9,10 @@ public struct PageLink: Sendable, Equatable, CustomStringConvertible {
     /// against the target's heading ids through `HeadingSlug`, as the rendered link is.
     public let fragment: String?
     /// The 1-based line of the page's Markdown the link is written on.
-    public let line: Int
+    public var line: Int { Int(storedLine) }
+    /// `line`, in 4 bytes (a wiki holds millions of links); a page of more lines than that is
+    /// beyond anything a document can hold.
+    private let storedLine: Int32
     /// Whether it is an embed (`![[Page]]`, `![[Page#Heading]]`): the linking page shows the
     /// target's body, so it must be rendered again when the target changes.
     public let isEmbed: Bool
@@ -19,7 +22,7 @@ public struct PageLink: Sendable, Equatable, CustomStringConvertible {
     public init(target: PageTitle?, fragment: String?, line: Int, isEmbed: Bool = false) {
         self.target = target
         self.fragment = fragment
-        self.line = line
+        storedLine = Int32(clamping: line)
         self.isEmbed = isEmbed
     }
 
@@ -64,6 +67,18 @@ public struct PageOutline: Sendable {
         self.headings = headings
         self.wordCount = wordCount
         self.attachments = attachments
+    }
+
+    /// This outline, the target of each link to a published page replaced by the title `titles`
+    /// holds: an equal title that shares the page's storage, so that the outlines of a wiki do
+    /// not hold a copy of a title for every link to it (a million links at 100,000 pages).
+    func sharingTitles(with titles: PublishedTitles) -> PageOutline {
+        PageOutline(
+            links: links.map { link in
+                guard let target = link.target, let stored = titles.stored(target) else { return link }
+                return PageLink(target: stored, fragment: link.fragment, line: link.line, isEmbed: link.isEmbed)
+            },
+            headings: headings, wordCount: wordCount, attachments: attachments)
     }
 
     /// The outline of `markdown`, whose headings, wikilinks and embeds the renderer found; the

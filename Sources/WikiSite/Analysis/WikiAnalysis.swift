@@ -97,6 +97,7 @@ public struct WikiAnalysis: Sendable {
         var outlines = reusable.aligned(with: pages.map(\.title))
         let parsed = pages.indices.filter { outlines[$0] == nil }
         let done = Atomic<Int>(0)
+        let titles = renderer.database.publishedTitles(inWiki: wiki.id)
         let made = Concurrently.map(parsed.count) { number in
             let position = parsed[number]
             let page = pages[position]
@@ -109,7 +110,7 @@ public struct WikiAnalysis: Sendable {
                 outline = rendered.outline
             }
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: parsed.count)
-            return outline
+            return outline.sharingTitles(with: titles)
         }
         for (position, outline) in zip(parsed, made) { outlines[position] = outline }
         return WikiAnalysis(
