@@ -50,6 +50,9 @@ struct PageID {
 struct PageReader {
     let version: DocumentHistory.Version
     let pageID: PageID
+    /// The published wiki the `_id` names: its pages share its `_id`'s storage rather than each
+    /// holding a copy.
+    let wiki: Wiki
 
     /// The page and the attachments left out of it.
     func read() throws(SkipReason) -> (page: Page, skippedAttachments: [SkippedAttachment]) {
@@ -75,7 +78,7 @@ struct PageReader {
         let updatedBy = try fields.optionalString("updated_by")
         let attachments = AttachmentReader(document: document).read()
         let page = Page(
-            documentID: document.id, wikiID: pageID.wikiID, title: title, markdown: markdown,
+            documentID: document.id, wikiID: wiki.id, title: title, markdown: markdown,
             createdAt: createdAt, updatedAt: updatedAt, updatedBy: updatedBy, isDraft: isDraft,
             revision: version.revision, attachments: attachments.attachments, origin: document.origin)
         return (page, attachments.skipped)

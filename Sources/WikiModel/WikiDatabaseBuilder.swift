@@ -122,7 +122,7 @@ public struct WikiDatabaseBuilder {
             do throws(SkipReason) {
                 let pageID = try PageID(document.id)
                 let wikiID = ExactString(pageID.wikiID)
-                guard wikis.published[wikiID] != nil else {
+                guard let wiki = wikis.published[wikiID] else {
                     if wikis.refused.contains(wikiID) {
                         throw SkipReason(
                             "its wiki \(MessageText.quoted(pageID.wikiID)) is not published: the wiki document was skipped"
@@ -134,7 +134,7 @@ public struct WikiDatabaseBuilder {
                     }
                     throw SkipReason("its wiki \(MessageText.quoted(pageID.wikiID)) has no wiki document")
                 }
-                let read = try PageReader(version: version, pageID: pageID).read()
+                let read = try PageReader(version: version, pageID: pageID, wiki: wiki).read()
                 pagesByWiki[wikiID, default: []].append(read.page)
                 skippedAttachments += read.skippedAttachments
             } catch {

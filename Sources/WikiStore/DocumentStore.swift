@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import WikiDocuments
 import WikiSources
 
@@ -28,6 +29,10 @@ public final class DocumentStore: Sendable {
     /// How the origin of a document read from the store starts: the store, then where the
     /// document was imported from. Made once, not for every document.
     private let originPrefix: String
+    /// The origin of the documents imported from each source, by that source's name: made once
+    /// a source, and shared by its documents (a store of 100,000 documents from one dump holds
+    /// one copy of it, not 100,000).
+    private let origins = Mutex<[ExactString: DocumentOrigin]>([:])
 
     /// Opens the store at `path`, which must exist; upgrades its tables when it was written by an
     /// older wikisite.
@@ -231,8 +236,18 @@ public final class DocumentStore: Sendable {
         }
         return Document(
             id: row.documentID, revisionText: row.revision.description, isDeleted: row.isDeleted, body: body,
-            origin: DocumentOrigin(source: originPrefix + row.origin + ")", line: nil),
+            origin: origin(importedFrom: row.origin),
             hadInvalidText: row.hadInvalidText)
+    }
+
+    /// The origin of a document imported from the source `name`.
+    private func origin(importedFrom name: String) -> DocumentOrigin {
+        origins.withLock { origins in
+            if let known = origins[ExactString(name)] { return known }
+            let origin = DocumentOrigin(source: originPrefix + name + ")", line: nil)
+            origins[ExactString(name)] = origin
+            return origin
+        }
     }
 
     // MARK: Exporting
