@@ -102,7 +102,8 @@ public final class ScratchFile: Sendable {
         }
         guard written else { return false }
         pending.written += pending.buffer.count
-        pending.buffer.removeAll(keepingCapacity: true)
+        // The room of a megabyte is kept for the next texts, not that of one huge text.
+        pending.buffer.removeAll(keepingCapacity: pending.buffer.count <= 2 * Self.bufferSize)
         return true
     }
 }

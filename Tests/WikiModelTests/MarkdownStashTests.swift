@@ -32,6 +32,16 @@ import WikiDocuments
         #expect(MarkdownText("a").digest != MarkdownText("b").digest)
     }
 
+    /// A text of several megabytes goes through the buffer on its own; the texts around it keep
+    /// their places.
+    @Test func aTextLargerThanTheBufferComesBackWithItsNeighbours() throws {
+        let stash = try Self.stash()
+        let texts = ["before", String(repeating: "große Seite ", count: 300_000), "after", "# end"]
+        let kept = texts.map(stash.keep)
+        #expect(kept.map(\.text) == texts)
+        #expect(kept[1].byteCount == texts[1].utf8.count)
+    }
+
     @Test func textsAreReadBackOnEveryCoreAtOnce() throws {
         let stash = try Self.stash()
         let kept = Self.texts.map(stash.keep)
