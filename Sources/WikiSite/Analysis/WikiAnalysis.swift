@@ -88,7 +88,9 @@ public struct WikiAnalysis: Sendable {
     /// Analyses `wiki`: outlines (or renders, while `bodies` has room for the page, keeping the
     /// HTML there for the writing pass) every published page on every core, then builds the
     /// graph. A page whose outline is in `reusable` (an earlier build's, of the same revision) is
-    /// not parsed.
+    /// not parsed. The outlines made here share the database's titles (`sharingTitles(with:)`);
+    /// reused ones keep their own, since sharing would cost an edit a lookup for every link of
+    /// the wiki.
     static func analyse(
         _ wiki: Wiki, with renderer: PageBodyRenderer, reusing reusable: ReusableOutlines = ReusableOutlines(),
         keeping bodies: RenderedBodies, reporter: any BuildReporter
