@@ -31,6 +31,9 @@ public struct BuildOptions: Sendable {
     /// Whether to render everything, ignoring what the state says the last build made
     /// (`--full`); otherwise the build is incremental whenever the state allows.
     public var fullBuild = false
+    /// Whether the summary lists every file written, found unchanged or removed, with its cause
+    /// (`BuildSummary.outputs`, what `--explain` shows); off, the build keeps only their counts.
+    public var listsOutputs = false
     /// The version of wikisite making the build: the state records it, and a build by another
     /// version renders everything.
     public var generatorVersion = "unversioned"

@@ -62,7 +62,7 @@ public struct BuildSummary: Sendable {
     /// Where each source's reading started and ended, in the order of the sources.
     public internal(set) var checkpoints: [CheckpointAdvance] = []
     /// Every file written, found unchanged or removed, with its cause, by path: what
-    /// `--explain` shows.
+    /// `--explain` shows. Empty unless the build was asked to list them (`BuildOptions.listsOutputs`).
     public internal(set) var outputs: [ExplainedOutput] = []
     /// Wall time of the whole build.
     public internal(set) var elapsed: Duration = .zero

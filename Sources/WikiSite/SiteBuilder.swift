@@ -100,7 +100,7 @@ public struct SiteBuilder: Sendable {
             try state.adoptEarlierManifest()
             let writer = try SiteWriter(
                 outputFolder: options.outputFolder, record: state,
-                previousBuildWasInterrupted: lock.previousBuildWasInterrupted)
+                previousBuildWasInterrupted: lock.previousBuildWasInterrupted, listsOutputs: options.listsOutputs)
             let planner = try IncrementalPlanner(
                 state: state, database: database, options: options, fullBuild: fullBuild)
             let storedCheckpoints = fullBuild == nil ? try state.checkpoints() : [:]
@@ -264,7 +264,7 @@ public struct SiteBuilder: Sendable {
         let wiki = analysis.wiki
         for (title, cause) in plan.removedPages {
             writer.retire(layout.page(title, inWiki: wiki.id), because: cause)
-            retireAttachments(ofPage: title, inWiki: wiki.id, in: layout, because: cause, from: writer)
+            try retireAttachments(ofPage: title, inWiki: wiki.id, in: layout, because: cause, from: writer)
         }
         guard !plan.isEmpty else { return nil }
         let index = AlphabeticalIndex(analysis.graph)
@@ -282,7 +282,7 @@ public struct SiteBuilder: Sendable {
                 at: position, of: analysis, index: index, chrome: chrome, body: bodies.take(forPageAt: position))
             let cause = plan.cause(ofPage: page.title)!
             try writer.write(html, to: layout.page(page.title, inWiki: wiki.id), because: cause)
-            retireAttachments(ofPage: page.title, inWiki: wiki.id, in: layout, because: cause, from: writer)
+            try retireAttachments(ofPage: page.title, inWiki: wiki.id, in: layout, because: cause, from: writer)
             for file in analysis.attachmentFiles(ofPageAt: position, in: layout) {
                 try writer.write(file.bytes, to: file.path, because: cause)
             }
@@ -309,8 +309,8 @@ public struct SiteBuilder: Sendable {
     private func retireAttachments(
         ofPage title: PageTitle, inWiki wikiID: String, in layout: SiteLayout, because cause: String,
         from writer: SiteWriter
-    ) {
-        writer.retire(
+    ) throws {
+        try writer.retireRecordedFiles(
             withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/", because: cause)
     }
 

@@ -17,7 +17,8 @@ final class SiteWriter: Sendable {
         var written = 0
         var unchanged = 0
         var removed = 0
-        /// Every file written, found unchanged or removed, with its cause.
+        /// Every file written, found unchanged or removed, with its cause; only when the writer
+        /// lists them (`listsOutputs`), empty otherwise.
         var outputs: [ExplainedOutput] = []
         /// The files written or found unchanged, with their hashes: the record's new rows.
         var made = Manifest()
@@ -35,6 +36,9 @@ final class SiteWriter: Sendable {
     private let folder: OutputFolder
     /// What the earlier builds made.
     private let record: BuildState
+    /// Whether the outcome lists every file with its cause (`--explain`): one entry a file, which
+    /// a build of 100,000 pages does not keep for nothing.
+    private let listsOutputs: Bool
     private let produced = Mutex(Manifest())
     /// The paths announced to `record` before they were written (`announce(_:)`).
     private let announced = Mutex(Set<ExactString>())
@@ -43,10 +47,14 @@ final class SiteWriter: Sendable {
 
     /// Opens the output folder, whose files earlier builds made are those `record` lists;
     /// `interrupted` says the previous build was killed, whose temporary files are then swept
-    /// away.
-    init(outputFolder: String, record: BuildState, previousBuildWasInterrupted interrupted: Bool) throws {
+    /// away; `listsOutputs` whether the outcome lists every file with its cause.
+    init(
+        outputFolder: String, record: BuildState, previousBuildWasInterrupted interrupted: Bool,
+        listsOutputs: Bool = false
+    ) throws {
         folder = try OutputFolder(root: outputFolder)
         self.record = record
+        self.listsOutputs = listsOutputs
         if interrupted { _ = try folder.removeStaleTemporaryFiles() }
     }
 
@@ -89,6 +97,7 @@ final class SiteWriter: Sendable {
             } else {
                 $0.unchanged += 1
             }
+            guard listsOutputs else { return }
             $0.outputs.append(
                 ExplainedOutput(path: relative, action: result == .written ? .written : .unchanged, cause: cause))
         }
@@ -112,6 +121,20 @@ final class SiteWriter: Sendable {
         because cause: String
     ) {
         retired.withLock { $0.prefixed.append((prefix, matches, cause)) }
+    }
+
+    /// Every file of the earlier builds whose path starts with `prefix` (which ends with an ASCII
+    /// character: a folder's `/`), and that this build does not write, is removed. Unlike
+    /// `retire(withPrefix:matching:because:)`, the record is asked at once and only the files it
+    /// holds are kept for `finish()`, not a rule: a build retires the attachment folder of each
+    /// page it writes, and most have no file. Nothing is asked when the build retires everything.
+    func retireRecordedFiles(withPrefix prefix: String, because cause: String) throws {
+        guard retired.withLock({ $0.everything == nil }) else { return }
+        let outputs = try record.recordedOutputs(withPrefix: prefix)
+        guard !outputs.isEmpty else { return }
+        retired.withLock { retired in
+            for output in outputs where retired.paths[output.path] == nil { retired.paths[output.path] = cause }
+        }
     }
 
     /// Removes what the earlier builds made and this one retired without writing it again. Called
@@ -144,7 +167,7 @@ final class SiteWriter: Sendable {
         var outputs: [ExplainedOutput] = []
         for (output, cause) in removals where try folder.remove(output.path, expecting: output.hash) == .removed {
             removed += 1
-            outputs.append(ExplainedOutput(path: output.path, action: .removed, cause: cause))
+            if listsOutputs { outputs.append(ExplainedOutput(path: output.path, action: .removed, cause: cause)) }
         }
         return outcome.withLock {
             $0.removed = removed

@@ -76,6 +76,7 @@ struct BuildCommand: ParsableCommand {
         commandLine.strict = strict
         var options = try site.buildOptions(commandLine: commandLine)
         options.fullBuild = full
+        options.listsOutputs = explain
         options.generatorVersion = WikisiteVersion.current
         let reporter = TerminalReporter()
         let summary: BuildSummary
