@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// A 64-bit FNV-1a hash of a file's bytes: what the manifest records of each file it lists.
 ///
 /// FNV-1a is fast and deterministic on every platform, which is what a manifest needs; it is not
@@ -40,12 +42,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         guard text.count == 16 else { return nil }
         var value: UInt64 = 0
         for byte in text {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
+            guard let digit = LowercaseHexadecimal.value(ofDigit: byte) else { return nil }
             value = value << 4 | UInt64(digit)
         }
         self.value = value
