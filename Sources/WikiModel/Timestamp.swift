@@ -6,22 +6,45 @@
 ///
 /// Timestamps compare by instant: `…T07:05+01:00` equals `…T06:05Z`. Parsing is done by hand,
 /// without `DateFormatter`, so it is fast and never depends on the locale.
+///
+/// A timestamp written the way `Date.toJSON()` writes one (UTC, `Z`, seconds, up to nine digits
+/// of fraction) is not kept as text: its text is written again from the instant when asked for.
+/// A build holds two timestamps for each of its 100,000 pages.
 public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible {
-    /// The timestamp as written in the document.
-    public let text: String
     /// Whole seconds since 1970-01-01T00:00:00Z (negative before).
     public let secondsSinceEpoch: Int64
     /// The fraction of the second, in nanoseconds (`0..<1_000_000_000`); digits beyond the
     /// ninth are dropped.
     public let nanoseconds: Int32
+    private let written: Written
+
+    /// How the timestamp was written: as `CanonicalTimestamp` writes the instant with that many
+    /// digits of fraction, or any other way, kept as text.
+    private enum Written: Sendable {
+        case canonical(fractionDigits: Int)
+        case text(String)
+    }
 
     /// Parses `text`; `nil` when it is not an ISO 8601 date and time with a zone.
     public init?(_ text: String) {
         var parser = TimestampParser(bytes: Array(text.utf8))
         guard let instant = parser.parse() else { return nil }
-        self.text = text
         self.secondsSinceEpoch = instant.seconds
         self.nanoseconds = instant.nanoseconds
+        let digits = CanonicalTimestamp.fractionDigits(ofLength: text.utf8.count)
+        if let digits, CanonicalTimestamp(instant.seconds, instant.nanoseconds, fractionDigits: digits).writes(text) {
+            written = .canonical(fractionDigits: digits)
+        } else {
+            written = .text(text)
+        }
+    }
+
+    /// The timestamp as written in the document.
+    public var text: String {
+        switch written {
+        case .text(let text): text
+        case .canonical(let digits): CanonicalTimestamp(secondsSinceEpoch, nanoseconds, fractionDigits: digits).text
+        }
     }
 
     /// The instant in UTC to the minute, the same everywhere: `2012-12-09 06:05 UTC`.
@@ -84,6 +107,84 @@ extension Int64 {
     fileprivate func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return (self % divisor < 0) ? quotient - 1 : quotient
+    }
+}
+
+/// An instant written as `Date.toJSON()` writes it, but with any number of digits of fraction
+/// from none to nine: `2012-12-09T06:05:55Z`, `2012-12-09T06:05:55.031Z`. Only years 0 to 9999.
+struct CanonicalTimestamp {
+    let seconds: Int64
+    let nanoseconds: Int32
+    let fractionDigits: Int
+
+    init(_ seconds: Int64, _ nanoseconds: Int32, fractionDigits: Int) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+        self.fractionDigits = fractionDigits
+    }
+
+    /// The longest text: 20 bytes, a point and nine digits.
+    static let maximumLength = 30
+
+    /// How many digits of fraction a canonical text of `length` bytes has; nil when none has
+    /// that length.
+    static func fractionDigits(ofLength length: Int) -> Int? {
+        if length == 20 { return 0 }
+        return (22...30).contains(length) ? length - 21 : nil
+    }
+
+    /// Whether this is exactly how `text` writes the instant.
+    func writes(_ text: String) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumLength) { buffer in
+            guard let count = write(into: buffer) else { return false }
+            return text.utf8.elementsEqual(buffer[..<count])
+        }
+    }
+
+    /// The text; only for an instant `writes(_:)` said yes to.
+    var text: String {
+        String(unsafeUninitializedCapacity: Self.maximumLength) { write(into: $0) ?? 0 }
+    }
+
+    /// Writes the text into `buffer` (of `maximumLength` bytes at least) and returns its length;
+    /// nil for a year before 0 or after 9999.
+    private func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        let day = seconds.floorDivided(by: 86_400)
+        let date = CivilDate(daysSinceEpoch: day)
+        guard (0...9999).contains(date.year) else { return nil }
+        let secondOfDay = seconds - day * 86_400
+        var position = 0
+        func put(_ value: Int64, digits: Int) {
+            var value = value
+            for offset in stride(from: digits - 1, through: 0, by: -1) {
+                buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            position += digits
+        }
+        func put(_ character: Unicode.Scalar) {
+            buffer[position] = UInt8(ascii: character)
+            position += 1
+        }
+        put(date.year, digits: 4)
+        put("-")
+        put(date.month, digits: 2)
+        put("-")
+        put(date.day, digits: 2)
+        put("T")
+        put(secondOfDay / 3600, digits: 2)
+        put(":")
+        put(secondOfDay % 3600 / 60, digits: 2)
+        put(":")
+        put(secondOfDay % 60, digits: 2)
+        if fractionDigits > 0 {
+            put(".")
+            var fraction = Int64(nanoseconds)
+            for _ in fractionDigits..<9 { fraction /= 10 }
+            put(fraction, digits: fractionDigits)
+        }
+        put("Z")
+        return position
     }
 }
 
