@@ -87,6 +87,10 @@ struct IncrementalPlanner {
             BuildState.StoredWiki(
                 id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki), pageCount: analysis.pages.count))
         update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
+        // Room for them all at once: grown by doubling, the array of 100,000 records keeps up to
+        // twice their size, and while it grows the old buffer beside the new one.
+        update.pages.reserveCapacity(
+            update.pages.count + (plan.everyPage != nil ? analysis.pages.count : plan.pages.count))
         for (position, page) in analysis.pages.enumerated() where plan.cause(ofPage: page.title) != nil {
             update.pages.append(
                 StateUpdate.PageRecord(
