@@ -28,17 +28,13 @@ public enum Concurrently {
     /// the indices; when some throw, the error of the first of them, so the outcome never depends
     /// on which core finished first.
     ///
-    /// The indices are handed out in runs (`runLength(ofMap:)`), each run's results kept together:
+    /// The indices are handed out in runs (`mapRuns(_:_:)`), each run's results kept together:
     /// one lock a run rather than one an index, which would cost more than a cheap `transform`.
     @inlinable
     public static func map<Element: Sendable, Failure: Error>(
         _ count: Int, _ transform: @Sendable (Int) throws(Failure) -> Element
     ) throws(Failure) -> [Element] {
-        let runLength = runLength(ofMap: count)
-        let runCount = (count + runLength - 1) / runLength
-        let runs = Mutex<[[Result<Element, Failure>]]>(Array(repeating: [], count: runCount))
-        DispatchQueue.concurrentPerform(iterations: runCount) { run in
-            let indices = run * runLength..<min(count, (run + 1) * runLength)
+        let runs = mapRuns(count) { indices in
             var results: [Result<Element, Failure>] = []
             results.reserveCapacity(indices.count)
             for index in indices {
@@ -46,14 +42,31 @@ public enum Concurrently {
                 results.append(result)
                 if case .failure = result { break }
             }
-            runs.withLock { $0[run] = results }
+            return results
         }
         var elements: [Element] = []
         elements.reserveCapacity(count)
-        for run in runs.withLock({ $0 }) {
+        for run in runs {
             for result in run { elements.append(try result.get()) }
         }
         return elements
+    }
+
+    /// `transform` of each run of consecutive indices of `0..<count` (`runLength(ofMap:)` long,
+    /// the last one shorter), worked out on all cores at once, in the order of the runs: for work
+    /// whose results are cheaper gathered a run at a time than an index at a time.
+    @inlinable
+    public static func mapRuns<Element: Sendable>(
+        _ count: Int, _ transform: @Sendable (Range<Int>) -> Element
+    ) -> [Element] {
+        let runLength = runLength(ofMap: count)
+        let runCount = (count + runLength - 1) / runLength
+        let results = Mutex<[Element?]>(Array(repeating: nil, count: runCount))
+        DispatchQueue.concurrentPerform(iterations: runCount) { run in
+            let result = transform(run * runLength..<min(count, (run + 1) * runLength))
+            results.withLock { $0[run] = result }
+        }
+        return results.withLock { $0.map { $0! } }
     }
 
     /// How many consecutive indices of a `map` of `count` go to a core at a time: about 32 runs

@@ -26,6 +26,17 @@ import WikiDocuments
         }
     }
 
+    /// The runs cover the indices once each, consecutive and in order, at every size: none, fewer
+    /// indices than cores, and many runs with a shorter last one.
+    @Test func mapRunsCoversEveryIndexOnceInOrder() {
+        for count in [0, 1, 2, 63, 64, 65, 1_000, 10_007] {
+            let runs = Concurrently.mapRuns(count) { $0 }
+            #expect(runs.flatMap { Array($0) } == Array(0..<count), "\(count)")
+            #expect(runs.allSatisfy { !$0.isEmpty })
+            if count >= 1_000 { #expect(runs.count > 1) }
+        }
+    }
+
     @Test func forEachVisitsEveryIndexOnceAndRethrows() {
         let visits = Mutex([Int](repeating: 0, count: 1_000))
         try? Concurrently.forEach(1_000) { index in visits.withLock { $0[index] += 1 } }

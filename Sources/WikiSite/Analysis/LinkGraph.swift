@@ -160,10 +160,9 @@ public struct LinkGraph: Sendable {
     /// its headings), `missingNode` for a link to a title no page has. Worked out on every core,
     /// a run of pages at a time.
     private static func pageNodes(ofLinksIn outlines: [PageOutline], pages: [PageTitle: Int]) -> [Int] {
-        let runLength = 1024
-        let runs = Concurrently.map((outlines.count + runLength - 1) / runLength) { run in
+        let runs = Concurrently.mapRuns(outlines.count) { positions in
             var nodes: [Int] = []
-            for position in run * runLength..<min(outlines.count, (run + 1) * runLength) {
+            for position in positions {
                 for link in outlines[position].links {
                     guard let target = link.target else {
                         nodes.append(-1)
