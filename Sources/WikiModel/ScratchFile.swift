@@ -71,8 +71,9 @@ public final class ScratchFile: Sendable {
             return String(decoding: pending.buffer[start..<start + place.count], as: UTF8.self)
         }
         if let buffered { return buffered }
+        // Read straight into the string's storage: one copy of the text, not two.
         var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: place.count) { buffer, count in
+        let text = String(unsafeUninitializedCapacity: place.count) { buffer in
             var done = 0
             while done < place.count {
                 let read = pread(
@@ -82,9 +83,9 @@ public final class ScratchFile: Sendable {
                 done += read
             }
             complete = done == place.count
-            count = done
+            return done
         }
-        return complete ? String(decoding: bytes, as: UTF8.self) : nil
+        return complete ? text : nil
     }
 
     /// Writes the buffer at its place in the file and empties it; whether it was written whole.
