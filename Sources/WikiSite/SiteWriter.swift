@@ -62,17 +62,20 @@ final class SiteWriter: Sendable {
     /// them (`BuildState.announce(_:)`): one transaction for a batch of files. A file written
     /// without having been announced is announced alone first.
     func announce(_ paths: [SitePath]) throws {
-        let new = announced.withLock { announced in
-            paths.map(\.description).filter { announced.insert(ExactString($0)).inserted }
-        }
+        try announce(relativePaths: paths.map(\.description))
+    }
+
+    /// `announce(_:)` of paths relative to the output folder.
+    private func announce(relativePaths paths: [String]) throws {
+        let new = announced.withLock { announced in paths.filter { announced.insert(ExactString($0)).inserted } }
         try record.announce(new)
     }
 
     /// Puts `bytes` at `path` (not at all when the file already holds them), because of
     /// `cause`. Thread-safe.
     func write(_ bytes: [UInt8], to path: SitePath, because cause: String) throws {
-        try announce([path])
         let relative = path.description
+        try announce(relativePaths: [relative])
         let result = try folder.write(bytes, to: relative)
         record(result, of: relative, hash: ContentHash(of: bytes), because: cause)
     }
@@ -80,8 +83,8 @@ final class SiteWriter: Sendable {
     /// Puts the UTF-8 of `text` at `path`, because of `cause`: the text's own bytes, not a copy
     /// (a page may be 100 MB).
     func write(_ text: String, to path: SitePath, because cause: String) throws {
-        try announce([path])
         let relative = path.description
+        try announce(relativePaths: [relative])
         let result = try folder.write(text, to: relative)
         record(result, of: relative, hash: ContentHash(of: text), because: cause)
     }
