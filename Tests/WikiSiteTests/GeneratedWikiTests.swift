@@ -72,6 +72,37 @@ struct GeneratedWikiTests {
         #expect(!site.exists("1234/_special/wanted-pages-2.html"))
     }
 
+    @Test func recentChangesAndNewPagesListTheNewest500AndSayHowManyTheyLeaveOut() throws {
+        var fixture = WikiFixture()
+        fixture.pages = WikiFixture.numberedPages(503)
+        // Page 0001 is created first but updated last.
+        fixture.pages[1].updatedAt = "2021-06-01T00:00:00Z"
+        let (folder, site) = try build(fixture)
+        _ = folder
+        #expect(site.exists("1234/_special/all-pages-3.html"))
+        for list in ["recent-changes", "new-pages"] {
+            let files = try ["", "-2", "-3"].map { try site.html("1234/_special/\(list)\($0).html") }
+            #expect(!site.exists("1234/_special/\(list)-4.html"), "\(list)")
+            #expect(files.map { entryCount($0, listClass: "change-list") } == [200, 200, 100], "\(list)")
+            #expect(files.allSatisfy { $0.contains("; 3 other pages are in all pages.") }, "\(list)")
+            #expect(files[2].contains("Showing 401–500."), "\(list)")
+            let listed = Set(files.flatMap { HTMLElements.elements("a", in: $0).map(\.text) })
+            #expect(listed.contains("Page 0502") && listed.contains("Page 0004"), "\(list)")
+            #expect(!listed.contains("Page 0000") && !listed.contains("Page 0002"), "\(list)")
+            // Recent changes: Page 0001, then 0502 to 0004; new pages: 0502 to 0003.
+            #expect(listed.contains("Page 0001") == (list == "recent-changes"), "\(list)")
+            #expect(listed.contains("Page 0003") == (list == "new-pages"), "\(list)")
+        }
+        #expect(try site.html("1234/_special/recent-changes.html").contains("Only the 500 pages updated last"))
+        #expect(try site.html("1234/_special/new-pages.html").contains("Only the 500 pages created last"))
+        // 500 pages or fewer: nothing left out, nothing said.
+        var small = WikiFixture()
+        small.pages = WikiFixture.numberedPages(500)
+        let (smallFolder, smallSite) = try build(small)
+        _ = smallFolder
+        #expect(!(try smallSite.html("1234/_special/recent-changes-3.html")).contains("other pages"))
+    }
+
     @Test func theLetterIndexLinksIntoTheFileWhereEachLetterStarts() throws {
         var fixture = WikiFixture()
         fixture.pages =

@@ -78,6 +78,34 @@ struct IncrementalCommandTests {
         #expect(third.standardOutput.contains("Files: 0 written"))
     }
 
+    /// An edit moves an old page to the top of recent changes: the list is the newest 500, so
+    /// it rewrites those three files, whatever the wiki's length, and no other list.
+    @Test func anEditOfAnOldPageRewritesAtMostTheThreeFilesOfRecentChanges() throws {
+        let folder = try TemporaryFolder()
+        var fixture = WikiFixture()
+        fixture.pages = WikiFixture.numberedPages(1_400)
+        let dump = try fixture.write(to: folder)
+        #expect(try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")]).status == 0)
+
+        fixture.pages[5].markdown = "Edited."
+        fixture.pages[5].updatedAt = "2021-01-01T00:00:00Z"
+        _ = try fixture.write(to: folder)
+        let second = try WikisiteCLI.run([
+            "build", "--source", dump, "--out", folder.path("site"), "--explain", "--verify",
+        ])
+        #expect(second.status == 0, "\(second.standardError)")
+        let written = second.standardOutput.split(separator: "\n").filter {
+            $0.hasPrefix("written ") || $0.hasPrefix("written:")
+        }
+        let lists = written.filter { $0.contains("/_special/") }.map { $0.split(separator: " ")[1] }
+        #expect(
+            lists == [
+                "1234/_special/recent-changes-2.html:", "1234/_special/recent-changes-3.html:",
+                "1234/_special/recent-changes.html:", "1234/_special/statistics.html:",
+            ], "\(second.standardOutput)")
+        #expect(second.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
+    }
+
     @Test func aWikiWithNoChangedDocumentIsNotAnalysed() throws {
         let folder = try TemporaryFolder()
         var other = WikiFixture()

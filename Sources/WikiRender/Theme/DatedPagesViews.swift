@@ -10,19 +10,27 @@ public struct RecentChangesView: ThemeView {
     public var days: [DatedPageGroup]
     /// Which part of the list this file is.
     public var pagination: PaginationView
+    /// The pages of the wiki the list leaves out, older than its last entry (it lists the
+    /// newest only; they are in *All pages*).
+    public var olderPageCount: Int
 
     /// A recent-changes view with the given parts.
-    public init(layout: LayoutView, header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView) {
+    public init(
+        layout: LayoutView, header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView,
+        olderPageCount: Int = 0
+    ) {
         self.layout = layout
         self.header = header
         self.days = days
         self.pagination = pagination
+        self.olderPageCount = olderPageCount
     }
 
     /// The header's fields (`title`, `wikiTitle`, `wikiHomeHref`, `specialPages`), `days` and
-    /// `pagination` by their names, plus `hasEntries` and `pageCountText`.
+    /// `pagination` by their names, plus `hasEntries`, `pageCountText` (`500 pages`: the whole
+    /// list's), `hasOlderPages` and `olderPagesText` (`1 other page is`, `12 other pages are`).
     public var templateValues: TemplateValues {
-        DatedPagesValues.values(header: header, days: days, pagination: pagination)
+        DatedPagesValues.values(header: header, days: days, pagination: pagination, olderPageCount: olderPageCount)
     }
 }
 
@@ -38,32 +46,42 @@ public struct NewPagesView: ThemeView {
     public var days: [DatedPageGroup]
     /// Which part of the list this file is.
     public var pagination: PaginationView
+    /// The pages of the wiki the list leaves out, older than its last entry (it lists the
+    /// newest only; they are in *All pages*).
+    public var olderPageCount: Int
 
     /// A new-pages view with the given parts.
-    public init(layout: LayoutView, header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView) {
+    public init(
+        layout: LayoutView, header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView,
+        olderPageCount: Int = 0
+    ) {
         self.layout = layout
         self.header = header
         self.days = days
         self.pagination = pagination
+        self.olderPageCount = olderPageCount
     }
 
     /// The header's fields (`title`, `wikiTitle`, `wikiHomeHref`, `specialPages`), `days` and
-    /// `pagination` by their names, plus `hasEntries` and `pageCountText`.
+    /// `pagination` by their names, plus `hasEntries`, `pageCountText` (`500 pages`: the whole
+    /// list's), `hasOlderPages` and `olderPagesText` (`1 other page is`, `12 other pages are`).
     public var templateValues: TemplateValues {
-        DatedPagesValues.values(header: header, days: days, pagination: pagination)
+        DatedPagesValues.values(header: header, days: days, pagination: pagination, olderPageCount: olderPageCount)
     }
 }
 
 /// The variables of the lists by date.
 private enum DatedPagesValues {
-    static func values(header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView)
-        -> TemplateValues
-    {
+    static func values(
+        header: SpecialPageHeader, days: [DatedPageGroup], pagination: PaginationView, olderPageCount: Int
+    ) -> TemplateValues {
         var values = header.templateValues
         values.set("days", days.map(\.templateValues))
         values.set("hasEntries", days.contains { !$0.entries.isEmpty })
         values.set("pagination", pagination.templateValues)
         values.set("pageCountText", ThemeWording.pageCount(pagination.entryCount))
+        values.set("hasOlderPages", olderPageCount > 0)
+        values.set("olderPagesText", ThemeWording.count(olderPageCount, "other page is", "other pages are"))
         return values
     }
 }

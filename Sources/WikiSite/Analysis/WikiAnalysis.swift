@@ -1,4 +1,5 @@
 import Dispatch
+import HeapModule
 import Synchronization
 import WikiDocuments
 import WikiModel
@@ -10,6 +11,12 @@ import WikiRender
 /// A build makes one per wiki in its analysis pass; `wikisite check`, the feeds and the
 /// incremental build read the same one. Drafts are not in it anywhere.
 public struct WikiAnalysis: Sendable {
+    /// How many pages *Recent changes* and *New pages* list: the newest, as MediaWiki's lists
+    /// of changes do (every page is in *All pages*). An edit moves its page to the top of recent
+    /// changes, which shifts every entry it passes by one: with the lists this long, that is a
+    /// few files, whatever the size of the wiki, not every file before the page's old place.
+    public static let datedListLength = 500
+
     /// The wiki.
     public let wiki: Wiki
     /// Its published pages, by title in byte order (positions match `graph.pageTitles`).
@@ -18,9 +25,11 @@ public struct WikiAnalysis: Sendable {
     public let graph: LinkGraph
     /// The figures of the statistics page.
     public let statistics: WikiStatistics
-    /// Positions in `pages`, most recently updated first (see `recentChanges`).
+    /// Positions in `pages`, most recently updated first, at most `datedListLength` of them
+    /// (see `recentChanges`).
     let recentChangesOrder: [Int32]
-    /// Positions in `pages`, most recently created first (see `newPages`).
+    /// Positions in `pages`, most recently created first, at most `datedListLength` of them
+    /// (see `newPages`).
     let newPagesOrder: [Int32]
 
     /// The analysis of `wiki` from the outlines of its pages: `outlines[i]` is the outline of
@@ -63,14 +72,16 @@ public struct WikiAnalysis: Sendable {
             keeping: RenderedBodies(budget: 0), reporter: SilentReporter())
     }
 
-    /// The pages by `updated_at`, most recent first; pages updated at the same instant by
-    /// title in byte order; pages without `updated_at` last, by title.
+    /// The `datedListLength` pages updated last, by `updated_at`, most recent first; pages
+    /// updated at the same instant by title in byte order; pages without `updated_at` last, by
+    /// title.
     public var recentChanges: [Page] {
         recentChangesOrder.map { pages[Int($0)] }
     }
 
-    /// The pages by `created_at`, most recent first; pages created at the same instant by
-    /// title in byte order; pages without `created_at` last, by title.
+    /// The `datedListLength` pages created last, by `created_at`, most recent first; pages
+    /// created at the same instant by title in byte order; pages without `created_at` last, by
+    /// title.
     public var newPages: [Page] {
         newPagesOrder.map { pages[Int($0)] }
     }
@@ -119,20 +130,21 @@ public struct WikiAnalysis: Sendable {
             wiki: wiki, pages: pages, outlines: outlines.map { $0! }, conflicts: renderer.database.conflicts)
     }
 
-    /// Positions of `pages`, by `date` newest first, then title; undated pages last, by title.
-    /// The keys are taken out of the pages first: comparing through the pages themselves copies
-    /// a whole `Page` (every field retained) twice per comparison.
+    /// The first `datedListLength` positions of `pages` by `date`, newest first, then title;
+    /// undated pages last, by title. Only the list's length is kept in order (a heap whose top is
+    /// the last entry so far), not the whole wiki.
     private static func newestFirst(_ pages: [Page], by date: KeyPath<Page, Timestamp?>) -> [Int32] {
-        let dates = pages.map { $0[keyPath: date] }
-        let titles = pages.map(\.title)
-        return Array(0..<Int32(pages.count)).sorted { left, right in
-            switch (dates[Int(left)], dates[Int(right)]) {
-            case (let leftDate?, let rightDate?) where leftDate != rightDate: return leftDate > rightDate
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return titles[Int(left)] < titles[Int(right)]
+        var newest = Heap<DatedPosition>(minimumCapacity: min(pages.count, datedListLength))
+        for position in pages.indices {
+            let page = pages[position]
+            let entry = DatedPosition(date: page[keyPath: date], title: page.title, position: Int32(position))
+            if newest.count < datedListLength {
+                newest.insert(entry)
+            } else if entry < newest.max! {
+                newest.replaceMax(with: entry)
             }
         }
+        return newest.unordered.sorted().map(\.position)
     }
 
     /// The conflicts of `wiki`'s own document and of its published pages (`pages`, positioned
@@ -153,5 +165,27 @@ public struct WikiAnalysis: Sendable {
             else { return false }
             return pages[position].documentID.isExactly(id)
         }
+    }
+}
+
+/// A page's place in a list by date: `<` is "comes first": the newer date, a date before none,
+/// then the title in byte order. Titles are distinct, so the order is total.
+private struct DatedPosition: Comparable {
+    let date: Timestamp?
+    let title: PageTitle
+    /// The page's position in the wiki's pages.
+    let position: Int32
+
+    static func < (lhs: DatedPosition, rhs: DatedPosition) -> Bool {
+        switch (lhs.date, rhs.date) {
+        case (let leftDate?, let rightDate?) where leftDate != rightDate: return leftDate > rightDate
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return lhs.title < rhs.title
+        }
+    }
+
+    static func == (lhs: DatedPosition, rhs: DatedPosition) -> Bool {
+        lhs.position == rhs.position
     }
 }

@@ -92,13 +92,15 @@ struct WikiSpecialPages: Sendable {
             return theme.render(
                 RecentChangesView(
                     layout: layout, header: header,
-                    days: dayGroups(entries, from: path, date: \.updatedAt, showsUser: true), pagination: bar))
+                    days: dayGroups(entries, from: path, date: \.updatedAt, showsUser: true), pagination: bar,
+                    olderPageCount: analysis.pages.count - analysis.recentChangesOrder.count))
         case .newPages:
             let entries = analysis.newPagesOrder[range].map { Int($0) }
             return theme.render(
                 NewPagesView(
                     layout: layout, header: header,
-                    days: dayGroups(entries, from: path, date: \.createdAt, showsUser: false), pagination: bar))
+                    days: dayGroups(entries, from: path, date: \.createdAt, showsUser: false), pagination: bar,
+                    olderPageCount: analysis.pages.count - analysis.newPagesOrder.count))
         case .wantedPages:
             return theme.render(
                 WantedPagesView(
@@ -139,6 +141,7 @@ struct WikiSpecialPages: Sendable {
             }
         case .recentChanges, .newPages:
             let order = file.page == .recentChanges ? analysis.recentChangesOrder : analysis.newPagesOrder
+            digest.add(analysis.pages.count - order.count)
             for position in order[range] {
                 let page = analysis.pages[Int(position)]
                 digest.add(page.title.text)
@@ -166,7 +169,9 @@ struct WikiSpecialPages: Sendable {
     func pagination(of page: SpecialPage) -> Pagination {
         let count: Int
         switch page {
-        case .allPages, .recentChanges, .newPages: count = analysis.pages.count
+        case .allPages: count = analysis.pages.count
+        case .recentChanges: count = analysis.recentChangesOrder.count
+        case .newPages: count = analysis.newPagesOrder.count
         case .wantedPages: count = wantedOrder.count
         case .orphanedPages: count = orphans.count
         case .statistics: count = 0
