@@ -51,3 +51,17 @@ import WikiRender
         #expect(analysis.newPages.map(\.title.text) == Self.reference(pages, by: \.createdAt))
     }
 }
+
+/// `smallest(_:)` keeps what a sort of every element would put first.
+@Suite struct SmallestElementsTests {
+    @Test func theSmallestAreThoseOfAFullSortInOrder() {
+        var random = SplitMix64(seed: 20_261_124)
+        for _ in 0..<200 {
+            let length = Int(random.next() % 300)
+            let values = (0..<length).map { _ in Int(random.next() % 50) }
+            for count in [0, 1, 7, length / 2, length, length + 3] {
+                #expect(values.smallest(count) == Array(values.sorted().prefix(count)), "\(values) \(count)")
+            }
+        }
+    }
+}

@@ -1,5 +1,4 @@
 import Dispatch
-import HeapModule
 import Synchronization
 import WikiDocuments
 import WikiModel
@@ -131,20 +130,11 @@ public struct WikiAnalysis: Sendable {
     }
 
     /// The first `datedListLength` positions of `pages` by `date`, newest first, then title;
-    /// undated pages last, by title. Only the list's length is kept in order (a heap whose top is
-    /// the last entry so far), not the whole wiki.
+    /// undated pages last, by title.
     private static func newestFirst(_ pages: [Page], by date: KeyPath<Page, Timestamp?>) -> [Int32] {
-        var newest = Heap<DatedPosition>(minimumCapacity: min(pages.count, datedListLength))
-        for position in pages.indices {
-            let page = pages[position]
-            let entry = DatedPosition(date: page[keyPath: date], title: page.title, position: Int32(position))
-            if newest.count < datedListLength {
-                newest.insert(entry)
-            } else if entry < newest.max! {
-                newest.replaceMax(with: entry)
-            }
-        }
-        return newest.unordered.sorted().map(\.position)
+        pages.indices.lazy.map { position in
+            DatedPosition(date: pages[position][keyPath: date], title: pages[position].title, position: Int32(position))
+        }.smallest(datedListLength).map(\.position)
     }
 
     /// The conflicts of `wiki`'s own document and of its published pages (`pages`, positioned

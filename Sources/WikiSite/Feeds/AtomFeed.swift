@@ -26,16 +26,12 @@ struct AtomFeed {
     /// The feed of `wiki` whose published pages are `pages`, with at most `limit` entries.
     /// A draft in `pages` is a programming error, and stops the program rather than leak.
     init(wiki: Wiki, pages: [Page], limit: Int) {
-        var dated: [(page: Page, updated: UTCDateTime)] = []
-        for page in pages {
+        let dated = pages.lazy.compactMap { page -> FeedEntry? in
             precondition(!page.isDraft, "a draft was handed to the feed: \(page.documentID)")
-            if let updated = page.lastChangeInUTC { dated.append((page, updated)) }
-        }
-        dated.sort { lhs, rhs in
-            lhs.updated != rhs.updated ? lhs.updated > rhs.updated : lhs.page.title < rhs.page.title
+            return page.lastChangeInUTC.map { FeedEntry(page: page, updated: $0) }
         }
         self.wiki = wiki
-        self.entries = Array(dated.prefix(max(0, limit)))
+        self.entries = dated.smallest(limit).map { ($0.page, $0.updated) }
     }
 
     /// The feed's bytes, its URLs those of the files of `layout`; `bodyHTML` gives the rendered
@@ -113,5 +109,20 @@ extension Page {
     /// The entry's author: `updated_by`, when it says something.
     fileprivate var feedAuthor: String? {
         updatedBy.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// A page of a feed, with its last change: `<` is "comes first": the newer change, then the
+/// title in byte order. Titles are distinct, so the order is total.
+private struct FeedEntry: Comparable {
+    let page: Page
+    let updated: UTCDateTime
+
+    static func < (lhs: FeedEntry, rhs: FeedEntry) -> Bool {
+        lhs.updated != rhs.updated ? lhs.updated > rhs.updated : lhs.page.title < rhs.page.title
+    }
+
+    static func == (lhs: FeedEntry, rhs: FeedEntry) -> Bool {
+        lhs.updated == rhs.updated && lhs.page.title == rhs.page.title
     }
 }
