@@ -106,6 +106,35 @@ struct IncrementalCommandTests {
         #expect(second.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
     }
 
+    /// A page older than every entry of recent changes leaves the list's entries as they were,
+    /// but not what it says of the pages it leaves out: its files are written again.
+    @Test func aPageOlderThanTheListsChangesWhatTheySayTheyLeaveOut() throws {
+        let folder = try TemporaryFolder()
+        var fixture = WikiFixture()
+        fixture.pages = WikiFixture.numberedPages(510)
+        let dump = try fixture.write(to: folder)
+        #expect(try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")]).status == 0)
+
+        fixture.pages.append(
+            WikiFixture.Page(
+                title: "Ancient", markdown: "Old.", createdAt: "2001-01-01T00:00:00Z", updatedAt: "2001-01-01T00:00:00Z"
+            ))
+        _ = try fixture.write(to: folder)
+        let second = try WikisiteCLI.run([
+            "build", "--source", dump, "--out", folder.path("site"), "--explain", "--verify",
+        ])
+        #expect(second.status == 0, "\(second.standardError)")
+        let output = second.standardOutput
+        for list in ["recent-changes", "new-pages"] {
+            for part in ["", "-2", "-3"] {
+                #expect(output.contains("written   1234/_special/\(list)\(part).html:"), "\(list)\(part)")
+            }
+        }
+        let recent = try String(contentsOfFile: folder.path("site/1234/_special/recent-changes.html"), encoding: .utf8)
+        #expect(recent.contains("; 11 other pages are in all pages."))
+        #expect(output.contains("Verified: the site is byte for byte the same as a clean build."))
+    }
+
     @Test func aWikiWithNoChangedDocumentIsNotAnalysed() throws {
         let folder = try TemporaryFolder()
         var other = WikiFixture()
