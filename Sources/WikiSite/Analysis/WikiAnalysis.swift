@@ -129,12 +129,9 @@ public struct WikiAnalysis: Sendable {
             wiki: wiki, pages: pages, outlines: outlines.map { $0! }, conflicts: renderer.database.conflicts)
     }
 
-    /// The first `datedListLength` positions of `pages` by `date`, newest first, then title;
-    /// undated pages last, by title.
+    /// The first `datedListLength` positions of `pages` by `date` (`NewestFirst`).
     private static func newestFirst(_ pages: [Page], by date: KeyPath<Page, Timestamp?>) -> [Int32] {
-        pages.indices.lazy.map { position in
-            DatedPosition(date: pages[position][keyPath: date], title: pages[position].title, position: Int32(position))
-        }.smallest(datedListLength).map(\.position)
+        NewestFirst.positions(datedListLength, of: pages) { $0[keyPath: date] }.map(Int32.init)
     }
 
     /// The conflicts of `wiki`'s own document and of its published pages (`pages`, positioned
@@ -155,27 +152,5 @@ public struct WikiAnalysis: Sendable {
             else { return false }
             return pages[position].documentID.isExactly(id)
         }
-    }
-}
-
-/// A page's place in a list by date: `<` is "comes first": the newer date, a date before none,
-/// then the title in byte order. Titles are distinct, so the order is total.
-private struct DatedPosition: Comparable {
-    let date: Timestamp?
-    let title: PageTitle
-    /// The page's position in the wiki's pages.
-    let position: Int32
-
-    static func < (lhs: DatedPosition, rhs: DatedPosition) -> Bool {
-        switch (lhs.date, rhs.date) {
-        case (let leftDate?, let rightDate?) where leftDate != rightDate: return leftDate > rightDate
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return lhs.title < rhs.title
-        }
-    }
-
-    static func == (lhs: DatedPosition, rhs: DatedPosition) -> Bool {
-        lhs.position == rhs.position
     }
 }

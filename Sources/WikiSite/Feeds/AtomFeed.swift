@@ -26,12 +26,14 @@ struct AtomFeed {
     /// The feed of `wiki` whose published pages are `pages`, with at most `limit` entries.
     /// A draft in `pages` is a programming error, and stops the program rather than leak.
     init(wiki: Wiki, pages: [Page], limit: Int) {
-        let dated = pages.lazy.compactMap { page -> FeedEntry? in
-            precondition(!page.isDraft, "a draft was handed to the feed: \(page.documentID)")
-            return page.lastChangeInUTC.map { FeedEntry(page: page, updated: $0) }
+        if let draft = pages.first(where: \.isDraft) {
+            preconditionFailure("a draft was handed to the feed: \(draft.documentID)")
         }
         self.wiki = wiki
-        self.entries = dated.smallest(limit).map { ($0.page, $0.updated) }
+        // The pages without a change come last: what is left of them is left out.
+        self.entries = NewestFirst.positions(limit, of: pages) { $0.lastChangeInUTC?.timestamp }.compactMap {
+            position in pages[position].lastChangeInUTC.map { (pages[position], $0) }
+        }
     }
 
     /// The feed's bytes, its URLs those of the files of `layout`; `bodyHTML` gives the rendered
@@ -109,20 +111,5 @@ extension Page {
     /// The entry's author: `updated_by`, when it says something.
     fileprivate var feedAuthor: String? {
         updatedBy.flatMap { $0.isEmpty ? nil : $0 }
-    }
-}
-
-/// A page of a feed, with its last change: `<` is "comes first": the newer change, then the
-/// title in byte order. Titles are distinct, so the order is total.
-private struct FeedEntry: Comparable {
-    let page: Page
-    let updated: UTCDateTime
-
-    static func < (lhs: FeedEntry, rhs: FeedEntry) -> Bool {
-        lhs.updated != rhs.updated ? lhs.updated > rhs.updated : lhs.page.title < rhs.page.title
-    }
-
-    static func == (lhs: FeedEntry, rhs: FeedEntry) -> Bool {
-        lhs.updated == rhs.updated && lhs.page.title == rhs.page.title
     }
 }
