@@ -50,6 +50,12 @@ struct DocumentHistory {
         noteConflicts(of: version.document)
     }
 
+    /// Whether `revision` was delivered already: another copy of it changes nothing but the
+    /// leaves its `_conflicts` names.
+    func holds(_ revision: Revision) -> Bool {
+        revision == first.revision || others[revision] != nil
+    }
+
     /// Adds one more delivered revision.
     mutating func add(_ version: Version) {
         if version.revision != first.revision, others[version.revision] == nil { others[version.revision] = version }

@@ -20,6 +20,9 @@ public final class MarkdownStash: Sendable {
         return MarkdownText(stashedIn: self, at: place, digest: MarkdownText.digest(of: text))
     }
 
+    /// How many bytes of Markdown the stash took.
+    var byteCount: Int { file.byteCount }
+
     /// The text kept at `place`.
     func text(at place: Range<Int>) -> String {
         // The file was written by this process and stays open until it ends: failing to read it

@@ -45,6 +45,11 @@ public final class ScratchFile: Sendable {
 
     deinit { close(descriptor) }
 
+    /// How many bytes were appended, those waiting in memory included.
+    var byteCount: Int {
+        pending.withLock { $0.written + $0.buffer.count }
+    }
+
     /// Appends `text`; its place in the file, or nil when the file cannot take it (a full disk).
     public func append(_ text: String) -> Range<Int>? {
         var text = text

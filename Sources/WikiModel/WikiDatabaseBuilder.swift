@@ -46,12 +46,14 @@ public struct WikiDatabaseBuilder {
             }
             return
         }
-        let version = stashingMarkdown(of: DocumentHistory.Version(revision: revision, document: document))
+        let version = DocumentHistory.Version(revision: revision, document: document)
         if let position = positions[id] {
-            histories[position].add(version)
+            // A revision delivered again (two sources holding the same document) is not stashed
+            // again: the history keeps the first copy and reads only this one's `_conflicts`.
+            histories[position].add(histories[position].holds(revision) ? version : stashingMarkdown(of: version))
         } else {
             positions[id] = histories.count
-            histories.append(DocumentHistory(version))
+            histories.append(DocumentHistory(stashingMarkdown(of: version)))
         }
     }
 

@@ -93,4 +93,22 @@ import WikiDocuments
         #expect(database.skipped.map(\.reason) == expected.skipped.map(\.reason))
         #expect(database.skipped.map(\.documentID) == ["w:Number"])
     }
+
+    /// A revision delivered twice (two sources of one database) is stashed once; the second copy
+    /// still names its conflicts (`1-z`, an older leaf, is a conflict only because it says so).
+    @Test func aRevisionDeliveredAgainIsNotStashedAgain() throws {
+        let stash = try Self.stash()
+        var builder = WikiDatabaseBuilder(stashingMarkdownIn: stash)
+        builder.add(T.wiki("w"))
+        builder.add(T.page("w", "Home", rev: "2-b", markdown: "first copy"))
+        let once = stash.byteCount
+        #expect(once == "first copy".utf8.count)
+        builder.add(
+            T.page("w", "Home", rev: "2-b", markdown: "second copy", [("_conflicts", .array([.string("1-z")]))]))
+        builder.add(T.page("w", "Home", rev: "1-z", markdown: "loser"))
+        #expect(stash.byteCount == once + "loser".utf8.count)
+        let database = builder.build()
+        #expect(database.page(inWiki: "w", titled: T.title("Home"))?.markdown == "first copy")
+        #expect(database.conflicts.map(\.documentID) == ["w:Home"])
+    }
 }
