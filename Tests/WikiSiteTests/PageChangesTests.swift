@@ -73,4 +73,24 @@ import WikiModel
         #expect(aligned.map { $0?.wordCount } == [65, nil, nil, 68, nil, nil, 214])
         #expect(ReusableOutlines().aligned(with: [Self.title("A")]).map { $0?.wordCount } == [nil])
     }
+
+    /// On random wikis, the outlines lined up are those a lookup by title finds, but for the
+    /// changed titles.
+    @Test func reusableOutlinesAgreeWithLookingEveryTitleUp() {
+        var random = SplitMix64(seed: 20_261_125)
+        for _ in 0..<50 {
+            func titles(_ count: Int) -> [PageTitle] {
+                Set((0..<count).map { _ in "T\(random.next() % 60)" }).map(Self.title).sorted()
+            }
+            let stored = titles(40).map { title in
+                (title: title, outline: PageOutline(links: [], headings: [], wordCount: title.text.count))
+            }
+            let changed = titles(10)
+            let pages = titles(40)
+            let byTitle = Dictionary(uniqueKeysWithValues: stored.map { ($0.title, $0.outline.wordCount) })
+            let expected = pages.map { changed.contains($0) ? nil : byTitle[$0] }
+            let aligned = ReusableOutlines(stored: stored, leavingOut: changed).aligned(with: pages)
+            #expect(aligned.map { $0?.wordCount } == expected)
+        }
+    }
 }

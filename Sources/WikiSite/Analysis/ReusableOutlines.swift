@@ -4,34 +4,35 @@ import WikiModel
 /// them instead of parsing those pages again. Kept in byte order of the titles, as a wiki's pages
 /// are, so matching them with the pages is one pass over both, with no table of titles.
 struct ReusableOutlines: Sendable {
-    private let entries: [(title: PageTitle, outline: PageOutline)]
+    /// The stored outlines, in byte order of the titles.
+    private let stored: [(title: PageTitle, outline: PageOutline)]
+    /// The titles whose stored outline is out of date, in byte order.
+    private let changed: [PageTitle]
 
     /// No outline: every page is parsed.
     init() {
-        entries = []
+        self.init(stored: [], leavingOut: [])
     }
 
     /// The outlines of `stored` (in byte order of the titles, one a title) but those of the
     /// titles `changed` (in byte order).
     init(stored: [(title: PageTitle, outline: PageOutline)], leavingOut changed: [PageTitle]) {
-        var kept: [(title: PageTitle, outline: PageOutline)] = []
-        kept.reserveCapacity(stored.count)
-        var next = 0
-        for entry in stored {
-            while next < changed.count, changed[next] < entry.title { next += 1 }
-            if next < changed.count, changed[next] == entry.title { continue }
-            kept.append(entry)
-        }
-        entries = kept
+        self.stored = stored
+        self.changed = changed
     }
 
-    /// For each of `titles` (in byte order), its outline when there is one here.
+    /// For each of `titles` (in byte order), its outline when there is one here: one pass over
+    /// the titles, the stored outlines and the changed titles together.
     func aligned(with titles: [PageTitle]) -> [PageOutline?] {
         var outlines = [PageOutline?](repeating: nil, count: titles.count)
         var next = 0
+        var nextChanged = 0
         for (position, title) in titles.enumerated() {
-            while next < entries.count, entries[next].title < title { next += 1 }
-            if next < entries.count, entries[next].title == title { outlines[position] = entries[next].outline }
+            while next < stored.count, stored[next].title < title { next += 1 }
+            guard next < stored.count, stored[next].title == title else { continue }
+            while nextChanged < changed.count, changed[nextChanged] < title { nextChanged += 1 }
+            if nextChanged < changed.count, changed[nextChanged] == title { continue }
+            outlines[position] = stored[next].outline
         }
         return outlines
     }
