@@ -50,6 +50,9 @@ public struct BuildSummary: Sendable {
     /// nothing more and left the site as it was (`UnchangedSources`). The wikis are then those of
     /// the last build, and its warnings stand (`wikisite check` lists them).
     public internal(set) var unchangedSinceLastBuild = false
+    /// Whether the build read only the changes of its source after the checkpoint, and the build
+    /// state (`PageEditBuild`): edits of published pages that leave the rest of the wiki as it was.
+    public internal(set) var readChangesOnly = false
     /// How many wikis had no document changed since the last build, and were therefore neither
     /// analysed nor written: their missing links are not in `missingLinks` (the last build's
     /// stand; `wikisite check` lists them).
@@ -92,7 +95,12 @@ public struct BuildSummary: Sendable {
         var lines: [String] = []
         let pageWord = pagesPublished == 1 ? "page" : "pages"
         let wikiWord = wikis.count == 1 ? "wiki" : "wikis"
-        let read = unchangedSinceLastBuild ? "as the last build did" : "from \(documentsRead) documents"
+        let read =
+            unchangedSinceLastBuild
+            ? "as the last build did"
+            : readChangesOnly
+                ? "from \(documentsRead) changed document\(documentsRead == 1 ? "" : "s") and the build state"
+                : "from \(documentsRead) documents"
         lines.append("Published \(wikis.count) \(wikiWord), \(pagesPublished) \(pageWord) (\(read)).")
         for wiki in wikis {
             let quotedID = MessageText.quoted(wiki.id)
@@ -124,6 +132,12 @@ public struct BuildSummary: Sendable {
         } else if unchangedSinceLastBuild {
             lines.append(
                 "Incremental build: no source changed after its checkpoint; nothing else was read. "
+                    + "The warnings of the last build stand (wikisite check lists them).")
+        } else if readChangesOnly {
+            let word = changedDocuments == 1 ? "document" : "documents"
+            lines.append(
+                "Incremental build: \(changedDocuments) changed \(word) since the last build, edits of pages "
+                    + "that change no link, read alone with the build state. "
                     + "The warnings of the last build stand (wikisite check lists them).")
         } else {
             let word = changedDocuments == 1 ? "document" : "documents"

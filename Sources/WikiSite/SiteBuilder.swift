@@ -16,7 +16,8 @@ import WikiWrite
 /// is the same as a full build's. Otherwise, or with `BuildOptions.fullBuild`, it renders
 /// everything, and the summary says why. When every source has a sequence and none changed after
 /// the checkpoint the last build recorded (`UnchangedSources`), it reads nothing else and writes
-/// nothing, whatever the size of the wikis.
+/// nothing, whatever the size of the wikis; when the changes are edits of pages that leave the
+/// rest of their wiki as it was (`PageEditBuild`), it reads them and the state alone.
 ///
 /// Nothing in the output folder changes before every source has been read and the theme has
 /// loaded, so a malformed dump or template leaves the previous site as it was. The state is
@@ -76,6 +77,14 @@ public struct SiteBuilder: Sendable {
             theme = try Theme(themeSource)
         } catch {
             throw BuildError.theme("\(error)")
+        }
+        if !lock.previousBuildWasInterrupted,
+            var summary = try PageEditBuild(options: options, shape: shape, theme: theme, reporter: reporter)
+                .summaryIfServed()
+        {
+            summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
+            summary.elapsed = clock.now - start
+            return summary
         }
 
         let input = try SourceReader(
@@ -325,7 +334,7 @@ public struct SiteBuilder: Sendable {
         let paths = files.map { special.path(of: $0).description }
         let current = Set(paths)
         let folder =
-            special.chrome.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
+            special.context.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
         writer.retire(withPrefix: folder, matching: { $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
         let fileDigests = files.map(special.digest(of:))
         var digests: [String: Int64] = [:]

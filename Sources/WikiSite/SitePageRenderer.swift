@@ -21,25 +21,34 @@ struct SitePageRenderer: Sendable {
     func page(
         at position: Int, of analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, body: String?
     ) -> String {
-        let page = analysis.pages[position]
-        let wikiID = analysis.wiki.id
-        let path = siteLayout.page(page.title, inWiki: wikiID)
-        let backlinks = index.sorted(analysis.graph.backlinkPositions(ofPageAt: position)).map { linker in
-            let title = analysis.pages[Int(linker)].title
-            return PageListEntry(
-                title: title.text, href: bodies.hrefs.href(of: title, inWiki: wikiID, from: path, in: siteLayout))
+        let backlinks = index.sorted(analysis.graph.backlinkPositions(ofPageAt: position)).map {
+            analysis.pages[Int($0)].title
         }
+        return page(
+            analysis.pages[position], headings: analysis.graph.outline(at: position).headings, backlinks: backlinks,
+            chrome: chrome, body: body)
+    }
+
+    /// The file of `page`, a page of `chrome`'s wiki whose outline found `headings`, linked to by
+    /// `backlinks` (in alphabetical order); `body` is its body when it was rendered already.
+    func page(
+        _ page: Page, headings: [Heading], backlinks: [PageTitle], chrome: WikiChrome, body: String?
+    ) -> String {
+        let wikiID = chrome.wiki.id
+        let path = siteLayout.page(page.title, inWiki: wikiID)
         let content = PageTitleHeading(
-            title: page.title, bodyHTML: body ?? bodies.body(of: page).html,
-            headings: analysis.graph.outline(at: position).headings)
+            title: page.title, bodyHTML: body ?? bodies.body(of: page).html, headings: headings)
         let view = PageView(
             layout: chrome.layout(at: path, title: page.title.text),
             title: page.title.text,
             titleID: content.titleID,
-            wikiTitle: analysis.wiki.title,
+            wikiTitle: chrome.wiki.title,
             bodyHTML: content.bodyHTML,
             headings: content.headings.map { TableOfContentsEntry(text: $0.text, href: "#" + $0.id, level: $0.level) },
-            backlinks: backlinks,
+            backlinks: backlinks.map { title in
+                PageListEntry(
+                    title: title.text, href: bodies.hrefs.href(of: title, inWiki: wikiID, from: path, in: siteLayout))
+            },
             lastUpdated: page.updatedAt.map(WikiChrome.displayed),
             lastUpdatedBy: page.updatedBy,
             created: page.createdAt.map(WikiChrome.displayed),
@@ -52,14 +61,23 @@ struct SitePageRenderer: Sendable {
 
     /// The home page of `analysis`'s wiki.
     func home(of analysis: WikiAnalysis, chrome: WikiChrome) -> String {
-        let wiki = analysis.wiki
+        home(
+            pageCount: analysis.pages.count,
+            recentChanges: analysis.recentChangesOrder.prefix(Self.homeRecentChangesShown).map {
+                DatedEntry(analysis.pages[Int($0)], listedIn: .recentChanges)
+            }, chrome: chrome)
+    }
+
+    /// The home page of `chrome`'s wiki, which publishes `pageCount` pages and whose recent
+    /// changes start with `recentChanges` (it shows the first `homeRecentChangesShown`).
+    func home(pageCount: Int, recentChanges: [DatedEntry], chrome: WikiChrome) -> String {
+        let wiki = chrome.wiki
         let path = siteLayout.home(ofWiki: wiki.id)
-        let recent = analysis.recentChangesOrder.prefix(Self.homeRecentChangesShown).map { position in
-            let page = analysis.pages[Int(position)]
-            return DatedPageEntry(
-                title: page.title.text,
-                href: bodies.hrefs.href(of: page.title, inWiki: wiki.id, from: path, in: siteLayout),
-                time: page.updatedAt.map(WikiChrome.displayed), user: page.updatedBy)
+        let recent = recentChanges.prefix(Self.homeRecentChangesShown).map { entry in
+            DatedPageEntry(
+                title: entry.title.text,
+                href: bodies.hrefs.href(of: entry.title, inWiki: wiki.id, from: path, in: siteLayout),
+                time: entry.date.map(WikiChrome.displayed), user: entry.user)
         }
         let view = WikiHomeView(
             layout: chrome.layout(at: path, title: nil),
@@ -67,7 +85,7 @@ struct SitePageRenderer: Sendable {
             descriptionHTML: bodies.render(wiki.id, wiki.markdown, in: path).html,
             owner: wiki.ownerID,
             members: wiki.members,
-            pageCount: analysis.pages.count,
+            pageCount: pageCount,
             specialPages: chrome.specialPageLinks(from: path, current: nil),
             recentPages: recent,
             allPagesHref: path.href(to: siteLayout.allPages(ofWiki: wiki.id)),

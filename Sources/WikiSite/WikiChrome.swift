@@ -18,16 +18,26 @@ struct WikiChrome: Sendable {
     /// The chrome of `analysis`'s wiki, its files where `siteLayout` puts them, with the
     /// `<head>` links of `discovery` when there is one.
     init(_ analysis: WikiAnalysis, siteLayout: SiteLayout, discovery: SiteDiscovery?) {
-        wiki = analysis.wiki
+        self.init(
+            wiki: analysis.wiki, pageCount: analysis.pages.count, wantedPageCount: analysis.graph.missingTitles.count,
+            orphanedPageCount: analysis.statistics.orphanedPageCount, siteLayout: siteLayout, discovery: discovery)
+    }
+
+    /// The chrome of `wiki`, which publishes `pageCount` pages, links to `wantedPageCount` missing
+    /// titles and has `orphanedPageCount` pages nothing links to.
+    init(
+        wiki: Wiki, pageCount: Int, wantedPageCount: Int, orphanedPageCount: Int, siteLayout: SiteLayout,
+        discovery: SiteDiscovery?
+    ) {
+        self.wiki = wiki
         self.siteLayout = siteLayout
         self.discovery = discovery
         specialPageDetails = [
-            .allPages: ThemeWording.pageCount(analysis.pages.count) + ", A to Z",
+            .allPages: ThemeWording.pageCount(pageCount) + ", A to Z",
             .recentChanges: "By last update",
             .newPages: "By creation",
-            .wantedPages: ThemeWording.count(analysis.graph.missingTitles.count, "missing title", "missing titles"),
-            .orphanedPages: ThemeWording.count(analysis.statistics.orphanedPageCount, "page", "pages")
-                + " nothing links to",
+            .wantedPages: ThemeWording.count(wantedPageCount, "missing title", "missing titles"),
+            .orphanedPages: ThemeWording.count(orphanedPageCount, "page", "pages") + " nothing links to",
             .statistics: "Words, links, contributors",
         ]
     }

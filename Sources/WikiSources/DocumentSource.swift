@@ -24,6 +24,19 @@ public protocol DocumentSource: Sendable {
     func read(after checkpoint: SourceCheckpoint?, _ body: (Document) throws -> Void) throws -> SourceReading
 }
 
+/// A source that can also hand over named documents whole, from the same snapshot as the changes it
+/// delivers (the embedded store): a build of edits reads the changes after its checkpoint and the
+/// documents of its wikis, and nothing else.
+public protocol DocumentLookupSource: DocumentSource {
+    /// Reads as `read(after:_:)` does, then calls `body` with every leaf of each document of `ids`
+    /// the source holds, from the same snapshot of the source.
+    ///
+    /// - Throws: as `read(after:_:)`.
+    func read(
+        after checkpoint: SourceCheckpoint?, thenDocuments ids: [String], _ body: (Document) throws -> Void
+    ) throws -> SourceReading
+}
+
 /// Where a reading of a source ended. Handed back to the same source, it reads only what changed
 /// after.
 ///

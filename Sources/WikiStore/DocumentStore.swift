@@ -140,25 +140,26 @@ public final class DocumentStore: Sendable {
     /// for 0), once, at its latest change, in sequence order, all from one snapshot of the store.
     /// Returns the store's sequence in that snapshot: pass it as `sequence` next time.
     public func changes(since sequence: Int, _ body: (StoreChange) throws -> Void) throws -> Int {
-        try access("read") {
-            try database.read { db in
-                let cursor = try DocumentLeafRow.changed(after: sequence, in: db)
-                // Documents are parsed a batch at a time on every core, and handed on in order.
-                var batch: [[DocumentLeafRow]] = []
-                func handOn() throws {
-                    let rows = batch
-                    let changes = Concurrently.map(rows.count) { index in Result { try self.change(of: rows[index]) } }
-                    for change in changes { try body(change.get()) }
-                    batch.removeAll(keepingCapacity: true)
-                }
-                try DocumentLeafRow.forEachDocument(in: cursor) { rows in
-                    batch.append(rows)
-                    if batch.count == Self.parsedTogether { try handOn() }
-                }
-                try handOn()
-                return try DocumentRecord.latestSequence(in: db)
-            }
+        try access("read") { try database.read { db in try changes(since: sequence, in: db, body) } }
+    }
+
+    /// `changes(since:_:)` in the snapshot `db`.
+    private func changes(since sequence: Int, in db: Database, _ body: (StoreChange) throws -> Void) throws -> Int {
+        let cursor = try DocumentLeafRow.changed(after: sequence, in: db)
+        // Documents are parsed a batch at a time on every core, and handed on in order.
+        var batch: [[DocumentLeafRow]] = []
+        func handOn() throws {
+            let rows = batch
+            let changes = Concurrently.map(rows.count) { index in Result { try self.change(of: rows[index]) } }
+            for change in changes { try body(change.get()) }
+            batch.removeAll(keepingCapacity: true)
         }
+        try DocumentLeafRow.forEachDocument(in: cursor) { rows in
+            batch.append(rows)
+            if batch.count == Self.parsedTogether { try handOn() }
+        }
+        try handOn()
+        return try DocumentRecord.latestSequence(in: db)
     }
 
     /// How many documents a reading parses at once, on every core: enough to keep the cores busy,
@@ -191,27 +192,39 @@ public final class DocumentStore: Sendable {
         return sequence
     }
 
-    /// Reads the store as a ``DocumentSource``: every leaf of every document changed after
-    /// `checkpoint` when it is a checkpoint of this store no later than its sequence, every leaf of
-    /// every document otherwise.
-    func read(after checkpoint: SourceCheckpoint?, _ body: (Document) throws -> Void) throws -> SourceReading {
-        let current = try currentSequence()
-        var scope = SourceReading.Scope.everything
-        var start = 0
-        if let checkpoint, let resumed = sequence(resuming: checkpoint), resumed <= current {
-            scope = .changes(after: checkpoint)
-            start = resumed
-        }
-        var count = 0
-        let end = try changes(since: start) { change in
-            for leaf in change.leaves {
-                try body(leaf)
-                count += 1
+    /// Reads the store as a ``DocumentSource``, from one snapshot: every leaf of every document
+    /// changed after `checkpoint` when it is a checkpoint of this store no later than its sequence,
+    /// every leaf of every document otherwise; then every leaf of each document of `ids` (not
+    /// counted as read: they are not changes).
+    func read(
+        after checkpoint: SourceCheckpoint?, thenDocuments ids: [String], _ body: (Document) throws -> Void
+    ) throws -> SourceReading {
+        try access("read") {
+            try database.read { db in
+                let current = try DocumentRecord.latestSequence(in: db)
+                var scope = SourceReading.Scope.everything
+                var start = 0
+                if let checkpoint, let resumed = sequence(resuming: checkpoint), resumed <= current {
+                    scope = .changes(after: checkpoint)
+                    start = resumed
+                }
+                var count = 0
+                let end = try changes(since: start, in: db) { change in
+                    for leaf in change.leaves {
+                        try body(leaf)
+                        count += 1
+                    }
+                }
+                for id in ids {
+                    for row in try DocumentLeafRow.leaves(ofDocumentWithID: id, in: db) {
+                        try body(try document(of: row))
+                    }
+                }
+                return SourceReading(
+                    form: "a wikisite store", scope: scope, documentCount: count, checkpoint: self.checkpoint(at: end),
+                    rejected: [])
             }
         }
-        return SourceReading(
-            form: "a wikisite store", scope: scope, documentCount: count, checkpoint: self.checkpoint(at: end),
-            rejected: [])
     }
 
     /// The entry of the changes feed for the leaves of one document.

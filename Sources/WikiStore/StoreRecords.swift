@@ -194,6 +194,11 @@ struct DocumentLeafRow: FetchableRecord, LeafDescribing, Sendable {
             db, sql: columns + " WHERE document.sequence > ? ORDER BY document.sequence", arguments: [sequence])
     }
 
+    /// The leaves of the document whose `_id` is exactly `id` (none when the store lacks it).
+    static func leaves(ofDocumentWithID id: String, in db: Database) throws -> [DocumentLeafRow] {
+        try fetchAll(db.cachedStatement(sql: columns + " WHERE document.id = ?"), arguments: [id])
+    }
+
     /// The leaves of every document, a document's leaves together, by `_id` in byte order.
     static func all(inIDOrderIn db: Database) throws -> RecordCursor<DocumentLeafRow> {
         try fetchCursor(db, sql: columns + " ORDER BY document.id")

@@ -4,7 +4,7 @@ import WikiSources
 /// A store file as a ``DocumentSource``: a reading delivers every leaf of every document, or, after
 /// a checkpoint of the same store file, every leaf of each document changed since; it ends at the
 /// store's sequence.
-public struct StoreSource: DocumentSource {
+public struct StoreSource: DocumentLookupSource {
     /// The store file, as given.
     public let name: String
 
@@ -17,6 +17,16 @@ public struct StoreSource: DocumentSource {
     ///
     /// - Throws: ``StoreError``, and whatever `body` throws.
     public func read(after checkpoint: SourceCheckpoint?, _ body: (Document) throws -> Void) throws -> SourceReading {
-        try DocumentStore(path: name).read(after: checkpoint, body)
+        try DocumentStore(path: name).read(after: checkpoint, thenDocuments: [], body)
+    }
+
+    /// Opens the store and reads its changes after `checkpoint`, then the documents `ids`, from one
+    /// snapshot.
+    ///
+    /// - Throws: ``StoreError``, and whatever `body` throws.
+    public func read(
+        after checkpoint: SourceCheckpoint?, thenDocuments ids: [String], _ body: (Document) throws -> Void
+    ) throws -> SourceReading {
+        try DocumentStore(path: name).read(after: checkpoint, thenDocuments: ids, body)
     }
 }

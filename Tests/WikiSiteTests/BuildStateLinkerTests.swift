@@ -20,7 +20,8 @@ import WikiModel
         links.append(PageLink(target: nil, fragment: "Top", line: 99))
         return StateUpdate.PageRecord(
             wikiID: wiki, title: Self.title(title), fingerprint: 1,
-            outline: PageOutline(links: links, headings: [], wordCount: 3))
+            outline: PageOutline(links: links, headings: [], wordCount: 3),
+            details: PageDetails(documentID: wiki + ":" + title, createdAt: nil, updatedAt: nil, updatedBy: nil))
     }
 
     func linkers(_ target: String, in state: BuildState) throws -> [String] {

@@ -12,6 +12,9 @@ struct PageBodyRenderer: Sendable {
     let siteLayout: SiteLayout
     /// The hrefs of pages, shared by every body this renderer makes.
     let hrefs = PageHrefs()
+    /// Which pages are published, when something other than `database` knows (a build of edits
+    /// reads only the changed documents, and asks the state); nil: `database`.
+    var publishedPages: (any PublishedPageLookup)? = nil
 
     /// The body of `page`, its links relative to the page's own file.
     func body(of page: Page) -> RenderedMarkdown {
@@ -60,14 +63,25 @@ struct PageBodyRenderer: Sendable {
     }
 
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {
-        WikiLinkResolver(
-            wikiID: wikiID, linkingFile: path, siteLayout: siteLayout,
-            exists: database.publishedTitles(inWiki: wikiID).contains, hrefs: hrefs)
+        let exists: (PageTitle) -> Bool
+        if let publishedPages {
+            exists = { publishedPages.isPublished($0, inWiki: wikiID) }
+        } else {
+            exists = database.publishedTitles(inWiki: wikiID).contains
+        }
+        return WikiLinkResolver(
+            wikiID: wikiID, linkingFile: path, siteLayout: siteLayout, exists: exists, hrefs: hrefs)
     }
 
     private func embeds(_ wikiID: String, _ path: SitePath) -> WikiEmbedSource {
         WikiEmbedSource(database: database, wikiID: wikiID, linkingFile: path, siteLayout: siteLayout)
     }
+}
+
+/// Answers whether a page is published, for a renderer whose database does not hold every page.
+protocol PublishedPageLookup: Sendable {
+    /// Whether wiki `wikiID` publishes a page titled `title`.
+    func isPublished(_ title: PageTitle, inWiki wikiID: String) -> Bool
 }
 
 /// What the embeds of a text of wiki `wikiID`, written in the file `linkingFile`, can show:

@@ -42,8 +42,8 @@ public struct WikiStatistics: Sendable {
                 anonymous += 1
             }
         }
-        contributors = pagesByUser.map { Contributor(name: $0.key.value, pageCount: $0.value) }.sorted {
-            $0.pageCount != $1.pageCount ? $0.pageCount > $1.pageCount : $0.name.precedesInByteOrder($1.name)
+        contributors = StatisticsFigures.ordered(pagesByUser.map { ($0.key.value, $0.value) }).map {
+            Contributor(name: $0.name, pageCount: $0.pageCount)
         }
         pagesWithoutContributor = anonymous
         self.conflicts = conflicts

@@ -202,6 +202,89 @@ final class BuildState: Sendable {
         }
     }
 
+    /// A published page as the state keeps it.
+    struct StoredPage: Sendable {
+        let fingerprint: Int64
+        /// Nil when the stored outline does not decode.
+        let outline: PageOutline?
+        /// Nil in a state written before the details were kept.
+        let details: PageDetails?
+    }
+
+    /// The page `title` of wiki `wikiID`, if the state has it.
+    func storedPage(_ title: PageTitle, inWiki wikiID: String) throws -> StoredPage? {
+        try database.read { db in
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT fingerprint, outline, documentID, createdAt, updatedAt, updatedBy FROM page
+                        WHERE wiki = ? AND title = ?
+                        """),
+                arguments: [wikiID, title.text])
+            guard let row else { return nil }
+            let outline = try row.withUnsafeData(atIndex: 1) { data in
+                data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
+            }
+            let documentID: String? = row[2]
+            let details = documentID.map { documentID in
+                PageDetails(
+                    documentID: documentID, createdAt: (row[3] as String?).flatMap(Timestamp.init),
+                    updatedAt: (row[4] as String?).flatMap(Timestamp.init), updatedBy: row[5])
+            }
+            return StoredPage(fingerprint: row[0], outline: outline, details: details)
+        }
+    }
+
+    /// The titles of the published pages of wiki `wikiID` whose document is `documentID`, in
+    /// byte order (one, unless the state is damaged).
+    func publishedTitles(ofDocument documentID: String, inWiki wikiID: String) throws -> [PageTitle] {
+        try database.read { db in
+            try String.fetchAll(
+                db.cachedStatement(sql: "SELECT title FROM page WHERE wiki = ? AND documentID = ? ORDER BY title"),
+                arguments: [wikiID, documentID]
+            ).compactMap(PageTitle.init)
+        }
+    }
+
+    /// Whether wiki `wikiID` publishes a page titled `title`.
+    func isPublished(_ title: PageTitle, inWiki wikiID: String) throws -> Bool {
+        try database.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT 1 FROM page WHERE wiki = ? AND title = ?"),
+                arguments: [wikiID, title.text]) != nil
+        }
+    }
+
+    /// The first `count` pages of wiki `wikiID` in the order of `list` (recent changes or new
+    /// pages: `NewestFirst` by `updatedAt` or `createdAt`), as the list shows them; one seek of
+    /// the index of that date.
+    func newest(_ count: Int, inWiki wikiID: String, listedIn list: SpecialPage) throws -> [DatedEntry] {
+        let isRecentChanges = list == .recentChanges
+        let date = isRecentChanges ? "updated" : "created"
+        let sql = """
+            SELECT title, \(date)At, updatedBy FROM page WHERE wiki = ?
+            ORDER BY \(date)Seconds DESC, \(date)Nanoseconds DESC, title LIMIT ?
+            """
+        return try database.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [wikiID, count]).compactMap { row in
+                guard let title = PageTitle(row[0]) else { return nil }
+                return DatedEntry(
+                    title: title, date: (row[1] as String?).flatMap(Timestamp.init),
+                    user: isRecentChanges ? row[2] : nil)
+            }
+        }
+    }
+
+    /// The statistics of wiki `wikiID` as the last build worked them out; nil when the state has
+    /// none (or they do not decode).
+    func statistics(inWiki wikiID: String) throws -> StatisticsFigures? {
+        try database.read { db in
+            try Data.fetchOne(
+                db.cachedStatement(sql: "SELECT figures FROM wikiStatistics WHERE wiki = ?"), arguments: [wikiID]
+            ).flatMap(StatisticsFigures.decoded)
+        }
+    }
+
     /// The pages of wiki `wikiID` that link to `target` or embed it, through the reverse index.
     func linkers(of target: PageTitle, inWiki wikiID: String) throws -> Set<PageTitle> {
         try database.read { db in Set(try Self.linkers(of: target, inWiki: wikiID, db)) }
@@ -358,7 +441,7 @@ final class BuildState: Sendable {
     func commit(_ update: StateUpdate) throws {
         try write { db in
             if update.replacesEverything {
-                for table in ["checkpoint", "wiki", "page", "linker", "specialFile", "output"] {
+                for table in ["checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output"] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
@@ -373,7 +456,7 @@ final class BuildState: Sendable {
             }
             for wikiID in update.removedWikis {
                 try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in ["page", "linker", "specialFile"] {
+                for table in ["page", "linker", "specialFile", "wikiStatistics"] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
                 }
             }
@@ -403,6 +486,18 @@ final class BuildState: Sendable {
                         sql: "INSERT INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
                         arguments: [wikiID, path, digest])
                 }
+            }
+            for (wikiID, digests) in update.changedSpecialFileDigests {
+                for (path, digest) in digests {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
+                        arguments: [wikiID, path, digest])
+                }
+            }
+            for (wikiID, figures) in update.statistics {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO wikiStatistics (wiki, figures) VALUES (?, ?)",
+                    arguments: [wikiID, try figures.encoded()])
             }
         }
     }
@@ -446,10 +541,18 @@ final class BuildState: Sendable {
         _ pages: [StateUpdate.PageRecord], recordingIn changes: inout LinkerChanges, _ db: Database
     ) throws {
         let insertPage = try db.cachedStatement(
-            sql: "INSERT INTO page (wiki, title, fingerprint, outline) VALUES (?, ?, ?, ?)")
+            sql: """
+                INSERT INTO page (wiki, title, fingerprint, outline, documentID, createdAt, createdSeconds,
+                createdNanoseconds, updatedAt, updatedSeconds, updatedNanoseconds, updatedBy)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         for page in pages.sorted(by: { (ExactString($0.wikiID), $0.title) < (ExactString($1.wikiID), $1.title) }) {
+            let details = page.details
             try insertPage.execute(arguments: [
                 page.wikiID, page.title.text, page.fingerprint, Data(StoredOutline.encode(page.outline)),
+                details.documentID, details.createdAt?.text, details.createdAt?.secondsSinceEpoch,
+                details.createdAt?.nanoseconds, details.updatedAt?.text, details.updatedAt?.secondsSinceEpoch,
+                details.updatedAt?.nanoseconds, details.updatedBy,
             ])
             for target in Set(page.outline.links.compactMap(\.target)) {
                 changes.add(page.title, linkingTo: target, inWiki: page.wikiID)
@@ -516,14 +619,40 @@ private struct LinkerChanges {
     }
 }
 
+/// What the state keeps of a page besides its fingerprint and outline: what the lists by date
+/// and the statistics show of it.
+struct PageDetails: Sendable, Equatable {
+    let documentID: String
+    let createdAt: Timestamp?
+    let updatedAt: Timestamp?
+    let updatedBy: String?
+
+    /// The details of `page`.
+    init(_ page: Page) {
+        self.init(
+            documentID: page.documentID, createdAt: page.createdAt, updatedAt: page.updatedAt,
+            updatedBy: page.updatedBy)
+    }
+
+    /// Details with the given parts.
+    init(documentID: String, createdAt: Timestamp?, updatedAt: Timestamp?, updatedBy: String?) {
+        self.documentID = documentID
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.updatedBy = updatedBy
+    }
+}
+
 /// What a build tells the state once its files are in place.
 struct StateUpdate {
-    /// A page as the state keeps it: its fingerprint and its outline.
+    /// A page as the state keeps it: its fingerprint, its outline, and what the lists by date
+    /// show of it.
     struct PageRecord {
         let wikiID: String
         let title: PageTitle
         let fingerprint: Int64
         let outline: PageOutline
+        let details: PageDetails
     }
 
     /// Whether the update describes the whole site (a full build): everything else is forgotten.
@@ -543,6 +672,11 @@ struct StateUpdate {
     /// The digests of the special files of each wiki whose special pages were rendered, by path
     /// (files without a digest are not listed): they replace the wiki's earlier digests.
     var specialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
+    /// The digests of some special files of a wiki, by path, in place of their earlier ones (the
+    /// other files' stay).
+    var changedSpecialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
+    /// The statistics of each wiki whose pages changed.
+    var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.
     var outputs = Manifest()
     /// The files of earlier builds it no longer makes: off the record.

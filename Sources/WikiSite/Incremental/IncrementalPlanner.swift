@@ -79,13 +79,14 @@ struct IncrementalPlanner {
         return (analysis, changes.count + (wikiChanged ? 1 : 0))
     }
 
-    /// What the state records of `wiki` once its files are in place: the wiki, the pages it
-    /// removed, and every page whose fingerprint changed or that was rendered (its outline may
+    /// What the state records of `wiki` once its files are in place: the wiki, its statistics,
+    /// the pages it removed, and every page whose fingerprint changed or that was rendered (its outline may
     /// have changed with the pages it links to).
     func record(_ wiki: Wiki, analysis: WikiAnalysis, plan: WikiPlan, into update: inout StateUpdate) {
         update.wikis.append(
             BuildState.StoredWiki(
                 id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki), pageCount: analysis.pages.count))
+        update.statistics.append((wiki.id, StatisticsFigures(analysis)))
         update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
         // Room for them all at once: grown by doubling, the array of 100,000 records keeps up to
         // twice their size, and while it grows the old buffer beside the new one.
@@ -96,7 +97,7 @@ struct IncrementalPlanner {
                 StateUpdate.PageRecord(
                     wikiID: wiki.id, title: page.title,
                     fingerprint: DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)]),
-                    outline: analysis.graph.outline(at: position)))
+                    outline: analysis.graph.outline(at: position), details: PageDetails(page)))
         }
     }
 

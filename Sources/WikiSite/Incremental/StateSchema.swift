@@ -21,6 +21,12 @@ import GRDB
 ///   edit rewrites the rows of the titles whose linkers it changed. It replaced (migration
 ///   "linkers") the `link` table, which kept every link's position, kind, fragment and line a
 ///   second time beside the outline blobs, indexed both ways: three B-trees to write per link.
+/// - `page` also keeps (migration "page details") what the lists by date show of each page: its
+///   `documentID`, `createdAt` and `updatedAt` as written (with their instants in
+///   `createdSeconds`/`createdNanoseconds` and `updatedSeconds`/`updatedNanoseconds`, indexed
+///   newest first with the title, as `NewestFirst` orders them) and `updatedBy`.
+/// - `wikiStatistics`: each wiki's `StatisticsFigures` (JSON), from which a build of edits works
+///   out the next ones.
 /// - `specialFile`: each file of each wiki's special pages (`path`), with the digest of what it
 ///   shows (`WikiSpecialPages.digest(of:)`).
 /// - `output`: the manifest of the output folder: every file the builds made (`path`, relative to
@@ -128,6 +134,30 @@ enum StateSchema {
         migrator.registerMigration("announced outputs") { db in
             try db.create(table: "announcedOutput", options: .withoutRowID) { table in
                 table.primaryKey("path", .text)
+            }
+        }
+        migrator.registerMigration("page details") { db in
+            // What the lists by date and the statistics show of each page, so that a build of
+            // edits reads the newest pages with one indexed query instead of every page.
+            try db.alter(table: "page") { table in
+                table.add(column: "documentID", .text)
+                table.add(column: "createdAt", .text)
+                table.add(column: "createdSeconds", .integer)
+                table.add(column: "createdNanoseconds", .integer)
+                table.add(column: "updatedAt", .text)
+                table.add(column: "updatedSeconds", .integer)
+                table.add(column: "updatedNanoseconds", .integer)
+                table.add(column: "updatedBy", .text)
+            }
+            try db.execute(
+                sql: """
+                    CREATE INDEX pageByUpdate ON page (wiki, updatedSeconds DESC, updatedNanoseconds DESC, title);
+                    CREATE INDEX pageByCreation ON page (wiki, createdSeconds DESC, createdNanoseconds DESC, title);
+                    CREATE INDEX pageByDocument ON page (wiki, documentID);
+                    """)
+            try db.create(table: "wikiStatistics") { table in
+                table.primaryKey("wiki", .text)
+                table.column("figures", .blob).notNull()
             }
         }
         return migrator

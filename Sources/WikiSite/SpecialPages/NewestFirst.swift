@@ -14,6 +14,12 @@ enum NewestFirst {
         }
     }
 
+    /// `entries` (of distinct titles) in that order, by their dates.
+    static func sorted(_ entries: [DatedEntry]) -> [DatedEntry] {
+        entries.indices.map { DatedPosition(date: entries[$0].date, title: entries[$0].title, position: $0) }
+            .sorted().map { entries[$0.position] }
+    }
+
     /// A page's place in the order: `<` is "comes first".
     private struct DatedPosition: Comparable {
         let date: Timestamp?

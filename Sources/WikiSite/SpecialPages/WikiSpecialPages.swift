@@ -9,6 +9,105 @@ struct SpecialPageFile: Sendable {
     let part: Int
 }
 
+/// What every file of a wiki's special pages is made with, whatever list it shows: the chrome,
+/// the theme, the hrefs, and how many entries a file holds. The special pages of a whole wiki
+/// (`WikiSpecialPages`) and a build of edits (`PageEditBuild`), which renders a few of their
+/// files from the build state, make them with the same methods.
+struct SpecialPageContext: Sendable {
+    let chrome: WikiChrome
+    let theme: Theme
+    /// The hrefs of the wiki's pages, shared with the rest of the build.
+    let hrefs: PageHrefs
+    let entriesPerFile: Int
+
+    /// The parts of a file that every special page has: where it is, its layout and header, and
+    /// its bar of parts.
+    struct Frame {
+        let path: SitePath
+        let layout: LayoutView
+        let header: SpecialPageHeader
+        let bar: PaginationView
+    }
+
+    /// Where the files of the site are: the chrome's layout.
+    var siteLayout: SiteLayout { chrome.siteLayout }
+
+    /// Where `file` goes.
+    func path(of file: SpecialPageFile) -> SitePath {
+        siteLayout.special(file.page, part: file.part, ofWiki: chrome.wiki.id)
+    }
+
+    /// The frame of `file`, part of a list cut as `pagination` says.
+    func frame(of file: SpecialPageFile, in pagination: Pagination) -> Frame {
+        let path = path(of: file)
+        let bar = pagination.view(ofFile: file.part) {
+            path.href(to: siteLayout.special(file.page, part: $0, ofWiki: chrome.wiki.id))
+        }
+        let title =
+            file.part == 1 ? file.page.title : "\(file.page.title) (part \(file.part) of \(pagination.fileCount))"
+        return Frame(
+            path: path, layout: chrome.layout(at: path, title: title), header: chrome.header(of: file.page, at: path),
+            bar: bar)
+    }
+
+    /// The start of the digest of every file of a list cut as `pagination` says: what the frame
+    /// shows besides the theme.
+    func digestStart(of pagination: Pagination) -> Fingerprint {
+        var digest = Fingerprint()
+        digest.add(chrome.wiki.title)
+        for page in SpecialPage.allCases { digest.add(chrome.specialPageDetails[page]) }
+        digest.add(pagination.fileCount)
+        return digest
+    }
+
+    /// The href of the page `title` of the wiki (existing or not) from the file at `path`.
+    func href(of title: PageTitle, from path: SitePath) -> String {
+        hrefs.href(of: title, inWiki: chrome.wiki.id, from: path, in: siteLayout)
+    }
+
+    /// The HTML of the statistics page, showing `figures`.
+    func statisticsHTML(_ figures: StatisticsFigures) -> String {
+        let frame = frame(
+            of: SpecialPageFile(page: .statistics, part: 1),
+            in: Pagination(entryCount: 0, entriesPerFile: entriesPerFile))
+        let path = frame.path
+        let wikiID = chrome.wiki.id
+        func href(_ page: SpecialPage) -> String { path.href(to: siteLayout.special(page, ofWiki: wikiID)) }
+        let facts = [
+            StatisticsFact(label: "Pages", value: ThemeWording.number(figures.pageCount), href: href(.allPages)),
+            StatisticsFact(label: "Words", value: ThemeWording.number(figures.wordCount)),
+            StatisticsFact(
+                label: "Words per page",
+                value: ThemeWording.number(
+                    figures.pageCount == 0 ? 0 : (figures.wordCount + figures.pageCount / 2) / figures.pageCount)),
+            StatisticsFact(label: "Links between pages", value: ThemeWording.number(figures.linkCount)),
+            StatisticsFact(
+                label: "Links to missing pages", value: ThemeWording.number(figures.missingLinkCount),
+                href: href(.wantedPages)),
+            StatisticsFact(
+                label: "Wanted pages", value: ThemeWording.number(figures.wantedPageCount), href: href(.wantedPages)),
+            StatisticsFact(
+                label: "Orphaned pages", value: ThemeWording.number(figures.orphanedPageCount),
+                href: href(.orphanedPages)),
+            StatisticsFact(label: "Contributors", value: ThemeWording.number(figures.contributors.count)),
+            StatisticsFact(label: "Conflicted documents", value: ThemeWording.number(figures.conflicts.count)),
+        ]
+        let conflicts = figures.conflicts.map { conflict in
+            let target = conflict.pageTitle.flatMap(PageTitle.init).map { siteLayout.page($0, inWiki: wikiID) }
+            return ConflictEntry(
+                title: conflict.pageTitle ?? chrome.wiki.title,
+                href: path.href(to: target ?? siteLayout.home(ofWiki: wikiID)), winner: conflict.winner,
+                losers: conflict.losers)
+        }
+        return theme.render(
+            StatisticsView(
+                layout: frame.layout, header: frame.header, facts: facts,
+                contributors: figures.contributors.map { ContributorEntry(name: $0.name, pageCount: $0.pageCount) },
+                pagesWithoutContributor: figures.pagesWithoutContributor, pageCount: figures.pageCount,
+                conflicts: conflicts))
+    }
+}
+
 /// The special pages of one wiki: the files they make, and the HTML of each. Every list is
 /// worked out once, from the wiki's analysis; rendering a file only reads it, so files can be
 /// rendered on every core at once.
@@ -19,11 +118,11 @@ struct WikiSpecialPages: Sendable {
 
     let analysis: WikiAnalysis
     let index: AlphabeticalIndex
-    let chrome: WikiChrome
-    let theme: Theme
-    let entriesPerFile: Int
-    /// The hrefs of the wiki's pages, shared with the rest of the build.
-    let hrefs: PageHrefs
+    /// The chrome, theme and hrefs the files are made with.
+    let context: SpecialPageContext
+    /// Recent changes and new pages.
+    private let recentChanges: DatedPageList
+    private let newPages: DatedPageList
     /// Wanted titles (positions in `graph.missingTitles`), the most linked first, then
     /// alphabetically.
     private let wantedOrder: [Int]
@@ -36,12 +135,17 @@ struct WikiSpecialPages: Sendable {
         analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, theme: Theme,
         hrefs: PageHrefs = PageHrefs(), entriesPerFile: Int = Pagination.defaultEntriesPerFile
     ) {
-        self.hrefs = hrefs
         self.analysis = analysis
         self.index = index
-        self.chrome = chrome
-        self.theme = theme
-        self.entriesPerFile = entriesPerFile
+        context = SpecialPageContext(chrome: chrome, theme: theme, hrefs: hrefs, entriesPerFile: entriesPerFile)
+        recentChanges = DatedPageList(
+            list: .recentChanges,
+            entries: analysis.recentChangesOrder.map { DatedEntry(analysis.pages[Int($0)], listedIn: .recentChanges) },
+            olderPageCount: analysis.pages.count - analysis.recentChangesOrder.count)
+        newPages = DatedPageList(
+            list: .newPages,
+            entries: analysis.newPagesOrder.map { DatedEntry(analysis.pages[Int($0)], listedIn: .newPages) },
+            olderPageCount: analysis.pages.count - analysis.newPagesOrder.count)
         let graph = analysis.graph
         let missing = graph.missingTitles
         let keys = missing.map(AlphabeticalKey.init)
@@ -54,8 +158,11 @@ struct WikiSpecialPages: Sendable {
         letterStarts = index.letterStarts
     }
 
+    /// The wiki's chrome.
+    var chrome: WikiChrome { context.chrome }
+
     /// Where the files of the site are: the chrome's layout.
-    private var siteLayout: SiteLayout { chrome.siteLayout }
+    private var siteLayout: SiteLayout { context.siteLayout }
 
     /// Every file of the special pages, each list's parts in order.
     var files: [SpecialPageFile] {
@@ -66,53 +173,37 @@ struct WikiSpecialPages: Sendable {
 
     /// Where `file` goes.
     func path(of file: SpecialPageFile) -> SitePath {
-        siteLayout.special(file.page, part: file.part, ofWiki: analysis.wiki.id)
+        context.path(of: file)
     }
 
     /// The HTML of `file`.
     func html(of file: SpecialPageFile) -> String {
-        let path = path(of: file)
         let pagination = pagination(of: file.page)
-        let bar = pagination.view(ofFile: file.part) {
-            path.href(to: siteLayout.special(file.page, part: $0, ofWiki: analysis.wiki.id))
-        }
-        let title =
-            file.part == 1 ? file.page.title : "\(file.page.title) (part \(file.part) of \(pagination.fileCount))"
-        let layout = chrome.layout(at: path, title: title)
-        let header = chrome.header(of: file.page, at: path)
+        let frame = context.frame(of: file, in: pagination)
+        let path = frame.path
         let range = pagination.entries(ofFile: file.part)
         switch file.page {
         case .allPages:
-            return theme.render(
+            return context.theme.render(
                 AllPagesView(
-                    layout: layout, header: header, letters: letterLinks(from: path),
-                    groups: letterGroups(range, from: path), pagination: bar, pageCount: analysis.pages.count))
+                    layout: frame.layout, header: frame.header, letters: letterLinks(from: path),
+                    groups: letterGroups(range, from: path), pagination: frame.bar, pageCount: analysis.pages.count))
         case .recentChanges:
-            let entries = analysis.recentChangesOrder[range].map { Int($0) }
-            return theme.render(
-                RecentChangesView(
-                    layout: layout, header: header,
-                    days: dayGroups(entries, from: path, date: \.updatedAt, showsUser: true), pagination: bar,
-                    olderPageCount: analysis.pages.count - analysis.recentChangesOrder.count))
+            return context.html(of: recentChanges, part: file.part)
         case .newPages:
-            let entries = analysis.newPagesOrder[range].map { Int($0) }
-            return theme.render(
-                NewPagesView(
-                    layout: layout, header: header,
-                    days: dayGroups(entries, from: path, date: \.createdAt, showsUser: false), pagination: bar,
-                    olderPageCount: analysis.pages.count - analysis.newPagesOrder.count))
+            return context.html(of: newPages, part: file.part)
         case .wantedPages:
-            return theme.render(
+            return context.theme.render(
                 WantedPagesView(
-                    layout: layout, header: header, entries: wantedOrder[range].map { wanted($0, from: path) },
-                    pagination: bar))
+                    layout: frame.layout, header: frame.header,
+                    entries: wantedOrder[range].map { wanted($0, from: path) }, pagination: frame.bar))
         case .orphanedPages:
-            return theme.render(
+            return context.theme.render(
                 OrphanedPagesView(
-                    layout: layout, header: header, entries: orphans[range].map { entry(Int($0), from: path) },
-                    pagination: bar))
+                    layout: frame.layout, header: frame.header,
+                    entries: orphans[range].map { entry(Int($0), from: path) }, pagination: frame.bar))
         case .statistics:
-            return theme.render(statistics(layout: layout, header: header, from: path))
+            return context.statisticsHTML(StatisticsFigures(analysis))
         }
     }
 
@@ -121,11 +212,8 @@ struct WikiSpecialPages: Sendable {
     /// only the parts of a list whose digest changed. The statistics are one file, rendered every
     /// time: its digest is new in every build.
     func digest(of file: SpecialPageFile) -> Int64? {
-        var digest = Fingerprint()
-        digest.add(analysis.wiki.title)
-        for page in SpecialPage.allCases { digest.add(chrome.specialPageDetails[page]) }
         let pagination = pagination(of: file.page)
-        digest.add(pagination.fileCount)
+        var digest = context.digestStart(of: pagination)
         let range = pagination.entries(ofFile: file.part)
         switch file.page {
         case .allPages:
@@ -139,15 +227,10 @@ struct WikiSpecialPages: Sendable {
                 digest.add(index.letters[rank])
                 digest.add(analysis.pages[Int(index.order[rank])].title.text)
             }
-        case .recentChanges, .newPages:
-            let order = file.page == .recentChanges ? analysis.recentChangesOrder : analysis.newPagesOrder
-            digest.add(analysis.pages.count - order.count)
-            for position in order[range] {
-                let page = analysis.pages[Int(position)]
-                digest.add(page.title.text)
-                digest.add(file.page == .recentChanges ? page.updatedAt?.text : page.createdAt?.text)
-                digest.add(file.page == .recentChanges ? page.updatedBy : nil)
-            }
+        case .recentChanges:
+            return context.digest(of: recentChanges, part: file.part)
+        case .newPages:
+            return context.digest(of: newPages, part: file.part)
         case .wantedPages:
             for position in wantedOrder[range] {
                 digest.add(analysis.graph.missingTitles[position].text)
@@ -170,26 +253,21 @@ struct WikiSpecialPages: Sendable {
         let count: Int
         switch page {
         case .allPages: count = analysis.pages.count
-        case .recentChanges: count = analysis.recentChangesOrder.count
-        case .newPages: count = analysis.newPagesOrder.count
+        case .recentChanges: count = recentChanges.entries.count
+        case .newPages: count = newPages.entries.count
         case .wantedPages: count = wantedOrder.count
         case .orphanedPages: count = orphans.count
         case .statistics: count = 0
         }
-        return Pagination(entryCount: count, entriesPerFile: entriesPerFile)
+        return Pagination(entryCount: count, entriesPerFile: context.entriesPerFile)
     }
 
     // MARK: Entries
 
-    /// The href of the page `title` of the wiki (existing or not) from the file at `path`.
-    private func href(of title: PageTitle, from path: SitePath) -> String {
-        hrefs.href(of: title, inWiki: analysis.wiki.id, from: path, in: siteLayout)
-    }
-
     /// The page at `position` as a list entry, linked from `path`.
     private func entry(_ position: Int, from path: SitePath) -> PageListEntry {
         let title = analysis.pages[position].title
-        return PageListEntry(title: title.text, href: href(of: title, from: path))
+        return PageListEntry(title: title.text, href: context.href(of: title, from: path))
     }
 
     /// The letter index: each letter linking to the file and anchor where its group starts.
@@ -223,96 +301,14 @@ struct WikiSpecialPages: Sendable {
         letter.isExactly(AlphabeticalKey.otherLetter) ? "letter-other" : "letter-" + letter
     }
 
-    /// `positions` (in the list's order) grouped by the UTC day of `date`; the pages without
-    /// that date come last, under `Date unknown`.
-    private func dayGroups(
-        _ positions: [Int], from path: SitePath, date: KeyPath<Page, Timestamp?>, showsUser: Bool
-    ) -> [DatedPageGroup] {
-        var groups: [DatedPageGroup] = []
-        var currentDay: Int64?
-        var inUndated = false
-        for position in positions {
-            let page = analysis.pages[position]
-            let time = page[keyPath: date]
-            let listed = entry(position, from: path)
-            let dated = DatedPageEntry(
-                title: listed.title, href: listed.href,
-                time: time.map { DisplayedTime(display: CalendarDay.timeOfDay($0), datetime: $0.text) },
-                user: showsUser ? page.updatedBy : nil)
-            if let time {
-                let day = CalendarDay(time)
-                if currentDay != day.number {
-                    currentDay = day.number
-                    groups.append(DatedPageGroup(heading: day.heading, datetime: day.datetime, entries: []))
-                }
-            } else if !inUndated {
-                inUndated = true
-                groups.append(DatedPageGroup(heading: "Date unknown", datetime: nil, entries: []))
-            }
-            groups[groups.count - 1].entries.append(dated)
-        }
-        return groups
-    }
-
     /// The wanted title at `position` of `graph.missingTitles`, with the first pages linking to it.
     private func wanted(_ position: Int, from path: SitePath) -> WantedPageEntry {
         let graph = analysis.graph
         let title = graph.missingTitles[position]
         let linkers = index.sorted(graph.linkerPositions(ofMissingTitleAt: position))
         return WantedPageEntry(
-            title: title.text, href: href(of: title, from: path),
+            title: title.text, href: context.href(of: title, from: path),
             linkingPageCount: linkers.count,
             linkingPages: linkers.prefix(Self.linkingPagesShown).map { entry(Int($0), from: path) })
-    }
-
-    // MARK: Statistics
-
-    private func statistics(layout: LayoutView, header: SpecialPageHeader, from path: SitePath) -> StatisticsView {
-        let statistics = analysis.statistics
-        let wikiID = analysis.wiki.id
-        func href(_ page: SpecialPage) -> String { path.href(to: siteLayout.special(page, ofWiki: wikiID)) }
-        let facts = [
-            StatisticsFact(
-                label: "Pages", value: ThemeWording.number(statistics.pageCount), href: href(.allPages)),
-            StatisticsFact(label: "Words", value: ThemeWording.number(statistics.wordCount)),
-            StatisticsFact(
-                label: "Words per page",
-                value: ThemeWording.number(
-                    statistics.pageCount == 0
-                        ? 0 : (statistics.wordCount + statistics.pageCount / 2) / statistics.pageCount)),
-            StatisticsFact(label: "Links between pages", value: ThemeWording.number(statistics.linkCount)),
-            StatisticsFact(
-                label: "Links to missing pages", value: ThemeWording.number(statistics.missingLinkCount),
-                href: href(.wantedPages)),
-            StatisticsFact(
-                label: "Wanted pages", value: ThemeWording.number(statistics.wantedPageCount), href: href(.wantedPages)),
-            StatisticsFact(
-                label: "Orphaned pages", value: ThemeWording.number(statistics.orphanedPageCount),
-                href: href(.orphanedPages)),
-            StatisticsFact(label: "Contributors", value: ThemeWording.number(statistics.contributors.count)),
-            StatisticsFact(label: "Conflicted documents", value: ThemeWording.number(statistics.conflicts.count)),
-        ]
-        let conflicts = statistics.conflicts.compactMap { conflict -> ConflictEntry? in
-            let title: String
-            let target: SitePath
-            if conflict.documentID.isExactly(wikiID) {
-                title = analysis.wiki.title
-                target = siteLayout.home(ofWiki: wikiID)
-            } else {
-                guard let page = analysis.pages.first(where: { $0.documentID.isExactly(conflict.documentID) }) else {
-                    return nil
-                }
-                title = page.title.text
-                target = siteLayout.page(page.title, inWiki: wikiID)
-            }
-            return ConflictEntry(
-                title: title, href: path.href(to: target), winner: conflict.winner.description,
-                losers: conflict.losers.map(\.description))
-        }
-        return StatisticsView(
-            layout: layout, header: header, facts: facts,
-            contributors: statistics.contributors.map { ContributorEntry(name: $0.name, pageCount: $0.pageCount) },
-            pagesWithoutContributor: statistics.pagesWithoutContributor, pageCount: statistics.pageCount,
-            conflicts: conflicts)
     }
 }

@@ -1,0 +1,335 @@
+import Foundation
+import Synchronization
+import WikiDocuments
+import WikiModel
+import WikiRender
+import WikiSources
+
+/// A build of edits to published pages that reads nothing but the source's changes after its
+/// checkpoint, the wikis' own documents and indexed rows of the build state: its cost follows
+/// the change, not the size of the wiki.
+///
+/// It serves when the only source can hand over documents by `_id` from the snapshot of its
+/// changes (`DocumentLookupSource`: the embedded store), the build has no base URL (sitemaps list
+/// every page) and publishes every wiki, and every change is an edit that leaves the rest of the
+/// wiki as it was: a page published before and after, under the same title and document, without
+/// conflicts, attachments or embeds, whose links go to the same titles as before, in a wiki whose
+/// own document did not change (a conflict of it stays as it was), which no page embeds. Such an edit changes the page's own file,
+/// the lists by date (their first 500 entries come from one seek of the state's index of each
+/// date), the statistics (worked out from the last build's and the edited pages) and the home.
+/// Anything else (a created, deleted or renamed page, a link added or removed, a draft toggled)
+/// is left to the build proper, which reads the whole source and says so.
+///
+/// Both make the same files: `IncrementalStoreBuildTests` holds them to a clean build after
+/// random edits, and `--verify` compares any build with one.
+struct PageEditBuild {
+    /// The most changed documents a build of edits takes on; past it, the build proper is cheaper
+    /// than a lookup a page.
+    static let maximumChanges = 64
+    /// The most leaves of a wiki's document a reading takes on besides the changes.
+    private static let wikiLeavesTakenOn = 16
+
+    let options: BuildOptions
+    let shape: BuildShape
+    let theme: Theme
+    let reporter: any BuildReporter
+
+    /// Stops a reading that delivers more than `maximumChanges` documents.
+    private struct TooManyChanges: Error {}
+
+    /// An edited page, ready to be written.
+    private struct EditedPage {
+        let page: Page
+        let stored: BuildState.StoredPage
+        let outline: PageOutline
+        let body: String
+        /// The pages linking to it, in alphabetical order.
+        let backlinks: [PageTitle]
+    }
+
+    /// The summary of the build, or nil when a build of edits does not serve (nothing was written).
+    func summaryIfServed() throws -> BuildSummary? {
+        guard !options.fullBuild, options.baseURL == nil, options.wikiIDs.isEmpty, options.sources.count == 1,
+            FileManager.default.fileExists(atPath: options.outputFolder + "/" + SiteLayout.siteIndex.description),
+            let state = try? BuildState(stateFolder: options.resolvedStateFolder),
+            let settings = try? state.settings(), settings == shape.settings,
+            let storedWikis = try? state.wikis(), storedWikis.values.allSatisfy({ $0.pageCount != nil })
+        else { return nil }
+        let path = options.sources[0]
+        let name = DocumentSources.displayName(of: path)
+        guard let storedCheckpoint = try state.checkpoints()[name],
+            let checkpointValue = try? JSONParser.parse(storedCheckpoint),
+            let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder)
+                as? any DocumentLookupSource
+        else { return nil }
+        let checkpoint = SourceCheckpoint(checkpointValue)
+
+        // The changes, then the wikis' documents, from one snapshot of the source.
+        var delivered: [Document] = []
+        var builder = WikiDatabaseBuilder()
+        let reading: SourceReading
+        let wikiIDs = storedWikis.keys.sorted().map(\.value)
+        do {
+            reporter.stage("reading the changes of \(source.name) after \(checkpoint)")
+            reading = try source.read(after: checkpoint, thenDocuments: wikiIDs) { document in
+                delivered.append(document)
+                // The changes come first: past this many, they are too many whatever follows.
+                if delivered.count > Self.maximumChanges + Self.wikiLeavesTakenOn * wikiIDs.count {
+                    throw TooManyChanges()
+                }
+                builder.add(document)
+            }
+        } catch is TooManyChanges {
+            return nil
+        } catch {
+            throw BuildError.unreadableSource(path: name, reason: "\(error)")
+        }
+        guard reading.scope == .changes(after: checkpoint), reading.rejected.isEmpty, reading.documentCount > 0,
+            reading.documentCount <= Self.maximumChanges, let endCheckpoint = reading.checkpoint
+        else { return nil }
+        let changed = delivered.prefix(reading.documentCount)
+        let database = builder.build()
+        // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
+        // so); a page may not.
+        let wikiConflicts = Dictionary(database.conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first
+        }
+        guard database.skipped.isEmpty, database.skippedAttachments.isEmpty,
+            wikiConflicts.keys.allSatisfy({ storedWikis[$0] != nil }), database.wikis.count == storedWikis.count
+        else { return nil }
+        for wiki in database.wikis {
+            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title),
+                stored.fingerprint == DocumentFingerprint.of(wiki, conflict: wikiConflicts[ExactString(wiki.id)])
+            else { return nil }
+        }
+        let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
+
+        // Every changed document is a published page that stays one, or was never published.
+        var edited: [(wiki: Wiki, pages: [EditedPage])] = []
+        var publishedIDs = Set<ExactString>()
+        for wiki in database.wikis {
+            var pages: [EditedPage] = []
+            for page in database.pages(inWiki: wiki.id) {
+                publishedIDs.insert(ExactString(page.documentID))
+                guard let stored = try state.storedPage(page.title, inWiki: wiki.id),
+                    let details = stored.details, details.documentID.isExactly(page.documentID)
+                else { return nil }
+                guard stored.fingerprint != DocumentFingerprint.of(page, conflict: nil) else { continue }
+                guard let edit = try edit(page, stored: stored, of: wiki, in: database, state: state, layout: layout)
+                else { return nil }
+                pages.append(edit)
+            }
+            edited.append((wiki, pages))
+        }
+        for document in changed where !publishedIDs.contains(ExactString(document.id)) {
+            for wiki in wikiIDs where try !state.publishedTitles(ofDocument: document.id, inWiki: wiki).isEmpty {
+                return nil
+            }
+        }
+
+        // What each wiki's files show now.
+        var update = StateUpdate(replacesEverything: false, settings: shape.settings)
+        update.checkpoints[name] = endCheckpoint.description
+        var files: [(path: SitePath, html: String, cause: String)] = []
+        var summary = BuildSummary()
+        for (wiki, pages) in edited {
+            let stored = storedWikis[ExactString(wiki.id)]!
+            summary.wikis.append(
+                PublishedWiki(
+                    id: wiki.id, title: wiki.title, pageCount: stored.pageCount!, home: layout.home(ofWiki: wiki.id)))
+            guard !pages.isEmpty else { continue }
+            guard
+                let wikiFiles = try wikiFiles(
+                    of: wiki, pageCount: stored.pageCount!, edited: pages, in: database, state: state, layout: layout,
+                    into: &update)
+            else { return nil }
+            files += wikiFiles
+        }
+
+        // Written, then committed.
+        let writer: SiteWriter
+        do {
+            try state.markUnfinished()
+            writer = try SiteWriter(
+                outputFolder: options.outputFolder, record: state, previousBuildWasInterrupted: false,
+                listsOutputs: options.listsOutputs)
+        } catch {
+            throw BuildError.output("\(error)")
+        }
+        do {
+            try writer.announce(files.map(\.path))
+            for file in files { try writer.write(file.html, to: file.path, because: file.cause) }
+            let outcome = try writer.finish()
+            update.outputs = outcome.made
+            update.removedOutputs = outcome.unrecorded
+            try state.commit(update)
+            summary.filesWritten = outcome.written
+            summary.filesUnchanged = outcome.unchanged
+            summary.filesRemoved = outcome.removed
+            summary.outputs = outcome.outputs
+        } catch {
+            writer.abandon()
+            throw error as? BuildError ?? BuildError.output("\(error)")
+        }
+        summary.readChangesOnly = true
+        summary.documentsRead = reading.documentCount
+        summary.changedDocuments = Set(changed.map { ExactString($0.id) }).count
+        summary.checkpoints = [
+            CheckpointAdvance(source: name, from: storedCheckpoint, to: endCheckpoint.description)
+        ]
+        summary.notes.append(SiteDiscovery.missingBaseURLNote)
+        return summary
+    }
+
+    /// `page`, an edit of the published page `stored` of `wiki`, rendered, when a build of edits
+    /// serves it: nil when it adds or removes an attachment, an embed or a link target, or when a
+    /// page embeds it.
+    private func edit(
+        _ page: Page, stored: BuildState.StoredPage, of wiki: Wiki, in database: WikiDatabase, state: BuildState,
+        layout: SiteLayout
+    ) throws -> EditedPage? {
+        guard page.attachments.isEmpty, let old = stored.outline, old.attachments.isEmpty,
+            !old.links.contains(where: \.isEmbed),
+            try state.recordedOutputs(
+                withPrefix: layout.folderPrefix(ofWiki: wiki.id) + SitePaths.attachmentFolder(page.title) + "/"
+            ).isEmpty
+        else { return nil }
+        let published = StatePublishedPages(state: state)
+        let renderer = PageBodyRenderer(
+            database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
+            siteLayout: layout, publishedPages: published)
+        let (body, outline) = renderer.bodyWithOutline(of: page)
+        try published.rethrow()
+        guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed),
+            outline.links.compactMap(\.target).sorted() == old.links.compactMap(\.target).sorted()
+        else { return nil }
+        var backlinks: [PageTitle] = []
+        for linker in try state.linkers(of: page.title, inWiki: wiki.id) where linker != page.title {
+            guard let outline = try state.storedPage(linker, inWiki: wiki.id)?.outline,
+                !outline.links.contains(where: { $0.isEmbed && $0.target == page.title })
+            else { return nil }
+            backlinks.append(linker)
+        }
+        return EditedPage(
+            page: page, stored: stored, outline: outline, body: body.html,
+            backlinks: AlphabeticalOrder.sorted(titles: backlinks))
+    }
+
+    /// The files of `wiki` (of `pageCount` pages) that the edits `pages` change, with what the
+    /// state records of them added to `update`; nil when the state lacks what they need.
+    private func wikiFiles(
+        of wiki: Wiki, pageCount: Int, edited pages: [EditedPage], in database: WikiDatabase, state: BuildState,
+        layout: SiteLayout, into update: inout StateUpdate
+    ) throws -> [(path: SitePath, html: String, cause: String)]? {
+        guard var figures = try state.statistics(inWiki: wiki.id) else { return nil }
+        for edit in pages {
+            guard let details = edit.stored.details, let old = edit.stored.outline,
+                !figures.conflicts.contains(where: { $0.documentID.isExactly(edit.page.documentID) })
+            else { return nil }
+            figures.replace(
+                savedBy: details.updatedBy, words: old.wordCount, with: edit.page.updatedBy,
+                words: edit.outline.wordCount)
+        }
+        let published = StatePublishedPages(state: state)
+        let renderer = SitePageRenderer(
+            bodies: PageBodyRenderer(
+                database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
+                siteLayout: layout, publishedPages: published),
+            theme: theme)
+        let description = renderer.bodies.homeOutline(of: wiki)
+        guard description.attachments.isEmpty, !description.links.contains(where: \.isEmbed) else { return nil }
+        let chrome = WikiChrome(
+            wiki: wiki, pageCount: pageCount, wantedPageCount: figures.wantedPageCount,
+            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: nil)
+
+        var files: [(path: SitePath, html: String, cause: String)] = []
+        for edit in pages {
+            files.append(
+                (
+                    layout.page(edit.page.title, inWiki: wiki.id),
+                    renderer.page(
+                        edit.page, headings: edit.outline.headings, backlinks: edit.backlinks, chrome: chrome,
+                        body: edit.body),
+                    "page edited"
+                ))
+            update.pages.append(
+                StateUpdate.PageRecord(
+                    wikiID: wiki.id, title: edit.page.title,
+                    fingerprint: DocumentFingerprint.of(edit.page, conflict: nil),
+                    outline: edit.outline, details: PageDetails(edit.page)))
+        }
+        let cause = "\(pages.count) page\(pages.count == 1 ? "" : "s") of the wiki changed"
+        let context = SpecialPageContext(
+            chrome: chrome, theme: theme, hrefs: renderer.bodies.hrefs, entriesPerFile: Pagination.defaultEntriesPerFile
+        )
+        let previousDigests = try state.specialFileDigests(inWiki: wiki.id)
+        var digests: [String: Int64] = [:]
+        var recentChanges: [DatedEntry] = []
+        for list in [SpecialPage.recentChanges, .newPages] {
+            let entries = try newest(in: wiki, listedIn: list, after: pages, state: state)
+            if list == .recentChanges { recentChanges = entries }
+            let dated = DatedPageList(list: list, entries: entries, olderPageCount: pageCount - entries.count)
+            let pagination = Pagination(entryCount: entries.count, entriesPerFile: context.entriesPerFile)
+            for part in 1...pagination.fileCount {
+                let path = context.path(of: SpecialPageFile(page: list, part: part))
+                let digest = context.digest(of: dated, part: part)
+                guard previousDigests[path.description] != digest else { continue }
+                digests[path.description] = digest
+                files.append((path, context.html(of: dated, part: part), cause))
+            }
+        }
+        files.append(
+            (context.path(of: SpecialPageFile(page: .statistics, part: 1)), context.statisticsHTML(figures), cause))
+        files.append(
+            (
+                layout.home(ofWiki: wiki.id),
+                renderer.home(pageCount: pageCount, recentChanges: recentChanges, chrome: chrome), cause
+            ))
+        try published.rethrow()
+        update.changedSpecialFileDigests.append((wiki.id, digests))
+        update.statistics.append((wiki.id, figures))
+        return files
+    }
+
+    /// The first `WikiAnalysis.datedListLength` entries of `list` of `wiki` once `edited` are
+    /// saved: the state's first entries before them, as many more as there are edits (an entry
+    /// that is first now was among those), the edited pages' entries in place of their old ones.
+    private func newest(
+        in wiki: Wiki, listedIn list: SpecialPage, after edited: [EditedPage], state: BuildState
+    ) throws -> [DatedEntry] {
+        let length = WikiAnalysis.datedListLength
+        let titles = Set(edited.map(\.page.title))
+        let before = try state.newest(length + edited.count, inWiki: wiki.id, listedIn: list)
+        let entries = before.filter { !titles.contains($0.title) } + edited.map { DatedEntry($0.page, listedIn: list) }
+        return Array(NewestFirst.sorted(entries).prefix(length))
+    }
+}
+
+/// Whether a page is published, asked of the build state (one indexed lookup a title, each
+/// remembered): what a build of edits renders links with, the existence of pages being what
+/// it was. The first error is kept for `rethrow()`, since a renderer cannot throw.
+private final class StatePublishedPages: PublishedPageLookup {
+    private let state: BuildState
+    private let known = Mutex<[String: [PageTitle: Bool]]>([:])
+    private let error = Mutex<(any Error)?>(nil)
+
+    init(state: BuildState) {
+        self.state = state
+    }
+
+    func isPublished(_ title: PageTitle, inWiki wikiID: String) -> Bool {
+        if let answer = known.withLock({ $0[wikiID]?[title] }) { return answer }
+        do {
+            let answer = try state.isPublished(title, inWiki: wikiID)
+            known.withLock { $0[wikiID, default: [:]][title] = answer }
+            return answer
+        } catch {
+            self.error.withLock { $0 = $0 ?? error }
+            return false
+        }
+    }
+
+    /// Throws the first error a lookup met.
+    func rethrow() throws {
+        if let error = error.withLock({ $0 }) { throw error }
+    }
+}

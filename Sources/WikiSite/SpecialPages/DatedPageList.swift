@@ -1,0 +1,97 @@
+import WikiModel
+import WikiRender
+
+/// A page as a list by date shows it: its title, the date the list is ordered by, and, on recent
+/// changes, who saved it last.
+struct DatedEntry: Sendable {
+    let title: PageTitle
+    /// `updated_at` on recent changes, `created_at` on new pages.
+    let date: Timestamp?
+    /// `updated_by` on recent changes; nil on new pages, which do not show it.
+    let user: String?
+
+    /// An entry with the given parts.
+    init(title: PageTitle, date: Timestamp?, user: String?) {
+        self.title = title
+        self.date = date
+        self.user = user
+    }
+
+    /// `page` as `list` (recent changes or new pages) shows it.
+    init(_ page: Page, listedIn list: SpecialPage) {
+        let isRecentChanges = list == .recentChanges
+        self.init(
+            title: page.title, date: isRecentChanges ? page.updatedAt : page.createdAt,
+            user: isRecentChanges ? page.updatedBy : nil)
+    }
+}
+
+/// A list by date of a wiki (recent changes or new pages): its first entries, newest first
+/// (`NewestFirst`), and how many pages of the wiki it leaves out.
+struct DatedPageList: Sendable {
+    /// `.recentChanges` or `.newPages`.
+    let list: SpecialPage
+    /// At most `WikiAnalysis.datedListLength` entries, in the list's order.
+    let entries: [DatedEntry]
+    /// The wiki's pages that are not listed.
+    let olderPageCount: Int
+}
+
+extension SpecialPageContext {
+    /// The HTML of part `part` of `list`.
+    func html(of list: DatedPageList, part: Int) -> String {
+        let file = SpecialPageFile(page: list.list, part: part)
+        let pagination = Pagination(entryCount: list.entries.count, entriesPerFile: entriesPerFile)
+        let frame = frame(of: file, in: pagination)
+        let days = dayGroups(list.entries[pagination.entries(ofFile: part)], from: frame.path)
+        if list.list == .recentChanges {
+            return theme.render(
+                RecentChangesView(
+                    layout: frame.layout, header: frame.header, days: days, pagination: frame.bar,
+                    olderPageCount: list.olderPageCount))
+        }
+        return theme.render(
+            NewPagesView(
+                layout: frame.layout, header: frame.header, days: days, pagination: frame.bar,
+                olderPageCount: list.olderPageCount))
+    }
+
+    /// The digest of part `part` of `list` (`WikiSpecialPages.digest(of:)`).
+    func digest(of list: DatedPageList, part: Int) -> Int64 {
+        let pagination = Pagination(entryCount: list.entries.count, entriesPerFile: entriesPerFile)
+        var digest = digestStart(of: pagination)
+        digest.add(list.olderPageCount)
+        for entry in list.entries[pagination.entries(ofFile: part)] {
+            digest.add(entry.title.text)
+            digest.add(entry.date?.text)
+            digest.add(entry.user)
+        }
+        return digest.value
+    }
+
+    /// `entries` grouped by the UTC day of their date; the entries without a date come last,
+    /// under `Date unknown`.
+    private func dayGroups(_ entries: ArraySlice<DatedEntry>, from path: SitePath) -> [DatedPageGroup] {
+        var groups: [DatedPageGroup] = []
+        var currentDay: Int64?
+        var inUndated = false
+        for entry in entries {
+            let dated = DatedPageEntry(
+                title: entry.title.text, href: href(of: entry.title, from: path),
+                time: entry.date.map { DisplayedTime(display: CalendarDay.timeOfDay($0), datetime: $0.text) },
+                user: entry.user)
+            if let time = entry.date {
+                let day = CalendarDay(time)
+                if currentDay != day.number {
+                    currentDay = day.number
+                    groups.append(DatedPageGroup(heading: day.heading, datetime: day.datetime, entries: []))
+                }
+            } else if !inUndated {
+                inUndated = true
+                groups.append(DatedPageGroup(heading: "Date unknown", datetime: nil, entries: []))
+            }
+            groups[groups.count - 1].entries.append(dated)
+        }
+        return groups
+    }
+}
