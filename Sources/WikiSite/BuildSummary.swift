@@ -50,8 +50,9 @@ public struct BuildSummary: Sendable {
     /// nothing more and left the site as it was (`UnchangedSources`). The wikis are then those of
     /// the last build, and its warnings stand (`wikisite check` lists them).
     public internal(set) var unchangedSinceLastBuild = false
-    /// Whether the build read only the changes of its source after the checkpoint, and the build
-    /// state (`PageEditBuild`): edits of published pages that leave the rest of the wiki as it was.
+    /// Whether the build read only the changes of its source after the checkpoint, the documents
+    /// they touch and the build state (`PageEditBuild`): edits of published pages that leave the
+    /// wiki's lists of pages as they were.
     public internal(set) var readChangesOnly = false
     /// How many wikis had no document changed since the last build, and were therefore neither
     /// analysed nor written: their missing links are not in `missingLinks` (the last build's
@@ -137,7 +138,7 @@ public struct BuildSummary: Sendable {
             let word = changedDocuments == 1 ? "document" : "documents"
             lines.append(
                 "Incremental build: \(changedDocuments) changed \(word) since the last build, edits of pages "
-                    + "that change no link, read alone with the build state. "
+                    + "read alone with the build state. "
                     + "The warnings of the last build stand (wikisite check lists them).")
         } else {
             let word = changedDocuments == 1 ? "document" : "documents"

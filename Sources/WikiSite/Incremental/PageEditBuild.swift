@@ -6,22 +6,28 @@ import WikiRender
 import WikiSources
 
 /// A build of edits to published pages that reads nothing but the source's changes after its
-/// checkpoint, the wikis' own documents and indexed rows of the build state: its cost follows
-/// the change, not the size of the wiki.
+/// checkpoint, the wikis' own documents, the documents of the pages whose backlinks the edits
+/// change, and indexed rows of the build state: its cost follows the change, not the size of the
+/// wiki.
 ///
 /// It serves when the only source can hand over documents by `_id` from the snapshot of its
 /// changes (`DocumentLookupSource`: the embedded store), the build has no base URL (sitemaps list
-/// every page) and publishes every wiki, and every change is an edit that leaves the rest of the
-/// wiki as it was: a page published before and after, under the same title and document, without
-/// conflicts, attachments or embeds, whose links go to the same titles as before, in a wiki whose
-/// own document did not change (a conflict of it stays as it was), which no page embeds. Such an edit changes the page's own file,
-/// the lists by date (their first 500 entries come from one seek of the state's index of each
-/// date), the statistics (worked out from the last build's and the edited pages) and the home.
-/// Anything else (a created, deleted or renamed page, a link added or removed, a draft toggled)
-/// is left to the build proper, which reads the whole source and says so.
+/// every page) and publishes every wiki, and every change is an edit that leaves the wiki's lists
+/// of pages as they were: a page published before and after, under the same title and document,
+/// without conflicts, attachments or embeds, which no page embeds, in a wiki whose own document
+/// did not change (a conflict of it stays as it was); links may come and go between published
+/// pages, as long as no page gains its first backlink or loses its last (the orphaned pages) and
+/// no missing title gains or loses a linking page (the wanted pages).
 ///
-/// Both make the same files: `IncrementalStoreBuildTests` holds them to a clean build after
-/// random edits, and `--verify` compares any build with one.
+/// Such edits change the pages' own files, the files of the pages whose backlinks they change
+/// (read from the source by `_id`, from a snapshot with no change after the one read), the lists
+/// by date (their first 500 entries come from one seek of the state's index of each date), the
+/// statistics (worked out from the last build's and the edits) and the home. Anything else (a
+/// created, deleted or renamed page, a draft toggled, the orphaned or wanted pages changed) is
+/// left to the build proper, which reads the whole source.
+///
+/// Both make the same files: `PageEditBuildRandomTests` and `IncrementalStoreBuildTests` hold
+/// them to a clean build after random edits, and `--verify` compares any build with one.
 struct PageEditBuild {
     /// The most changed documents a build of edits takes on; past it, the build proper is cheaper
     /// than a lookup a page.
@@ -37,14 +43,28 @@ struct PageEditBuild {
     /// Stops a reading that delivers more than `maximumChanges` documents.
     private struct TooManyChanges: Error {}
 
-    /// An edited page, ready to be written.
+    /// An edited page, rendered.
     private struct EditedPage {
         let page: Page
         let stored: BuildState.StoredPage
+        /// Its outline as it was (`stored`'s, which decoded) and as it is.
+        let oldOutline: PageOutline
         let outline: PageOutline
         let body: String
-        /// The pages linking to it, in alphabetical order.
-        let backlinks: [PageTitle]
+    }
+
+    /// The edits of one wiki and what they touch.
+    private struct WikiEdits {
+        let wiki: Wiki
+        var edits: [EditedPage] = []
+        /// The pages whose backlinks the edits change (edited ones among them), with their
+        /// backlinks now, in alphabetical order.
+        var backlinks: [PageTitle: [PageTitle]] = [:]
+        /// The pages not edited whose backlinks changed: rendered again from their documents.
+        var linkedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
+        /// How many more links (and of them, to missing pages) the wiki has.
+        var addedLinks = 0
+        var addedMissingLinks = 0
     }
 
     /// The summary of the build, or nil when a build of edits does not serve (nothing was written).
@@ -104,26 +124,51 @@ struct PageEditBuild {
         let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
 
         // Every changed document is a published page that stays one, or was never published.
-        var edited: [(wiki: Wiki, pages: [EditedPage])] = []
+        let published = StatePublishedPages(state: state)
+        var wikis: [WikiEdits] = []
         var publishedIDs = Set<ExactString>()
         for wiki in database.wikis {
-            var pages: [EditedPage] = []
+            var wikiEdits = WikiEdits(wiki: wiki)
             for page in database.pages(inWiki: wiki.id) {
                 publishedIDs.insert(ExactString(page.documentID))
                 guard let stored = try state.storedPage(page.title, inWiki: wiki.id),
                     let details = stored.details, details.documentID.isExactly(page.documentID)
                 else { return nil }
                 guard stored.fingerprint != DocumentFingerprint.of(page, conflict: nil) else { continue }
-                guard let edit = try edit(page, stored: stored, of: wiki, in: database, state: state, layout: layout)
+                guard
+                    let edit = try edit(
+                        page, stored: stored, of: wiki, in: database, published: published, state: state,
+                        layout: layout)
                 else { return nil }
-                pages.append(edit)
+                wikiEdits.edits.append(edit)
             }
-            edited.append((wiki, pages))
+            guard try links(of: &wikiEdits, published: published, state: state) else { return nil }
+            wikis.append(wikiEdits)
         }
+        try published.rethrow()
         for document in changed where !publishedIDs.contains(ExactString(document.id)) {
             for wiki in wikiIDs where try !state.publishedTitles(ofDocument: document.id, inWiki: wiki).isEmpty {
                 return nil
             }
+        }
+
+        // The pages whose backlinks changed, from a snapshot of the source with no change after
+        // the one read.
+        let linkedIDs = wikis.flatMap { $0.linkedPages.compactMap { $0.stored.details?.documentID } }
+        var pagesDatabase = database
+        if !linkedIDs.isEmpty {
+            var builder = WikiDatabaseBuilder()
+            for document in delivered { builder.add(document) }
+            do {
+                let again = try source.read(after: endCheckpoint, thenDocuments: linkedIDs) { builder.add($0) }
+                guard again.scope == .changes(after: endCheckpoint), again.documentCount == 0 else { return nil }
+            } catch {
+                throw BuildError.unreadableSource(path: name, reason: "\(error)")
+            }
+            pagesDatabase = builder.build()
+            guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty,
+                pagesDatabase.conflicts.count == database.conflicts.count
+            else { return nil }
         }
 
         // What each wiki's files show now.
@@ -131,15 +176,16 @@ struct PageEditBuild {
         update.checkpoints[name] = endCheckpoint.description
         var files: [(path: SitePath, html: String, cause: String)] = []
         var summary = BuildSummary()
-        for (wiki, pages) in edited {
+        for wikiEdits in wikis {
+            let wiki = wikiEdits.wiki
             let stored = storedWikis[ExactString(wiki.id)]!
             summary.wikis.append(
                 PublishedWiki(
                     id: wiki.id, title: wiki.title, pageCount: stored.pageCount!, home: layout.home(ofWiki: wiki.id)))
-            guard !pages.isEmpty else { continue }
+            guard !wikiEdits.edits.isEmpty else { continue }
             guard
                 let wikiFiles = try wikiFiles(
-                    of: wiki, pageCount: stored.pageCount!, edited: pages, in: database, state: state, layout: layout,
+                    of: wikiEdits, pageCount: stored.pageCount!, in: pagesDatabase, state: state, layout: layout,
                     into: &update)
             else { return nil }
             files += wikiFiles
@@ -181,11 +227,10 @@ struct PageEditBuild {
     }
 
     /// `page`, an edit of the published page `stored` of `wiki`, rendered, when a build of edits
-    /// serves it: nil when it adds or removes an attachment, an embed or a link target, or when a
-    /// page embeds it.
+    /// serves it: nil when it has or had an attachment or an embed, or when a page embeds it.
     private func edit(
-        _ page: Page, stored: BuildState.StoredPage, of wiki: Wiki, in database: WikiDatabase, state: BuildState,
-        layout: SiteLayout
+        _ page: Page, stored: BuildState.StoredPage, of wiki: Wiki, in database: WikiDatabase,
+        published: StatePublishedPages, state: BuildState, layout: SiteLayout
     ) throws -> EditedPage? {
         guard page.attachments.isEmpty, let old = stored.outline, old.attachments.isEmpty,
             !old.links.contains(where: \.isEmbed),
@@ -193,34 +238,72 @@ struct PageEditBuild {
                 withPrefix: layout.folderPrefix(ofWiki: wiki.id) + SitePaths.attachmentFolder(page.title) + "/"
             ).isEmpty
         else { return nil }
-        let published = StatePublishedPages(state: state)
         let renderer = PageBodyRenderer(
             database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
             siteLayout: layout, publishedPages: published)
         let (body, outline) = renderer.bodyWithOutline(of: page)
-        try published.rethrow()
-        guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed),
-            outline.links.compactMap(\.target).sorted() == old.links.compactMap(\.target).sorted()
-        else { return nil }
-        var backlinks: [PageTitle] = []
+        guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed) else { return nil }
         for linker in try state.linkers(of: page.title, inWiki: wiki.id) where linker != page.title {
             guard let outline = try state.storedPage(linker, inWiki: wiki.id)?.outline,
                 !outline.links.contains(where: { $0.isEmbed && $0.target == page.title })
             else { return nil }
-            backlinks.append(linker)
         }
-        return EditedPage(
-            page: page, stored: stored, outline: outline, body: body.html,
-            backlinks: AlphabeticalOrder.sorted(titles: backlinks))
+        return EditedPage(page: page, stored: stored, oldOutline: old, outline: outline, body: body.html)
     }
 
-    /// The files of `wiki` (of `pageCount` pages) that the edits `pages` change, with what the
-    /// state records of them added to `update`; nil when the state lacks what they need.
+    /// Works out whose backlinks the edits of `wiki` change, and how many links the wiki gains;
+    /// false when a build of edits does not serve them: a link to or from a missing page comes or
+    /// goes (the wanted pages change), or a page gains its first backlink or loses its last (the
+    /// orphaned pages change).
+    private func links(of wiki: inout WikiEdits, published: StatePublishedPages, state: BuildState) throws -> Bool {
+        let wikiID = wiki.wiki.id
+        let edited = Set(wiki.edits.map(\.page.title))
+        var gained: [PageTitle: Set<PageTitle>] = [:]
+        var lost: [PageTitle: Set<PageTitle>] = [:]
+        for edit in wiki.edits {
+            let title = edit.page.title
+            let before = edit.oldOutline.links.compactMap(\.target).filter { $0 != title }
+            let now = edit.outline.links.compactMap(\.target).filter { $0 != title }
+            wiki.addedLinks += now.count - before.count
+            wiki.addedMissingLinks +=
+                now.count { !published.isPublished($0, inWiki: wikiID) }
+                - before.count { !published.isPublished($0, inWiki: wikiID) }
+            for target in Set(now).subtracting(before) { gained[target, default: []].insert(title) }
+            for target in Set(before).subtracting(now) { lost[target, default: []].insert(title) }
+        }
+        let touched = Set(gained.keys).union(lost.keys)
+        for title in touched.union(edited) {
+            let before = try state.linkers(of: title, inWiki: wikiID).subtracting([title])
+            let now = before.subtracting(lost[title] ?? []).union(gained[title] ?? []).subtracting([title])
+            guard published.isPublished(title, inWiki: wikiID) else {
+                // A missing title: the edits may link to it as they did, no more, no fewer.
+                if touched.contains(title) { return false }
+                continue
+            }
+            if touched.contains(title), before.isEmpty != now.isEmpty { return false }
+            wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(now))
+            guard touched.contains(title), !edited.contains(title) else { continue }
+            guard let stored = try state.storedPage(title, inWiki: wikiID), stored.details != nil,
+                let outline = stored.outline, !outline.links.contains(where: \.isEmbed)
+            else { return false }
+            wiki.linkedPages.append((title, stored))
+        }
+        wiki.linkedPages.sort { $0.title < $1.title }
+        return true
+    }
+
+    /// The files of the wiki of `edits` (of `pageCount` pages) that its edits change, with what
+    /// the state records of them added to `update`; nil when the state or `database` lacks what
+    /// they need.
     private func wikiFiles(
-        of wiki: Wiki, pageCount: Int, edited pages: [EditedPage], in database: WikiDatabase, state: BuildState,
-        layout: SiteLayout, into update: inout StateUpdate
+        of edits: WikiEdits, pageCount: Int, in database: WikiDatabase, state: BuildState, layout: SiteLayout,
+        into update: inout StateUpdate
     ) throws -> [(path: SitePath, html: String, cause: String)]? {
+        let wiki = edits.wiki
+        let pages = edits.edits
         guard var figures = try state.statistics(inWiki: wiki.id) else { return nil }
+        figures.linkCount += edits.addedLinks
+        figures.missingLinkCount += edits.addedMissingLinks
         for edit in pages {
             guard let details = edit.stored.details, let old = edit.stored.outline,
                 !figures.conflicts.contains(where: { $0.documentID.isExactly(edit.page.documentID) })
@@ -247,8 +330,8 @@ struct PageEditBuild {
                 (
                     layout.page(edit.page.title, inWiki: wiki.id),
                     renderer.page(
-                        edit.page, headings: edit.outline.headings, backlinks: edit.backlinks, chrome: chrome,
-                        body: edit.body),
+                        edit.page, headings: edit.outline.headings, backlinks: edits.backlinks[edit.page.title] ?? [],
+                        chrome: chrome, body: edit.body),
                     "page edited"
                 ))
             update.pages.append(
@@ -256,6 +339,20 @@ struct PageEditBuild {
                     wikiID: wiki.id, title: edit.page.title,
                     fingerprint: DocumentFingerprint.of(edit.page, conflict: nil),
                     outline: edit.outline, details: PageDetails(edit.page)))
+        }
+        for (title, stored) in edits.linkedPages {
+            guard let page = database.page(inWiki: wiki.id, titled: title), let outline = stored.outline,
+                page.documentID.isExactly(stored.details?.documentID ?? ""),
+                DocumentFingerprint.of(page, conflict: nil) == stored.fingerprint
+            else { return nil }
+            files.append(
+                (
+                    layout.page(title, inWiki: wiki.id),
+                    renderer.page(
+                        page, headings: outline.headings, backlinks: edits.backlinks[title] ?? [], chrome: chrome,
+                        body: nil),
+                    "its backlinks changed"
+                ))
         }
         let cause = "\(pages.count) page\(pages.count == 1 ? "" : "s") of the wiki changed"
         let context = SpecialPageContext(

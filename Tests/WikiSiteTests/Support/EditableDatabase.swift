@@ -84,7 +84,7 @@ struct EditableDatabase {
         var body: [String: Any] = [
             "type": "page", "wiki_id": wiki, "markdown": lines.joined(separator: "\n"),
             "created_at": "2024-01-01T00:00:00Z",
-            "updated_at": String(format: "2024-02-%02dT%02d:00:00Z", 1 + clock / 24 % 28, clock % 24),
+            "updated_at": Self.timestamp(at: clock),
             "updated_by": ["ann", "bob", "cy"].randomElement(using: &random)!,
         ]
         if Int.random(in: 0..<8, using: &random) == 0 { body["draft"] = true }
@@ -93,6 +93,17 @@ struct EditableDatabase {
             body["_attachments"] = ["pic.png": ["content_type": "image/png", "data": data]]
         }
         return body
+    }
+
+    /// The `updated_at` of an edit: later than that of every edit before it (for the first 672).
+    mutating func nextUpdatedAt() -> String {
+        clock += 1
+        return Self.timestamp(at: clock)
+    }
+
+    /// The timestamp of the edit made at `clock`: an hour later for each tick.
+    private static func timestamp(at clock: Int) -> String {
+        String(format: "2024-02-%02dT%02d:00:00Z", 1 + clock / 24 % 28, clock % 24)
     }
 
     /// The dump: every leaf of every document, in a stable order.
