@@ -64,7 +64,11 @@ struct UnchangedSourcesCommandTests {
             Self.documents(beta: "Two, linking to [[Gamma]].", revision: "2-c"), as: "b.json", to: folder)
         try succeed(["import", edit, "--store", store])
         let third = try succeed(build + ["--explain", "--verify"])
-        #expect(third.contains("Incremental build: 1 changed document since the last build."), "\(third)")
+        // An edit of a page, read alone with the build state (`PageEditBuild`).
+        #expect(
+            third.contains(
+                "Incremental build: 1 changed document since the last build, edits of pages read alone with the build state."
+            ), "\(third)")
         #expect(IncrementalCommandTests.explanation(ofPage: "Beta", in: third) == "written: page edited")
         #expect(third.contains("Verified: the site is byte for byte the same as a clean build."))
         #expect(try succeed(build).contains(Self.unchanged))
