@@ -132,14 +132,7 @@ public struct SiteBuilder: Sendable {
                 writer.abandon()
                 throw error
             }
-            let outcome = try writer.finish()
-            update.outputs = outcome.made
-            update.removedOutputs = outcome.unrecorded
-            try state.commit(update)
-            summary.filesWritten = outcome.written
-            summary.filesUnchanged = outcome.unchanged
-            summary.filesRemoved = outcome.removed
-            summary.outputs = outcome.outputs
+            try writer.finish(committing: update, to: state, summary: &summary)
         } catch let error as BuildError {
             throw error
         } catch {

@@ -189,6 +189,22 @@ final class SiteWriter: Sendable {
     }
 }
 
+extension SiteWriter {
+    /// Finishes the build (`finish()`), commits `update` to `state` with the files the output
+    /// folder now holds, and tells `summary` how many were written, left and removed.
+    func finish(committing update: StateUpdate, to state: BuildState, summary: inout BuildSummary) throws {
+        var update = update
+        let outcome = try finish()
+        update.outputs = outcome.made
+        update.removedOutputs = outcome.unrecorded
+        try state.commit(update)
+        summary.filesWritten = outcome.written
+        summary.filesUnchanged = outcome.unchanged
+        summary.filesRemoved = outcome.removed
+        summary.outputs = outcome.outputs
+    }
+}
+
 /// A file a build wrote, found unchanged or removed, and why: what `--explain` lists.
 public struct ExplainedOutput: Sendable, CustomStringConvertible {
     /// What the build did with the file.

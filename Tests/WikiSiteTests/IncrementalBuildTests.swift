@@ -24,10 +24,7 @@ struct IncrementalBuildTests {
     ]
 
     /// The seeds of the sequences: 1…200, or from `WIKISITE_SEED` on.
-    static let seeds: [UInt64] = {
-        let first = UInt64(ProcessInfo.processInfo.environment["WIKISITE_SEED"] ?? "") ?? 1
-        return Array(first..<first + UInt64(sequenceCount))
-    }()
+    static let seeds = RandomizedProof.seeds(sequenceCount)
 
     /// One sequence per seed; sequences run in parallel. Every build after the first is an
     /// incremental one (no edit touches the layout or the configuration), and its site is the
@@ -54,11 +51,7 @@ struct IncrementalBuildTests {
                 summary.fullBuildReason == nil,
                 "seed \(seed), step \(step): \(String(describing: summary.fullBuildReason))")
 
-            var clean = options
-            clean.outputFolder = folder.path("clean-\(step)")
-            clean.stateFolder = folder.path("clean-state-\(step)")
-            _ = try SiteBuilder(options: clean).build()
-            let differences = try SiteComparison.differences(between: options.outputFolder, and: clean.outputFolder)
+            let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
             if !differences.isEmpty {
                 Issue.record(
                     """

@@ -42,10 +42,7 @@ struct IncrementalStoreBuildTests {
     static let authors = ["ann", "bob", "cy", "dee"]
 
     /// The seeds of the sequences: 1…120, or from `WIKISITE_SEED` on.
-    static let seeds: [UInt64] = {
-        let first = UInt64(ProcessInfo.processInfo.environment["WIKISITE_SEED"] ?? "") ?? 1
-        return Array(first..<first + UInt64(sequenceCount))
-    }()
+    static let seeds = RandomizedProof.seeds(sequenceCount)
 
     /// One sequence per seed; sequences run in parallel. Every build reads the store, and every
     /// build after the first is an incremental one whose site is the clean build's.
@@ -88,11 +85,7 @@ struct IncrementalStoreBuildTests {
                 #expect(summary.checkpoints.map(\.to) == [imported.checkpoint], "\(context): checkpoints")
             }
 
-            var clean = options
-            clean.outputFolder = folder.path("clean-\(step)")
-            clean.stateFolder = folder.path("clean-state-\(step)")
-            _ = try SiteBuilder(options: clean).build()
-            let differences = try SiteComparison.differences(between: options.outputFolder, and: clean.outputFolder)
+            let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
             if !differences.isEmpty {
                 Issue.record(
                     """

@@ -44,6 +44,15 @@ struct PageEditBuildTests {
         return run
     }
 
+    /// A folder with the wiki in a store, built into `site`.
+    func builtWiki() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.database, to: "wiki.json")
+        try succeed(["import", "wiki.json", "--store", "store.sqlite"], in: folder)
+        try succeed(["build", "--source", "store.sqlite", "--out", "site"], in: folder)
+        return folder
+    }
+
     /// Imports `dump` into the store of `folder`, then builds it incrementally, explained and
     /// verified against a clean build.
     func importAndBuild(_ dump: String, in folder: TemporaryFolder) throws -> String {
@@ -56,10 +65,7 @@ struct PageEditBuildTests {
     }
 
     @Test func anEditThatKeepsItsLinksWritesThePageTheListsAndTheHome() throws {
-        let folder = try TemporaryFolder()
-        try folder.write(Self.database, to: "wiki.json")
-        try succeed(["import", "wiki.json", "--store", "store.sqlite"], in: folder)
-        try succeed(["build", "--source", "store.sqlite", "--out", "site"], in: folder)
+        let folder = try builtWiki()
 
         let output = try importAndBuild(
             Self.edit("Alpha", markdown: "# Alpha\\n\\nSee [[Beta]], now with more words.", by: "cy"), in: folder)
@@ -78,10 +84,7 @@ struct PageEditBuildTests {
     }
 
     @Test func anEditThatMovesALinkRewritesTheBacklinksOfBothEnds() throws {
-        let folder = try TemporaryFolder()
-        try folder.write(Self.database, to: "wiki.json")
-        try succeed(["import", "wiki.json", "--store", "store.sqlite"], in: folder)
-        try succeed(["build", "--source", "store.sqlite", "--out", "site"], in: folder)
+        let folder = try builtWiki()
 
         let output = try importAndBuild(Self.edit("Alpha", markdown: "See [[Gamma]].", by: "ann"), in: folder)
         #expect(output.contains("read alone with the build state"))
@@ -103,10 +106,7 @@ struct PageEditBuildTests {
     }
 
     @Test func anEditThatLinksToAPageNothingLinkedToGoesThroughTheBuildProper() throws {
-        let folder = try TemporaryFolder()
-        try folder.write(Self.database, to: "wiki.json")
-        try succeed(["import", "wiki.json", "--store", "store.sqlite"], in: folder)
-        try succeed(["build", "--source", "store.sqlite", "--out", "site"], in: folder)
+        let folder = try builtWiki()
 
         let output = try importAndBuild(
             Self.edit("Alpha", markdown: "# Alpha\\n\\nSee [[Beta]] and [[Delta]].", by: "ann"), in: folder)
@@ -197,11 +197,7 @@ struct PageEditBuildRandomTests {
                 steps += 1
                 if summary.readChangesOnly { served += 1 }
 
-                var clean = options
-                clean.outputFolder = folder.path("clean-\(step)")
-                clean.stateFolder = folder.path("clean-state-\(step)")
-                _ = try SiteBuilder(options: clean).build()
-                let differences = try SiteComparison.differences(between: options.outputFolder, and: clean.outputFolder)
+                let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
                 #expect(
                     differences.isEmpty,
                     """

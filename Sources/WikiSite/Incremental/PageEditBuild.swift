@@ -204,14 +204,7 @@ struct PageEditBuild {
         do {
             try writer.announce(files.map(\.path))
             for file in files { try writer.write(file.html, to: file.path, because: file.cause) }
-            let outcome = try writer.finish()
-            update.outputs = outcome.made
-            update.removedOutputs = outcome.unrecorded
-            try state.commit(update)
-            summary.filesWritten = outcome.written
-            summary.filesUnchanged = outcome.unchanged
-            summary.filesRemoved = outcome.removed
-            summary.outputs = outcome.outputs
+            try writer.finish(committing: update, to: state, summary: &summary)
         } catch {
             writer.abandon()
             throw error as? BuildError ?? BuildError.output("\(error)")
