@@ -54,6 +54,10 @@ public struct BuildSummary: Sendable {
     /// they touch and the build state (`PageEditBuild`): edits of published pages that leave the
     /// wiki's lists of pages as they were.
     public internal(set) var readChangesOnly = false
+    /// Whether the build found its changes to be edits of published pages that leave the wiki's
+    /// lists of pages as they were, and built them from the build state without analysing their
+    /// wikis again (`PageEditBuild`), having read its sources whole (a dump).
+    public internal(set) var editsBuiltFromState = false
     /// How many wikis had no document changed since the last build, and were therefore neither
     /// analysed nor written: their missing links are not in `missingLinks` (the last build's
     /// stand; `wikisite check` lists them).
@@ -140,6 +144,12 @@ public struct BuildSummary: Sendable {
                 "Incremental build: \(changedDocuments) changed \(word) since the last build, edits of pages "
                     + "read alone with the build state. "
                     + "The warnings of the last build stand (wikisite check lists them).")
+        } else if editsBuiltFromState {
+            let word = changedDocuments == 1 ? "document" : "documents"
+            lines.append(
+                "Incremental build: \(changedDocuments) changed \(word) since the last build, edits of pages "
+                    + "built with the build state, without analysing their wikis again. "
+                    + "The links to missing pages of the last build stand (wikisite check lists them).")
         } else {
             let word = changedDocuments == 1 ? "document" : "documents"
             lines.append("Incremental build: \(changedDocuments) changed \(word) since the last build.")

@@ -107,11 +107,6 @@ public struct SiteBuilder: Sendable {
         do {
             let (state, fullBuild, themeChanges) = try openState(in: stateFolder, shape: shape)
             try state.adoptEarlierManifest()
-            let writer = try SiteWriter(
-                outputFolder: options.outputFolder, record: state,
-                previousBuildWasInterrupted: lock.previousBuildWasInterrupted, listsOutputs: options.listsOutputs)
-            let planner = try IncrementalPlanner(
-                state: state, database: database, options: options, fullBuild: fullBuild)
             let storedCheckpoints = fullBuild == nil ? try state.checkpoints() : [:]
             var update = StateUpdate(replacesEverything: fullBuild != nil, settings: shape.settings)
             for path in options.sources {
@@ -122,6 +117,18 @@ public struct SiteBuilder: Sendable {
                 if let checkpoint { update.checkpoints[name] = checkpoint }
             }
             summary.fullBuildReason = fullBuild
+            if fullBuild == nil, themeChanges.isEmpty, !lock.previousBuildWasInterrupted,
+                try PageEditBuild(options: options, shape: shape, theme: theme, reporter: reporter).serveIfEdits(
+                    of: database, published: wikis, state: state, layout: layout, update: update, summary: &summary)
+            {
+                summary.elapsed = clock.now - start
+                return summary
+            }
+            let writer = try SiteWriter(
+                outputFolder: options.outputFolder, record: state,
+                previousBuildWasInterrupted: lock.previousBuildWasInterrupted, listsOutputs: options.listsOutputs)
+            let planner = try IncrementalPlanner(
+                state: state, database: database, options: options, fullBuild: fullBuild)
 
             try state.markUnfinished()
             do {

@@ -44,11 +44,13 @@ struct IncrementalCommandTests {
         let dump = try fixture.write(to: folder)
         #expect(try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")]).status == 0)
 
+        // A page created as well: the build proper, which reuses the outlines of the others.
         fixture.pages[4].markdown = "Second text."
+        fixture.pages.append(WikiFixture.Page(title: "Delta", markdown: "New."))
         _ = try fixture.write(to: folder)
         let second = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site"), "--verify"])
         #expect(second.status == 0, "\(second.standardOutput)\(second.standardError)")
-        #expect(second.standardOutput.contains("Incremental build: 1 changed document since the last build."))
+        #expect(second.standardOutput.contains("Incremental build: 2 changed documents since the last build."))
         #expect(second.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
     }
 
@@ -66,7 +68,11 @@ struct IncrementalCommandTests {
         ])
         #expect(second.status == 0, "\(second.standardError)")
         let output = second.standardOutput
-        #expect(output.contains("Incremental build: 1 changed document since the last build."))
+        // An edit of a page, built with the state (`PageEditBuild`).
+        #expect(
+            output.contains(
+                "Incremental build: 1 changed document since the last build, edits of pages built with the build state")
+        )
         #expect(Self.explanation(ofPage: "Beta", in: output) == "written: page edited")
         #expect(Self.explanation(ofPage: "Gamma", in: output) == "written: \"Beta\" now links here")
         #expect(Self.explanation(ofPage: "Alpha", in: output) == nil, "Alpha's links and backlinks did not change")
@@ -157,7 +163,8 @@ struct IncrementalCommandTests {
         let first = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
         #expect(first.standardOutput.contains(#"warning: "5678": "Nowhere" linked from "Lonely""#))
 
-        _ = try write(beta: "Second text.")
+        // An embed: the build proper, which analyses the wikis that changed.
+        _ = try write(beta: "Second text. ![[Alpha]]")
         let second = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site"), "--verify"])
         #expect(second.status == 0, "\(second.standardError)")
         let output = second.standardOutput

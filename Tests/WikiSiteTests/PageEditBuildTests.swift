@@ -89,7 +89,9 @@ struct PageEditBuildTests {
         let output = try importAndBuild(Self.edit("Alpha", markdown: "See [[Gamma]].", by: "ann"), in: folder)
         #expect(output.contains("read alone with the build state"))
         #expect(output.contains("written   w/Beta~") && output.contains("written   w/Gamma~"))
-        #expect(output.contains(".html: its backlinks changed"))
+        #expect(
+            output.contains(#".html: "Alpha" no longer links here"#)
+                && output.contains(#".html: "Alpha" now links here"#))
         let gamma = try String(
             contentsOf: folder.url.appendingPathComponent("site/w").appendingPathComponent(
                 try FileManager.default.contentsOfDirectory(atPath: folder.path("site/w")).first {

@@ -62,6 +62,9 @@ struct PageEditBuild {
         var backlinks: [PageTitle: [PageTitle]] = [:]
         /// The pages not edited whose backlinks changed: rendered again from their documents.
         var linkedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
+        /// Why the backlinks of each page changed (`"Beta" now links here`), as the build proper
+        /// says it.
+        var backlinkCauses: [PageTitle: [String]] = [:]
         /// How many more links (and of them, to missing pages) the wiki has.
         var addedLinks = 0
         var addedMissingLinks = 0
@@ -128,21 +131,12 @@ struct PageEditBuild {
         var wikis: [WikiEdits] = []
         var publishedIDs = Set<ExactString>()
         for wiki in database.wikis {
-            var wikiEdits = WikiEdits(wiki: wiki)
-            for page in database.pages(inWiki: wiki.id) {
-                publishedIDs.insert(ExactString(page.documentID))
-                guard let stored = try state.storedPage(page.title, inWiki: wiki.id),
-                    let details = stored.details, details.documentID.isExactly(page.documentID)
-                else { return nil }
-                guard stored.fingerprint != DocumentFingerprint.of(page, conflict: nil) else { continue }
-                guard
-                    let edit = try edit(
-                        page, stored: stored, of: wiki, in: database, published: published, state: state,
-                        layout: layout)
-                else { return nil }
-                wikiEdits.edits.append(edit)
-            }
-            guard try links(of: &wikiEdits, published: published, state: state) else { return nil }
+            let pages = database.pages(inWiki: wiki.id)
+            publishedIDs.formUnion(pages.map { ExactString($0.documentID) })
+            guard
+                let wikiEdits = try edits(
+                    of: wiki, among: pages, in: database, published: published, state: state, layout: layout)
+            else { return nil }
             wikis.append(wikiEdits)
         }
         try published.rethrow()
@@ -171,11 +165,107 @@ struct PageEditBuild {
             else { return nil }
         }
 
-        // What each wiki's files show now.
         var update = StateUpdate(replacesEverything: false, settings: shape.settings)
         update.checkpoints[name] = endCheckpoint.description
-        var files: [(path: SitePath, html: String, cause: String)] = []
         var summary = BuildSummary()
+        summary.readChangesOnly = true
+        summary.documentsRead = reading.documentCount
+        summary.changedDocuments = Set(changed.map { ExactString($0.id) }).count
+        summary.checkpoints = [
+            CheckpointAdvance(source: name, from: storedCheckpoint, to: endCheckpoint.description)
+        ]
+        summary.notes.append(SiteDiscovery.missingBaseURLNote)
+        guard
+            try serve(
+                wikis, storedWikis: storedWikis, in: pagesDatabase, state: state, layout: layout, update: update,
+                summary: &summary)
+        else { return nil }
+        return summary
+    }
+
+    /// The build of the edits of `database`, every document of the sources (read whole: a dump),
+    /// when the only changes since the build `state` describes are edits a build of edits serves:
+    /// true when it wrote and committed them, with what it did added to `summary` (which holds
+    /// what the reading found); false when nothing was written, and the build proper runs.
+    /// `update` holds the sources' checkpoints.
+    func serveIfEdits(
+        of database: WikiDatabase, published wikiList: [Wiki], state: BuildState, layout: SiteLayout,
+        update: StateUpdate, summary: inout BuildSummary
+    ) throws -> Bool {
+        guard !options.fullBuild, options.baseURL == nil else { return false }
+        let storedWikis = try state.wikis()
+        guard storedWikis.count == wikiList.count, storedWikis.values.allSatisfy({ $0.pageCount != nil }) else {
+            return false
+        }
+        let conflicts = Dictionary(database.conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first }
+        var wikis: [WikiEdits] = []
+        var changedDocuments = 0
+        for wiki in wikiList {
+            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title),
+                stored.fingerprint == DocumentFingerprint.of(wiki, conflict: conflicts[ExactString(wiki.id)])
+            else { return false }
+            let pages = database.pages(inWiki: wiki.id)
+            let fingerprints = Concurrently.map(pages.count) { position in
+                let page = pages[position]
+                return (page.title, DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)]))
+            }
+            let changes = PageChanges(old: try state.pageFingerprints(inWiki: wiki.id), new: fingerprints)
+            changedDocuments += changes.count
+            guard !changes.changesExistence, changedDocuments <= Self.maximumChanges else { return false }
+            let edited = changes.edited.compactMap { database.page(inWiki: wiki.id, titled: $0) }
+            guard edited.allSatisfy({ conflicts[ExactString($0.documentID)] == nil }),
+                let wikiEdits = try edits(
+                    of: wiki, among: edited, in: database, published: DatabasePublishedPages(database: database),
+                    state: state, layout: layout)
+            else { return false }
+            wikis.append(wikiEdits)
+        }
+        guard changedDocuments > 0 else { return false }
+        var served = summary
+        served.changedDocuments = changedDocuments
+        served.editsBuiltFromState = true
+        served.notes.append(SiteDiscovery.missingBaseURLNote)
+        guard
+            try serve(
+                wikis, storedWikis: storedWikis, in: database, state: state, layout: layout, update: update,
+                summary: &served)
+        else { return false }
+        summary = served
+        return true
+    }
+
+    /// The edits of `wiki` among `pages` (its pages as they are now: an edit is a page whose
+    /// fingerprint is not the state's), rendered, and what they touch; nil when a build of edits
+    /// does not serve them.
+    private func edits(
+        of wiki: Wiki, among pages: [Page], in database: WikiDatabase, published: any PublishedPageLookup,
+        state: BuildState, layout: SiteLayout
+    ) throws -> WikiEdits? {
+        var wikiEdits = WikiEdits(wiki: wiki)
+        for page in pages {
+            guard let stored = try state.storedPage(page.title, inWiki: wiki.id),
+                let details = stored.details, details.documentID.isExactly(page.documentID)
+            else { return nil }
+            guard stored.fingerprint != DocumentFingerprint.of(page, conflict: nil) else { continue }
+            guard
+                let edit = try edit(
+                    page, stored: stored, of: wiki, in: database, published: published, state: state, layout: layout)
+            else { return nil }
+            wikiEdits.edits.append(edit)
+        }
+        guard try links(of: &wikiEdits, published: published, state: state) else { return nil }
+        return wikiEdits
+    }
+
+    /// Writes the files `wikis` change (their pages' documents in `database`), then commits them
+    /// and `update` to the state, with what it did in `summary`; false when the state lacks what
+    /// the files need, before anything is written.
+    private func serve(
+        _ wikis: [WikiEdits], storedWikis: [ExactString: BuildState.StoredWiki], in database: WikiDatabase,
+        state: BuildState, layout: SiteLayout, update: StateUpdate, summary: inout BuildSummary
+    ) throws -> Bool {
+        var update = update
+        var files: [(path: SitePath, html: String, cause: String)] = []
         for wikiEdits in wikis {
             let wiki = wikiEdits.wiki
             let stored = storedWikis[ExactString(wiki.id)]!
@@ -185,9 +275,9 @@ struct PageEditBuild {
             guard !wikiEdits.edits.isEmpty else { continue }
             guard
                 let wikiFiles = try wikiFiles(
-                    of: wikiEdits, pageCount: stored.pageCount!, in: pagesDatabase, state: state, layout: layout,
+                    of: wikiEdits, pageCount: stored.pageCount!, in: database, state: state, layout: layout,
                     into: &update)
-            else { return nil }
+            else { return false }
             files += wikiFiles
         }
 
@@ -209,21 +299,14 @@ struct PageEditBuild {
             writer.abandon()
             throw error as? BuildError ?? BuildError.output("\(error)")
         }
-        summary.readChangesOnly = true
-        summary.documentsRead = reading.documentCount
-        summary.changedDocuments = Set(changed.map { ExactString($0.id) }).count
-        summary.checkpoints = [
-            CheckpointAdvance(source: name, from: storedCheckpoint, to: endCheckpoint.description)
-        ]
-        summary.notes.append(SiteDiscovery.missingBaseURLNote)
-        return summary
+        return true
     }
 
     /// `page`, an edit of the published page `stored` of `wiki`, rendered, when a build of edits
     /// serves it: nil when it has or had an attachment or an embed, or when a page embeds it.
     private func edit(
         _ page: Page, stored: BuildState.StoredPage, of wiki: Wiki, in database: WikiDatabase,
-        published: StatePublishedPages, state: BuildState, layout: SiteLayout
+        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
     ) throws -> EditedPage? {
         guard page.attachments.isEmpty, let old = stored.outline, old.attachments.isEmpty,
             !old.links.contains(where: \.isEmbed),
@@ -248,7 +331,7 @@ struct PageEditBuild {
     /// false when a build of edits does not serve them: a link to or from a missing page comes or
     /// goes (the wanted pages change), or a page gains its first backlink or loses its last (the
     /// orphaned pages change).
-    private func links(of wiki: inout WikiEdits, published: StatePublishedPages, state: BuildState) throws -> Bool {
+    private func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws -> Bool {
         let wikiID = wiki.wiki.id
         let edited = Set(wiki.edits.map(\.page.title))
         var gained: [PageTitle: Set<PageTitle>] = [:]
@@ -261,8 +344,15 @@ struct PageEditBuild {
             wiki.addedMissingLinks +=
                 now.count { !published.isPublished($0, inWiki: wikiID) }
                 - before.count { !published.isPublished($0, inWiki: wikiID) }
-            for target in Set(now).subtracting(before) { gained[target, default: []].insert(title) }
-            for target in Set(before).subtracting(now) { lost[target, default: []].insert(title) }
+            let quoted = MessageText.quoted(title.text)
+            for target in Set(now).subtracting(before).sorted() {
+                gained[target, default: []].insert(title)
+                wiki.backlinkCauses[target, default: []].append("\(quoted) now links here")
+            }
+            for target in Set(before).subtracting(now).sorted() {
+                lost[target, default: []].insert(title)
+                wiki.backlinkCauses[target, default: []].append("\(quoted) no longer links here")
+            }
         }
         let touched = Set(gained.keys).union(lost.keys)
         for title in touched.union(edited) {
@@ -344,7 +434,7 @@ struct PageEditBuild {
                     renderer.page(
                         page, headings: outline.headings, backlinks: edits.backlinks[title] ?? [], chrome: chrome,
                         body: nil),
-                    "its backlinks changed"
+                    edits.backlinkCauses[title, default: []].joined(separator: "; ")
                 ))
         }
         let cause = "\(pages.count) page\(pages.count == 1 ? "" : "s") of the wiki changed"
@@ -391,6 +481,15 @@ struct PageEditBuild {
         let before = try state.newest(length + edited.count, inWiki: wiki.id, listedIn: list)
         let entries = before.filter { !titles.contains($0.title) } + edited.map { DatedEntry($0.page, listedIn: list) }
         return Array(NewestFirst.sorted(entries).prefix(length))
+    }
+}
+
+/// Whether a page is published, asked of a database that holds every page.
+private struct DatabasePublishedPages: PublishedPageLookup {
+    let database: WikiDatabase
+
+    func isPublished(_ title: PageTitle, inWiki wikiID: String) -> Bool {
+        database.publishedTitles(inWiki: wikiID).contains(title)
     }
 }
 
