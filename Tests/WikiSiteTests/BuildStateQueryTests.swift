@@ -12,4 +12,19 @@ import Testing
         let plan = try state.queryPlan(of: BuildState.linkersQuery)
         #expect(plan == ["SEARCH linker USING INDEX sqlite_autoindex_linker_1 (wiki=? AND target=?)"])
     }
+
+    /// The first entries of recent changes and new pages are the first rows of an index: no sort
+    /// of the wiki's pages (a build of edits reads 500 rows, not 100,000).
+    @Test func theNewestPagesAreTheFirstRowsOfAnIndex() throws {
+        let folder = try TemporaryFolder()
+        let state = try BuildState(stateFolder: folder.path("state"))
+        #expect(
+            try state.queryPlan(of: BuildState.newestQuery(listedIn: .recentChanges)) == [
+                "SEARCH page USING INDEX pageByUpdate (wiki=?)"
+            ])
+        #expect(
+            try state.queryPlan(of: BuildState.newestQuery(listedIn: .newPages)) == [
+                "SEARCH page USING INDEX pageByCreation (wiki=?)"
+            ])
+    }
 }

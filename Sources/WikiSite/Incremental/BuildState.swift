@@ -260,11 +260,7 @@ final class BuildState: Sendable {
     /// the index of that date.
     func newest(_ count: Int, inWiki wikiID: String, listedIn list: SpecialPage) throws -> [DatedEntry] {
         let isRecentChanges = list == .recentChanges
-        let date = isRecentChanges ? "updated" : "created"
-        let sql = """
-            SELECT title, \(date)At, updatedBy FROM page WHERE wiki = ?
-            ORDER BY \(date)Seconds DESC, \(date)Nanoseconds DESC, title LIMIT ?
-            """
+        let sql = Self.newestQuery(listedIn: list)
         return try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [wikiID, count]).compactMap { row in
                 guard let title = PageTitle(row[0]) else { return nil }
@@ -273,6 +269,16 @@ final class BuildState: Sendable {
                     user: isRecentChanges ? row[2] : nil)
             }
         }
+    }
+
+    /// The query of `newest(_:inWiki:listedIn:)`: the first rows of the index of the list's date,
+    /// for a wiki and a count.
+    static func newestQuery(listedIn list: SpecialPage) -> String {
+        let date = list == .recentChanges ? "updated" : "created"
+        return """
+            SELECT title, \(date)At, updatedBy FROM page WHERE wiki = ?
+            ORDER BY \(date)Seconds DESC, \(date)Nanoseconds DESC, title LIMIT ?
+            """
     }
 
     /// The statistics of wiki `wikiID` as the last build worked them out; nil when the state has
@@ -474,7 +480,11 @@ final class BuildState: Sendable {
                     try Self.deletePage(page.title, inWiki: page.wikiID, recordingIn: &linkerChanges, db)
                 }
             }
+            if update.replacesEverything {
+                for index in StateSchema.pageIndexNames { try db.execute(sql: "DROP INDEX \(index)") }
+            }
             try Self.insert(update.pages, recordingIn: &linkerChanges, db)
+            if update.replacesEverything { try db.execute(sql: StateSchema.pageIndexes) }
             try Self.apply(linkerChanges, startingEmpty: update.replacesEverything, db)
             let removeOutput = try db.cachedStatement(sql: "DELETE FROM output WHERE path = ?")
             for path in update.removedOutputs { try removeOutput.execute(arguments: [path]) }
