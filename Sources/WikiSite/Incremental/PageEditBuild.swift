@@ -26,8 +26,12 @@ import WikiSources
 /// created, deleted or renamed page, a draft toggled, the orphaned or wanted pages changed) is
 /// left to the build proper, which reads the whole source.
 ///
-/// Both make the same files: `PageEditBuildRandomTests` and `IncrementalStoreBuildTests` hold
-/// them to a clean build after random edits, and `--verify` compares any build with one.
+/// A source read whole (a dump without sequences) is served the same way once its fingerprints
+/// show that every change is such an edit (`serveIfEdits`): the wiki is not analysed again.
+///
+/// Both make the same files: `PageEditBuildRandomTests`, `IncrementalStoreBuildTests` and
+/// `IncrementalBuildTests` hold them to a clean build after random edits, and `--verify`
+/// compares any build with one.
 struct PageEditBuild {
     /// The most changed documents a build of edits takes on; past it, the build proper is cheaper
     /// than a lookup a page.
