@@ -13,7 +13,7 @@ import WikiSources
 ///
 /// Reading blocks the calling thread while requests are in flight (see ``CouchConnection``): call it
 /// from a plain thread, not from an async task.
-public struct CouchSource: DocumentSource {
+public struct CouchSource: DocumentLookupSource {
     /// The database.
     public let database: CouchDatabaseURL
     /// How it is read.
@@ -47,6 +47,17 @@ public struct CouchSource: DocumentSource {
     /// - Throws: ``CouchError`` (the database is missing, access is denied, the server kept failing
     ///   after every retry…), and whatever `body` throws.
     public func read(after checkpoint: SourceCheckpoint?, _ body: (Document) throws -> Void) throws -> SourceReading {
+        try read(after: checkpoint, thenDocuments: [], body)
+    }
+
+    /// Reads as `read(after:_:)` does, then fetches every leaf of each document of `ids`
+    /// (`open_revs=all`). A server has no snapshots: a document changed after the feed was read
+    /// comes as it is then (a build of edits reads the feed again after, and finds the change).
+    ///
+    /// - Throws: as `read(after:_:)`.
+    public func read(
+        after checkpoint: SourceCheckpoint?, thenDocuments ids: [String], _ body: (Document) throws -> Void
+    ) throws -> SourceReading {
         let connection = CouchConnection(database: database, options: options, stop: nil)
         defer { connection.close() }
         var feed = ChangesFeed(connection: connection)
@@ -74,6 +85,17 @@ public struct CouchSource: DocumentSource {
             rejected += batch.rejected
             since = batch.checkpoint ?? since
             if batch.isCaughtUp { break }
+        }
+        let origin = DocumentOrigin(source: database.description, line: nil)
+        for id in ids {
+            for leaf in try LeafFetcher.allLeaves(ofDocument: id, over: connection) {
+                switch ServerDocuments.document(
+                    leaf.value, origin: origin, rowID: id, deletedByRow: false, hadInvalidText: leaf.hadInvalidText)
+                {
+                case .document(let document): try body(document)
+                case .rejected(let entry): rejected.append(entry)
+                }
+            }
         }
         return SourceReading(
             form: "a CouchDB database", scope: scope, documentCount: count,

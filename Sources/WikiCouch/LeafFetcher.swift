@@ -86,12 +86,24 @@ struct LeafFetcher {
         return leaves
     }
 
+    /// Every leaf of the document `id` (deleted leaves too): `GET /db/<id>?open_revs=all`. None when
+    /// the server does not have it.
+    static func allLeaves(ofDocument id: String, over connection: CouchConnection) throws -> [Leaf] {
+        try openRevisions(of: id, "all", over: connection)
+    }
+
     /// `GET /db/<id>?open_revs=["…"]`, as JSON: `[{"ok":{…}}|{"missing":"…"}]`. A document the
     /// server no longer has (404) has no leaves to add.
     private func openRevisions(_ wanted: Wanted, over connection: CouchConnection) throws -> [Leaf] {
-        let revisions = JSONWriter.text(.array(wanted.revisions.map(JSONValue.string)))
-        let request = CouchRequest(
-            method: .GET, path: CouchRequest.documentPath(wanted.id), query: [("open_revs", revisions)])
+        try Self.openRevisions(
+            of: wanted.id, JSONWriter.text(.array(wanted.revisions.map(JSONValue.string))), over: connection)
+    }
+
+    /// `GET /db/<id>?open_revs=<revisions>` (a JSON array of revisions, or `all`), as JSON.
+    private static func openRevisions(
+        of id: String, _ revisions: String, over connection: CouchConnection
+    ) throws -> [Leaf] {
+        let request = CouchRequest(method: .GET, path: CouchRequest.documentPath(id), query: [("open_revs", revisions)])
         return try connection.send(request) { response in
             if response.status == 404 { return [] }
             guard response.isSuccess else { throw response.error(for: request, of: connection.database) }

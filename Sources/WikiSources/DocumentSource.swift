@@ -24,12 +24,12 @@ public protocol DocumentSource: Sendable {
     func read(after checkpoint: SourceCheckpoint?, _ body: (Document) throws -> Void) throws -> SourceReading
 }
 
-/// A source that can also hand over named documents whole, from the same snapshot as the changes it
-/// delivers (the embedded store): a build of edits reads the changes after its checkpoint and the
-/// documents of its wikis, and nothing else.
+/// A source that can also hand over named documents whole, right after the changes it delivers
+/// (the embedded store, from the same snapshot; a CouchDB server): a build of edits reads the
+/// changes after its checkpoint and the documents of its wikis, and nothing else.
 public protocol DocumentLookupSource: DocumentSource {
     /// Reads as `read(after:_:)` does, then calls `body` with every leaf of each document of `ids`
-    /// the source holds, from the same snapshot of the source.
+    /// the source holds (from the same snapshot of the source, when it has snapshots).
     ///
     /// - Throws: as `read(after:_:)`.
     func read(

@@ -172,6 +172,30 @@ struct CouchCommandLineTests {
         }
     }
 
+    @Test("an edit on the server is built from its change and the build state alone")
+    func editFromServer() throws {
+        let folder = try TemporaryFolder()
+        let server = try CouchTestServer(Fixture.database(.opaque))
+        defer { server.stop() }
+        let build = ["build", "--source", server.url(), "--out", folder.path("site")]
+        #expect(try Wikisite.run(build).status == 0)
+
+        server.update { $0.edit(Fixture.page("w1:Page 4", "2-44", markdown: "New text.")) }
+        let edited = try Wikisite.run(build + ["--explain", "--verify"])
+
+        #expect(edited.status == 0, "\(edited.errors)")
+        #expect(edited.output.contains("from 1 changed document and the build state"), "\(edited.output)")
+        #expect(edited.output.contains(".html: page edited") && edited.output.contains("written   w1/Page_4~"))
+        #expect(edited.output.contains("Verified: the site is byte for byte the same as a clean build."))
+
+        // A link to a page nothing linked to changes the orphaned pages: the build proper.
+        server.update { $0.edit(Fixture.page("w1:Page 4", "3-44", markdown: "New text, [[Page 5]].")) }
+        let linked = try Wikisite.run(build + ["--explain", "--verify"])
+        #expect(!linked.output.contains("the build state"), "\(linked.output)")
+        #expect(linked.output.contains(#".html: "Page 4" now links here"#))
+        #expect(linked.output.contains("Verified: the site is byte for byte the same as a clean build."))
+    }
+
     /// Every file under `root`, by relative path.
     private func files(under root: URL) throws -> [ExactString: Data] {
         var files: [ExactString: Data] = [:]

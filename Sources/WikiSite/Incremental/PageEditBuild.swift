@@ -10,8 +10,9 @@ import WikiSources
 /// change, and indexed rows of the build state: its cost follows the change, not the size of the
 /// wiki.
 ///
-/// It serves when the only source can hand over documents by `_id` from the snapshot of its
-/// changes (`DocumentLookupSource`: the embedded store), the build has no base URL (sitemaps list
+/// It serves when the only source can hand over documents by `_id` besides its changes
+/// (`DocumentLookupSource`: the embedded store, from the snapshot of its changes; a CouchDB
+/// server, which has no snapshots, right after them), the build has no base URL (sitemaps list
 /// every page) and publishes every wiki, and every change is an edit that leaves the wiki's lists
 /// of pages as they were: a page published before and after, under the same title and document,
 /// without conflicts, attachments or embeds, which no page embeds, in a wiki whose own document

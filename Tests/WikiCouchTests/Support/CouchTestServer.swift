@@ -9,7 +9,7 @@ import WikiDocuments
 /// database: `GET /db`; `GET /db/_changes` with `since`, `limit`, `style=all_docs`, `include_docs`,
 /// `conflicts`, and `feed=normal`, `longpoll` or `continuous` (with `heartbeat` and `timeout`);
 /// `GET /db/_all_docs` with `include_docs` and `conflicts`; `POST /db/_bulk_get`;
-/// `GET /db/<id>?open_revs=[…]`; and errors as `{"error","reason"}`. It injects faults on request,
+/// `GET /db/<id>?open_revs=[…]` or `open_revs=all`; and errors as `{"error","reason"}`. It injects faults on request,
 /// records every request, answers at most ``Configuration/maximumRequests`` requests and closes
 /// itself after ``Configuration/lifetime``.
 ///
@@ -419,7 +419,12 @@ final class CouchTestServer: Sendable {
     private func openRevisions(_ id: String, _ revisions: String, in database: FakeCouchDatabase) -> (
         HTTPResponseStatus, JSONValue
     ) {
-        guard database.entries[ExactString(id)] != nil else { return Self.error(.notFound, "not_found", "missing") }
+        guard let entry = database.entries[ExactString(id)] else {
+            return Self.error(.notFound, "not_found", "missing")
+        }
+        if revisions == "all" {
+            return (.ok, .array(entry.leaves.map { JSONValue.object(JSONObject([("ok", .object($0.body))])) }))
+        }
         guard let wanted = (try? JSONParser.parse(revisions))?.arrayValue else {
             return Self.error(.badRequest, "bad_request", "Invalid open_revs.")
         }
