@@ -138,21 +138,20 @@ public struct BuildSummary: Sendable {
             lines.append(
                 "Incremental build: no source changed after its checkpoint; nothing else was read. "
                     + "The warnings of the last build stand (wikisite check lists them).")
-        } else if readChangesOnly {
-            let word = changedDocuments == 1 ? "document" : "documents"
-            lines.append(
-                "Incremental build: \(changedDocuments) changed \(word) since the last build, edits of pages "
-                    + "read alone with the build state. "
-                    + "The warnings of the last build stand (wikisite check lists them).")
-        } else if editsBuiltFromState {
-            let word = changedDocuments == 1 ? "document" : "documents"
-            lines.append(
-                "Incremental build: \(changedDocuments) changed \(word) since the last build, edits of pages "
-                    + "built with the build state, without analysing their wikis again. "
-                    + "The links to missing pages of the last build stand (wikisite check lists them).")
         } else {
             let word = changedDocuments == 1 ? "document" : "documents"
-            lines.append("Incremental build: \(changedDocuments) changed \(word) since the last build.")
+            let changes = "Incremental build: \(changedDocuments) changed \(word) since the last build"
+            if readChangesOnly {
+                lines.append(
+                    changes + ", edits of pages read alone with the build state. "
+                        + "The warnings of the last build stand (wikisite check lists them).")
+            } else if editsBuiltFromState {
+                lines.append(
+                    changes + ", edits of pages built with the build state, without analysing their wikis again. "
+                        + "The links to missing pages of the last build stand (wikisite check lists them).")
+            } else {
+                lines.append(changes + ".")
+            }
             if wikisNotAnalysed > 0 {
                 let wikiCount = wikisNotAnalysed == 1 ? "1 wiki" : "\(wikisNotAnalysed) wikis"
                 lines.append(

@@ -179,7 +179,6 @@ struct PageEditBuild {
         summary.checkpoints = [
             CheckpointAdvance(source: name, from: storedCheckpoint, to: endCheckpoint.description)
         ]
-        summary.notes.append(SiteDiscovery.missingBaseURLNote)
         guard
             try serve(
                 wikis, storedWikis: storedWikis, in: pagesDatabase, state: state, layout: layout, update: update,
@@ -229,7 +228,6 @@ struct PageEditBuild {
         var served = summary
         served.changedDocuments = changedDocuments
         served.editsBuiltFromState = true
-        served.notes.append(SiteDiscovery.missingBaseURLNote)
         guard
             try serve(
                 wikis, storedWikis: storedWikis, in: database, state: state, layout: layout, update: update,
@@ -270,6 +268,7 @@ struct PageEditBuild {
         state: BuildState, layout: SiteLayout, update: StateUpdate, summary: inout BuildSummary
     ) throws -> Bool {
         var update = update
+        summary.notes.append(SiteDiscovery.missingBaseURLNote)
         var files: [(path: SitePath, html: String, cause: String)] = []
         for wikiEdits in wikis {
             let wiki = wikiEdits.wiki
