@@ -631,25 +631,70 @@ private struct LinkerChanges {
 
 /// What the state keeps of a page besides its fingerprint and outline: what the lists by date
 /// and the statistics show of it.
-struct PageDetails: Sendable, Equatable {
-    let documentID: String
-    let createdAt: Timestamp?
-    let updatedAt: Timestamp?
-    let updatedBy: String?
+///
+/// A reference either way (to the page of the model, or to values read from the state): a full
+/// build keeps the details of every page for its commit, and 100,000 of them inline would be
+/// 10 MB more at the build's peak.
+struct PageDetails: Sendable {
+    /// Details read from the state.
+    private final class Values: Sendable {
+        let documentID: String
+        let createdAt: Timestamp?
+        let updatedAt: Timestamp?
+        let updatedBy: String?
+
+        init(documentID: String, createdAt: Timestamp?, updatedAt: Timestamp?, updatedBy: String?) {
+            self.documentID = documentID
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.updatedBy = updatedBy
+        }
+    }
+
+    private enum Source: Sendable {
+        case page(Page)
+        case values(Values)
+    }
+
+    private let source: Source
 
     /// The details of `page`.
     init(_ page: Page) {
-        self.init(
-            documentID: page.documentID, createdAt: page.createdAt, updatedAt: page.updatedAt,
-            updatedBy: page.updatedBy)
+        source = .page(page)
     }
 
     /// Details with the given parts.
     init(documentID: String, createdAt: Timestamp?, updatedAt: Timestamp?, updatedBy: String?) {
-        self.documentID = documentID
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.updatedBy = updatedBy
+        source = .values(
+            Values(documentID: documentID, createdAt: createdAt, updatedAt: updatedAt, updatedBy: updatedBy))
+    }
+
+    var documentID: String {
+        switch source {
+        case .page(let page): page.documentID
+        case .values(let values): values.documentID
+        }
+    }
+
+    var createdAt: Timestamp? {
+        switch source {
+        case .page(let page): page.createdAt
+        case .values(let values): values.createdAt
+        }
+    }
+
+    var updatedAt: Timestamp? {
+        switch source {
+        case .page(let page): page.updatedAt
+        case .values(let values): values.updatedAt
+        }
+    }
+
+    var updatedBy: String? {
+        switch source {
+        case .page(let page): page.updatedBy
+        case .values(let values): values.updatedBy
+        }
     }
 }
 
