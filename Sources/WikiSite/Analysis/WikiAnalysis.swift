@@ -23,7 +23,7 @@ public struct WikiAnalysis: Sendable {
     /// The links between the pages, and their reverse index.
     public let graph: LinkGraph
     /// The figures of the statistics page.
-    public let statistics: WikiStatistics
+    let statistics: StatisticsFigures
     /// Positions in `pages`, most recently updated first, at most `datedListLength` of them
     /// (see `recentChanges`).
     let recentChangesOrder: [Int32]
@@ -57,7 +57,7 @@ public struct WikiAnalysis: Sendable {
         self.pages = sortedPages
         self.graph = linkGraph
         let ownConflicts = Self.conflicts(in: conflicts, of: wiki, pages: sortedPages, graph: linkGraph)
-        statistics = WikiStatistics(pages: sortedPages, graph: linkGraph, conflicts: ownConflicts)
+        statistics = StatisticsFigures(pages: sortedPages, graph: linkGraph, conflicts: ownConflicts)
         recentChangesOrder = recent
         newPagesOrder = new
     }
@@ -134,23 +134,23 @@ public struct WikiAnalysis: Sendable {
         NewestFirst.positions(datedListLength, of: pages) { $0[keyPath: date] }.map(Int32.init)
     }
 
-    /// The conflicts of `wiki`'s own document and of its published pages (`pages`, positioned
-    /// as in `graph`). A draft or an invalid page may share its normalized title with a
-    /// published page, never its `_id`.
+    /// The conflicts of `wiki`'s own document (no title) and of its published pages (`pages`,
+    /// positioned as in `graph`), each with its page's title. A draft or an invalid page may
+    /// share its normalized title with a published page, never its `_id`.
     private static func conflicts(
         in conflicts: [ConflictedDocument], of wiki: Wiki, pages: [Page], graph: LinkGraph
-    ) -> [ConflictedDocument] {
+    ) -> [(conflict: ConflictedDocument, pageTitle: PageTitle?)] {
         let prefix = wiki.id.utf8.count + 1
-        return conflicts.filter { conflict in
+        return conflicts.compactMap { conflict in
             let id = conflict.documentID
-            if id.isExactly(wiki.id) { return true }
+            if id.isExactly(wiki.id) { return (conflict, nil) }
             let utf8 = id.utf8
             guard utf8.count > prefix, utf8.starts(with: wiki.id.utf8),
                 utf8[utf8.index(utf8.startIndex, offsetBy: prefix - 1)] == UInt8(ascii: ":"),
                 let title = PageTitle(String(id[utf8.index(utf8.startIndex, offsetBy: prefix)...])),
-                let position = graph.position(of: title)
-            else { return false }
-            return pages[position].documentID.isExactly(id)
+                let position = graph.position(of: title), pages[position].documentID.isExactly(id)
+            else { return nil }
+            return (conflict, pages[position].title)
         }
     }
 }

@@ -86,7 +86,7 @@ struct IncrementalPlanner {
         update.wikis.append(
             BuildState.StoredWiki(
                 id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki), pageCount: analysis.pages.count))
-        update.statistics.append((wiki.id, StatisticsFigures(analysis)))
+        update.statistics.append((wiki.id, analysis.statistics))
         update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
         // Room for them all at once: grown by doubling, the array of 100,000 records keeps up to
         // twice their size, and while it grows the old buffer beside the new one.

@@ -3,9 +3,11 @@ import WikiDocuments
 import WikiModel
 import WikiRender
 
-/// What a wiki's statistics page shows, as the build state keeps it between builds: a build of
-/// edits (`PageEditBuild`) works the next figures out from these and the edited pages, without
-/// the rest of the wiki.
+/// The figures of a wiki's statistics page. Drafts count nowhere: they are not pages.
+///
+/// Worked out once per analysis of a wiki (`WikiAnalysis.statistics`), and kept by the build
+/// state between builds: a build of edits (`PageEditBuild`) works the next figures out from
+/// these and the edited pages, without the rest of the wiki.
 struct StatisticsFigures: Codable, Sendable, Equatable {
     /// A contributor: who saved pages last, and how many.
     struct ContributorFigure: Codable, Sendable, Equatable {
@@ -22,41 +24,50 @@ struct StatisticsFigures: Codable, Sendable, Equatable {
         let losers: [String]
     }
 
+    /// Published pages.
     var pageCount: Int
+    /// Words of all pages (`WordCount`: runs of letters and digits of the Markdown).
     var wordCount: Int
+    /// Links from a page to another page or to a missing page (`LinkGraph.linkCount`).
     var linkCount: Int
+    /// Of those, the links to pages that do not exist.
     var missingLinkCount: Int
+    /// Titles linked to that have no page.
     var wantedPageCount: Int
+    /// Pages no other page links to.
     var orphanedPageCount: Int
-    /// Most pages first, then by name in byte order (`WikiStatistics.contributors`).
+    /// Who saved the pages last (`updated_by`), most pages first, then by name in byte order.
+    /// Pages without `updated_by` are not counted.
     var contributors: [ContributorFigure]
+    /// Pages that were saved last by nobody known (no `updated_by`).
     var pagesWithoutContributor: Int
-    /// In byte order of `_id`.
+    /// The wiki's own document and its published pages that have conflicting revisions, in byte
+    /// order of `_id`. Conflicts of drafts are not listed: drafts are not published.
     var conflicts: [ConflictFigure]
 
-    /// The figures of `analysis`.
-    init(_ analysis: WikiAnalysis) {
-        let statistics = analysis.statistics
-        pageCount = statistics.pageCount
-        wordCount = statistics.wordCount
-        linkCount = statistics.linkCount
-        missingLinkCount = statistics.missingLinkCount
-        wantedPageCount = statistics.wantedPageCount
-        orphanedPageCount = statistics.orphanedPageCount
-        contributors = statistics.contributors.map { ContributorFigure(name: $0.name, pageCount: $0.pageCount) }
-        pagesWithoutContributor = statistics.pagesWithoutContributor
-        conflicts = statistics.conflicts.compactMap { conflict in
-            let pageTitle: String?
-            if conflict.documentID.isExactly(analysis.wiki.id) {
-                pageTitle = nil
+    /// The figures of the pages `pages` (in any order), linked as `graph` says, with `conflicts`:
+    /// each with the title of its page, nil for the wiki's own document.
+    init(pages: [Page], graph: LinkGraph, conflicts: [(conflict: ConflictedDocument, pageTitle: PageTitle?)]) {
+        pageCount = pages.count
+        wordCount = graph.pageTitles.indices.reduce(0) { $0 + graph.outline(at: $1).wordCount }
+        linkCount = graph.linkCount
+        missingLinkCount = graph.missingLinkCount
+        wantedPageCount = graph.missingTitles.count
+        orphanedPageCount = graph.pageTitles.indices.count { graph.backlinkCount(ofPageAt: $0) == 0 }
+        var pagesByUser: [ExactString: Int] = [:]
+        var anonymous = 0
+        for page in pages {
+            if let user = page.updatedBy {
+                pagesByUser[ExactString(user), default: 0] += 1
             } else {
-                guard let page = analysis.pages.first(where: { $0.documentID.isExactly(conflict.documentID) }) else {
-                    return nil
-                }
-                pageTitle = page.title.text
+                anonymous += 1
             }
-            return ConflictFigure(
-                documentID: conflict.documentID, pageTitle: pageTitle, winner: conflict.winner.description,
+        }
+        contributors = Self.ordered(pagesByUser.map { ($0.key.value, $0.value) })
+        pagesWithoutContributor = anonymous
+        self.conflicts = conflicts.map { conflict, pageTitle in
+            ConflictFigure(
+                documentID: conflict.documentID, pageTitle: pageTitle?.text, winner: conflict.winner.description,
                 losers: conflict.losers.map(\.description))
         }
     }

@@ -203,7 +203,7 @@ struct WikiSpecialPages: Sendable {
                     layout: frame.layout, header: frame.header,
                     entries: orphans[range].map { entry(Int($0), from: path) }, pagination: frame.bar))
         case .statistics:
-            return context.statisticsHTML(StatisticsFigures(analysis))
+            return context.statisticsHTML(analysis.statistics)
         }
     }
 
