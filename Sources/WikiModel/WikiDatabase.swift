@@ -18,6 +18,8 @@ public struct WikiDatabase: Sendable {
     public let ignored: IgnoredDocuments
 
     private let contents: [ExactString: WikiContents]
+    /// `conflicts`, by `_id`.
+    private let conflictsByID: [ExactString: ConflictedDocument]
 
     init(
         contents: [ExactString: WikiContents], skipped: [SkippedDocument], skippedAttachments: [SkippedAttachment],
@@ -28,7 +30,13 @@ public struct WikiDatabase: Sendable {
         self.skipped = skipped
         self.skippedAttachments = skippedAttachments
         self.conflicts = conflicts
+        conflictsByID = Dictionary(conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first }
         self.ignored = ignored
+    }
+
+    /// The conflict of the document whose `_id` is exactly `id`, if it has one.
+    public func conflict(ofDocument id: String) -> ConflictedDocument? {
+        conflictsByID[ExactString(id)]
     }
 
     /// The published wiki whose `_id` is exactly `id`.

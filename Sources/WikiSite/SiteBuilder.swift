@@ -65,8 +65,11 @@ public struct SiteBuilder: Sendable {
             throw BuildError.output("\(error)")
         }
         defer { lock.release() }
-        if !lock.previousBuildWasInterrupted,
-            var summary = try UnchangedSources(options: options, shape: shape, reporter: reporter).summaryIfUnchanged()
+        // A state that lets this build read less than its sources whole.
+        let last = lock.previousBuildWasInterrupted ? nil : LastBuild(options: options, shape: shape)
+        if let last,
+            var summary = try UnchangedSources(options: options, shape: shape, reporter: reporter)
+                .summaryIfUnchanged(since: last)
         {
             summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
             summary.elapsed = clock.now - start
@@ -78,9 +81,9 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildError.theme("\(error)")
         }
-        if !lock.previousBuildWasInterrupted,
+        if let last,
             var summary = try PageEditBuild(options: options, shape: shape, theme: theme, reporter: reporter)
-                .summaryIfServed()
+                .summaryIfServed(after: last)
         {
             summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
             summary.elapsed = clock.now - start
@@ -105,7 +108,7 @@ public struct SiteBuilder: Sendable {
         summary.conflicts = database.conflicts
 
         do {
-            let (state, fullBuild, themeChanges) = try openState(in: stateFolder, shape: shape)
+            let (state, fullBuild, themeChanges) = try openState(in: stateFolder, shape: shape, openedAs: last?.state)
             try state.adoptEarlierManifest()
             let storedCheckpoints = fullBuild == nil ? try state.checkpoints() : [:]
             var update = StateUpdate(replacesEverything: fullBuild != nil, settings: shape.settings)
@@ -117,9 +120,13 @@ public struct SiteBuilder: Sendable {
                 if let checkpoint { update.checkpoints[name] = checkpoint }
             }
             summary.fullBuildReason = fullBuild
-            if fullBuild == nil, themeChanges.isEmpty, !lock.previousBuildWasInterrupted,
+            let planner = try IncrementalPlanner(
+                state: state, database: database, options: options, fullBuild: fullBuild)
+            // What changed in each wiki, found once for a build of edits and for the build proper.
+            let changes = try wikis.map(planner.changes(of:))
+            if themeChanges.isEmpty, !lock.previousBuildWasInterrupted,
                 try PageEditBuild(options: options, shape: shape, theme: theme, reporter: reporter).serveIfEdits(
-                    of: database, published: wikis, state: state, layout: layout, update: update, summary: &summary)
+                    of: planner, wikis: wikis, changes: changes, layout: layout, update: update, summary: &summary)
             {
                 summary.elapsed = clock.now - start
                 return summary
@@ -127,14 +134,12 @@ public struct SiteBuilder: Sendable {
             let writer = try SiteWriter(
                 outputFolder: options.outputFolder, record: state,
                 previousBuildWasInterrupted: lock.previousBuildWasInterrupted, listsOutputs: options.listsOutputs)
-            let planner = try IncrementalPlanner(
-                state: state, database: database, options: options, fullBuild: fullBuild)
 
             try state.markUnfinished()
             do {
                 try writeSite(
-                    wikis: wikis, plan: planner.sitePlan(wikis: wikis, themeChanges: themeChanges), planner: planner,
-                    theme: theme, layout: layout, into: writer, update: &update, summary: &summary)
+                    wikis: wikis, changes: changes, plan: planner.sitePlan(wikis: wikis, themeChanges: themeChanges),
+                    planner: planner, theme: theme, layout: layout, into: writer, update: &update, summary: &summary)
             } catch {
                 writer.abandon()
                 throw error
@@ -149,15 +154,16 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// The state of the last build, and why this build is a full one (nil: incremental), with
-    /// the theme files that changed since. A state that cannot be read is started afresh.
+    /// The state of the last build (`opened` when it was opened already), and why this build is a
+    /// full one (nil: incremental), with the theme files that changed since. A state that cannot
+    /// be read is started afresh.
     private func openState(
-        in stateFolder: String, shape: BuildShape
+        in stateFolder: String, shape: BuildShape, openedAs opened: BuildState?
     ) throws -> (BuildState, FullBuildReason?, [String]) {
         let state: BuildState
         var unusable: FullBuildReason?
         do {
-            state = try BuildState(stateFolder: stateFolder)
+            state = try opened ?? BuildState(stateFolder: stateFolder)
         } catch {
             unusable = .unreadableState("\(error)")
             state = try BuildState.replacing(stateFolder: stateFolder)
@@ -175,11 +181,12 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Writes what `plan` asks for: the stylesheet, the site index, each wiki's pages, special
-    /// pages and home, then the sitemaps and feeds when the build has a base URL, each file where
-    /// `layout` puts it; retires what it takes away.
+    /// pages and home (each wiki's `changes` as `planner` found them), then the sitemaps and feeds
+    /// when the build has a base URL, each file where `layout` puts it; retires what it takes away.
     private func writeSite(
-        wikis: [Wiki], plan: BuildPlan, planner: IncrementalPlanner, theme: Theme, layout: SiteLayout,
-        into writer: SiteWriter, update: inout StateUpdate, summary: inout BuildSummary
+        wikis: [Wiki], changes: [IncrementalPlanner.WikiChanges?], plan: BuildPlan, planner: IncrementalPlanner,
+        theme: Theme, layout: SiteLayout, into writer: SiteWriter, update: inout StateUpdate,
+        summary: inout BuildSummary
     ) throws {
         var plan = plan
         let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
@@ -193,7 +200,7 @@ public struct SiteBuilder: Sendable {
             update.removedWikis.append(id)
         }
         summary.changedDocuments = plan.removedWikis.count
-        for wiki in wikis {
+        for (wiki, wikiChanges) in zip(wikis, changes) {
             let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
             let pages = SitePageRenderer(
                 bodies: PageBodyRenderer(database: planner.database, markdown: markdown, siteLayout: layout),
@@ -205,7 +212,7 @@ public struct SiteBuilder: Sendable {
                 budget: Self.keptBodiesBudget, spillingInto: SpilledBodies(inFolder: options.resolvedStateFolder))
             var wikiPlan = plan.plan(ofWiki: wiki.id)
             let (analysis, changed) = try planner.plan(
-                wiki, with: pages.bodies, into: &wikiPlan, keeping: bodies, reporter: reporter)
+                wiki, changes: wikiChanges, with: pages.bodies, into: &wikiPlan, keeping: bodies, reporter: reporter)
             summary.changedDocuments += changed
             plan.wikis[ExactString(wiki.id)] = wikiPlan
             guard let analysis else {

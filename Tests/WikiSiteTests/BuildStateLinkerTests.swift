@@ -21,7 +21,7 @@ import WikiModel
         return StateUpdate.PageRecord(
             wikiID: wiki, title: Self.title(title), fingerprint: 1,
             outline: PageOutline(links: links, headings: [], wordCount: 3),
-            details: PageDetails(documentID: wiki + ":" + title, createdAt: nil, updatedAt: nil, updatedBy: nil))
+            details: StoredPageDetails(documentID: wiki + ":" + title, createdAt: nil, updatedAt: nil, updatedBy: nil))
     }
 
     func linkers(_ target: String, in state: BuildState) throws -> [String] {

@@ -82,6 +82,10 @@ struct PageBodyRenderer: Sendable {
 protocol PublishedPageLookup: Sendable {
     /// Whether wiki `wikiID` publishes a page titled `title`.
     func isPublished(_ title: PageTitle, inWiki wikiID: String) -> Bool
+
+    /// Throws the first error a lookup met, which `isPublished` could not throw (it answers
+    /// renderers): called before anything rendered with the answers is used.
+    func checkLookups() throws
 }
 
 /// What the embeds of a text of wiki `wikiID`, written in the file `linkingFile`, can show:

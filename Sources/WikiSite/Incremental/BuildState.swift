@@ -208,7 +208,7 @@ final class BuildState: Sendable {
         /// Nil when the stored outline does not decode.
         let outline: PageOutline?
         /// Nil in a state written before the details were kept.
-        let details: PageDetails?
+        let details: StoredPageDetails?
     }
 
     /// The page `title` of wiki `wikiID`, if the state has it.
@@ -227,7 +227,7 @@ final class BuildState: Sendable {
             }
             let documentID: String? = row[2]
             let details = documentID.map { documentID in
-                PageDetails(
+                StoredPageDetails(
                     documentID: documentID, createdAt: (row[3] as String?).flatMap(Timestamp.init),
                     updatedAt: (row[4] as String?).flatMap(Timestamp.init), updatedBy: row[5])
             }
@@ -288,6 +288,19 @@ final class BuildState: Sendable {
             try Data.fetchOne(
                 db.cachedStatement(sql: "SELECT figures FROM wikiStatistics WHERE wiki = ?"), arguments: [wikiID]
             ).flatMap(StatisticsFigures.decoded)
+        }
+    }
+
+    /// The digests of the special files of wiki `wikiID` at `paths` that have one, by path: one
+    /// seek a path.
+    func specialFileDigests(inWiki wikiID: String, at paths: [String]) throws -> [String: Int64] {
+        try database.read { db in
+            let statement = try db.cachedStatement(sql: "SELECT digest FROM specialFile WHERE wiki = ? AND path = ?")
+            var digests: [String: Int64] = [:]
+            for path in paths {
+                digests[path] = try Int64.fetchOne(statement, arguments: [wikiID, path])
+            }
+            return digests
         }
     }
 
@@ -630,71 +643,30 @@ private struct LinkerChanges {
 }
 
 /// What the state keeps of a page besides its fingerprint and outline: what the lists by date
-/// and the statistics show of it.
-///
-/// A reference either way (to the page of the model, or to values read from the state): a full
-/// build keeps the details of every page for its commit, and 100,000 of them inline would be
-/// 10 MB more at the build's peak.
-struct PageDetails: Sendable {
-    /// Details read from the state.
-    private final class Values: Sendable {
-        let documentID: String
-        let createdAt: Timestamp?
-        let updatedAt: Timestamp?
-        let updatedBy: String?
+/// and the statistics show of it. A reference (the model's page itself, or values read from the
+/// state): a full build keeps the details of every page for its commit, and 100,000 of them as
+/// values would be 13 MiB more at the build's peak.
+protocol PageDetails: AnyObject, Sendable {
+    var documentID: String { get }
+    var createdAt: Timestamp? { get }
+    var updatedAt: Timestamp? { get }
+    var updatedBy: String? { get }
+}
 
-        init(documentID: String, createdAt: Timestamp?, updatedAt: Timestamp?, updatedBy: String?) {
-            self.documentID = documentID
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.updatedBy = updatedBy
-        }
-    }
+extension Page: PageDetails {}
 
-    private enum Source: Sendable {
-        case page(Page)
-        case values(Values)
-    }
+/// The details of a page as the state keeps them.
+final class StoredPageDetails: PageDetails {
+    let documentID: String
+    let createdAt: Timestamp?
+    let updatedAt: Timestamp?
+    let updatedBy: String?
 
-    private let source: Source
-
-    /// The details of `page`.
-    init(_ page: Page) {
-        source = .page(page)
-    }
-
-    /// Details with the given parts.
     init(documentID: String, createdAt: Timestamp?, updatedAt: Timestamp?, updatedBy: String?) {
-        source = .values(
-            Values(documentID: documentID, createdAt: createdAt, updatedAt: updatedAt, updatedBy: updatedBy))
-    }
-
-    var documentID: String {
-        switch source {
-        case .page(let page): page.documentID
-        case .values(let values): values.documentID
-        }
-    }
-
-    var createdAt: Timestamp? {
-        switch source {
-        case .page(let page): page.createdAt
-        case .values(let values): values.createdAt
-        }
-    }
-
-    var updatedAt: Timestamp? {
-        switch source {
-        case .page(let page): page.updatedAt
-        case .values(let values): values.updatedAt
-        }
-    }
-
-    var updatedBy: String? {
-        switch source {
-        case .page(let page): page.updatedBy
-        case .values(let values): values.updatedBy
-        }
+        self.documentID = documentID
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.updatedBy = updatedBy
     }
 }
 
@@ -707,7 +679,7 @@ struct StateUpdate {
         let title: PageTitle
         let fingerprint: Int64
         let outline: PageOutline
-        let details: PageDetails
+        let details: any PageDetails
     }
 
     /// Whether the update describes the whole site (a full build): everything else is forgotten.

@@ -19,9 +19,17 @@ struct IncrementalPlanner {
     let fullBuild: FullBuildReason?
 
     /// The wikis the state remembers, by ID (empty for a full build).
-    private let storedWikis: [ExactString: BuildState.StoredWiki]
-    /// The conflicts of the database, by document ID.
-    private let conflicts: [ExactString: ConflictedDocument]
+    let storedWikis: [ExactString: BuildState.StoredWiki]
+
+    /// What changed in a wiki the state knows since the build it describes.
+    struct WikiChanges {
+        /// The wiki as the state remembers it.
+        let stored: BuildState.StoredWiki
+        /// Its pages that were created, edited or removed.
+        let pages: PageChanges
+        /// Whether its own document changed (its title, its description, a conflict).
+        let wikiChanged: Bool
+    }
 
     /// A planner for a build of `database`: a full one when `fullBuild` says why.
     init(state: BuildState, database: WikiDatabase, options: BuildOptions, fullBuild: FullBuildReason?) throws {
@@ -30,7 +38,16 @@ struct IncrementalPlanner {
         self.options = options
         self.fullBuild = fullBuild
         storedWikis = fullBuild == nil ? try state.wikis() : [:]
-        conflicts = Dictionary(database.conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first }
+    }
+
+    /// What changed in `wiki` since the state's build, found by comparing every page's
+    /// fingerprint with the state's; nil in a full build, or for a wiki the state does not know.
+    func changes(of wiki: Wiki) throws -> WikiChanges? {
+        guard fullBuild == nil, let stored = storedWikis[ExactString(wiki.id)] else { return nil }
+        return WikiChanges(
+            stored: stored,
+            pages: PageChanges(old: try state.pageFingerprints(inWiki: wiki.id), new: fingerprints(of: wiki)),
+            wikiChanged: stored.fingerprint != fingerprint(of: wiki))
     }
 
     /// The plan for the site: the wikis removed since the state's build, the site-wide files.
@@ -48,20 +65,20 @@ struct IncrementalPlanner {
     }
 
     /// The analysis of `wiki` and what of it to render, added to `plan` (which holds what the
-    /// theme's changes already ask for), and the number of documents of it that changed. No
-    /// analysis when nothing of the wiki changed and `plan` renders nothing of it: there is
-    /// nothing to write, and the outlines are not even loaded.
+    /// theme's changes already ask for), and the number of documents of it that changed, given
+    /// its `changes` (`changes(of:)`; nil: everything is rendered). No analysis when nothing of
+    /// the wiki changed and `plan` renders nothing of it: there is nothing to write, and the
+    /// outlines are not even loaded.
     func plan(
-        _ wiki: Wiki, with renderer: PageBodyRenderer, into plan: inout WikiPlan, keeping bodies: RenderedBodies,
-        reporter: any BuildReporter
+        _ wiki: Wiki, changes wikiChanges: WikiChanges?, with renderer: PageBodyRenderer, into plan: inout WikiPlan,
+        keeping bodies: RenderedBodies, reporter: any BuildReporter
     ) throws -> (analysis: WikiAnalysis?, changedDocuments: Int) {
-        guard fullBuild == nil, let stored = storedWikis[ExactString(wiki.id)] else {
+        guard let wikiChanges else {
             if fullBuild == nil { plan = .everything("new wiki") }
             let analysis = WikiAnalysis.analyse(wiki, with: renderer, keeping: bodies, reporter: reporter)
             return (analysis, 1 + analysis.pages.count)
         }
-        let changes = PageChanges(old: try state.pageFingerprints(inWiki: wiki.id), new: fingerprints(of: wiki))
-        let wikiChanged = stored.fingerprint != fingerprint(of: wiki)
+        let (stored, changes, wikiChanged) = (wikiChanges.stored, wikiChanges.pages, wikiChanges.wikiChanged)
         if changes.count == 0, !wikiChanged, plan.isEmpty { return (nil, 0) }
         var reusable = ReusableOutlines()
         if !(options.settings(forWiki: wiki.id).camelCaseLinks && changes.changesExistence) {
@@ -96,23 +113,23 @@ struct IncrementalPlanner {
             update.pages.append(
                 StateUpdate.PageRecord(
                     wikiID: wiki.id, title: page.title,
-                    fingerprint: DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)]),
-                    outline: analysis.graph.outline(at: position), details: PageDetails(page)))
+                    fingerprint: DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID)),
+                    outline: analysis.graph.outline(at: position), details: page))
         }
     }
 
     private func fingerprint(of wiki: Wiki) -> Int64 {
-        DocumentFingerprint.of(wiki, conflict: conflicts[ExactString(wiki.id)])
+        DocumentFingerprint.of(wiki, conflict: database.conflict(ofDocument: wiki.id))
     }
 
     /// The fingerprint of every page of `wiki`, in byte order of the titles, worked out on every
     /// core.
     private func fingerprints(of wiki: Wiki) -> [(title: PageTitle, fingerprint: Int64)] {
         let pages = database.pages(inWiki: wiki.id)
-        let conflicts = self.conflicts
+        let database = self.database
         return Concurrently.map(pages.count) { position in
             let page = pages[position]
-            return (page.title, DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)]))
+            return (page.title, DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID)))
         }
     }
 }

@@ -75,17 +75,14 @@ struct PageEditBuild {
         var addedMissingLinks = 0
     }
 
-    /// The summary of the build, or nil when a build of edits does not serve (nothing was written).
-    func summaryIfServed() throws -> BuildSummary? {
-        guard !options.fullBuild, options.baseURL == nil, options.wikiIDs.isEmpty, options.sources.count == 1,
-            FileManager.default.fileExists(atPath: options.outputFolder + "/" + SiteLayout.siteIndex.description),
-            let state = try? BuildState(stateFolder: options.resolvedStateFolder),
-            let settings = try? state.settings(), settings == shape.settings,
-            let storedWikis = try? state.wikis(), storedWikis.values.allSatisfy({ $0.pageCount != nil })
-        else { return nil }
+    /// The summary of the build of the changes of the only source since `last`, or nil when a
+    /// build of edits does not serve them (nothing was written).
+    func summaryIfServed(after last: LastBuild) throws -> BuildSummary? {
+        guard options.baseURL == nil, options.wikiIDs.isEmpty, options.sources.count == 1 else { return nil }
+        let (state, storedWikis) = (last.state, last.wikis)
         let path = options.sources[0]
         let name = DocumentSources.displayName(of: path)
-        guard let storedCheckpoint = try state.checkpoints()[name],
+        guard let storedCheckpoint = last.checkpoints[name],
             let checkpointValue = try? JSONParser.parse(storedCheckpoint),
             let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder)
                 as? any DocumentLookupSource
@@ -119,14 +116,13 @@ struct PageEditBuild {
         let database = builder.build()
         // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
         // so); a page may not.
-        let wikiConflicts = Dictionary(database.conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first
-        }
         guard database.skipped.isEmpty, database.skippedAttachments.isEmpty,
-            wikiConflicts.keys.allSatisfy({ storedWikis[$0] != nil }), database.wikis.count == storedWikis.count
+            database.conflicts.allSatisfy({ storedWikis[ExactString($0.documentID)] != nil }),
+            database.wikis.count == storedWikis.count
         else { return nil }
         for wiki in database.wikis {
             guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title),
-                stored.fingerprint == DocumentFingerprint.of(wiki, conflict: wikiConflicts[ExactString(wiki.id)])
+                stored.fingerprint == DocumentFingerprint.of(wiki, conflict: database.conflict(ofDocument: wiki.id))
             else { return nil }
         }
         let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
@@ -144,7 +140,7 @@ struct PageEditBuild {
             else { return nil }
             wikis.append(wikiEdits)
         }
-        try published.rethrow()
+        try published.checkLookups()
         for document in changed where !publishedIDs.contains(ExactString(document.id)) {
             for wiki in wikiIDs where try !state.publishedTitles(ofDocument: document.id, inWiki: wiki).isEmpty {
                 return nil
@@ -181,46 +177,36 @@ struct PageEditBuild {
         ]
         guard
             try serve(
-                wikis, storedWikis: storedWikis, in: pagesDatabase, state: state, layout: layout, update: update,
-                summary: &summary)
+                wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
+                update: update, summary: &summary)
         else { return nil }
         return summary
     }
 
-    /// The build of the edits of `database`, every document of the sources (read whole: a dump),
-    /// when the only changes since the build `state` describes are edits a build of edits serves:
-    /// true when it wrote and committed them, with what it did added to `summary` (which holds
-    /// what the reading found); false when nothing was written, and the build proper runs.
-    /// `update` holds the sources' checkpoints.
+    /// The build of the edits of `planner`'s database, every document of the sources (read whole:
+    /// a dump), when the only changes `planner` found in `wikis` (`changes`, one a wiki) are edits
+    /// a build of edits serves: true when it wrote and committed them, with what it did added to
+    /// `summary` (which holds what the reading found); false when nothing was written, and the
+    /// build proper runs. `update` holds the sources' checkpoints.
     func serveIfEdits(
-        of database: WikiDatabase, published wikiList: [Wiki], state: BuildState, layout: SiteLayout,
-        update: StateUpdate, summary: inout BuildSummary
+        of planner: IncrementalPlanner, wikis wikiList: [Wiki], changes: [IncrementalPlanner.WikiChanges?],
+        layout: SiteLayout, update: StateUpdate, summary: inout BuildSummary
     ) throws -> Bool {
-        guard !options.fullBuild, options.baseURL == nil else { return false }
-        let storedWikis = try state.wikis()
-        guard storedWikis.count == wikiList.count, storedWikis.values.allSatisfy({ $0.pageCount != nil }) else {
-            return false
-        }
-        let conflicts = Dictionary(database.conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first }
+        let (database, state) = (planner.database, planner.state)
+        guard planner.fullBuild == nil, options.baseURL == nil, planner.storedWikis.count == wikiList.count,
+            planner.storedWikis.values.allSatisfy({ $0.pageCount != nil })
+        else { return false }
+        let published = DatabasePublishedPages(database: database)
         var wikis: [WikiEdits] = []
         var changedDocuments = 0
-        for wiki in wikiList {
-            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title),
-                stored.fingerprint == DocumentFingerprint.of(wiki, conflict: conflicts[ExactString(wiki.id)])
-            else { return false }
-            let pages = database.pages(inWiki: wiki.id)
-            let fingerprints = Concurrently.map(pages.count) { position in
-                let page = pages[position]
-                return (page.title, DocumentFingerprint.of(page, conflict: conflicts[ExactString(page.documentID)]))
-            }
-            let changes = PageChanges(old: try state.pageFingerprints(inWiki: wiki.id), new: fingerprints)
-            changedDocuments += changes.count
-            guard !changes.changesExistence, changedDocuments <= Self.maximumChanges else { return false }
-            let edited = changes.edited.compactMap { database.page(inWiki: wiki.id, titled: $0) }
-            guard edited.allSatisfy({ conflicts[ExactString($0.documentID)] == nil }),
+        for (wiki, wikiChanges) in zip(wikiList, changes) {
+            guard let wikiChanges, !wikiChanges.wikiChanged, !wikiChanges.pages.changesExistence else { return false }
+            changedDocuments += wikiChanges.pages.count
+            let edited = wikiChanges.pages.edited.compactMap { database.page(inWiki: wiki.id, titled: $0) }
+            guard changedDocuments <= Self.maximumChanges,
+                edited.allSatisfy({ database.conflict(ofDocument: $0.documentID) == nil }),
                 let wikiEdits = try edits(
-                    of: wiki, among: edited, in: database, published: DatabasePublishedPages(database: database),
-                    state: state, layout: layout)
+                    of: wiki, among: edited, in: database, published: published, state: state, layout: layout)
             else { return false }
             wikis.append(wikiEdits)
         }
@@ -230,8 +216,8 @@ struct PageEditBuild {
         served.editsBuiltFromState = true
         guard
             try serve(
-                wikis, storedWikis: storedWikis, in: database, state: state, layout: layout, update: update,
-                summary: &served)
+                wikis, storedWikis: planner.storedWikis, in: database, published: published, state: state,
+                layout: layout, update: update, summary: &served)
         else { return false }
         summary = served
         return true
@@ -260,12 +246,13 @@ struct PageEditBuild {
         return wikiEdits
     }
 
-    /// Writes the files `wikis` change (their pages' documents in `database`), then commits them
-    /// and `update` to the state, with what it did in `summary`; false when the state lacks what
-    /// the files need, before anything is written.
+    /// Writes the files `wikis` change (their pages' documents in `database`, the pages published
+    /// as `published` says), then commits them and `update` to the state, with what it did in
+    /// `summary`; false when the state lacks what the files need, before anything is written.
     private func serve(
         _ wikis: [WikiEdits], storedWikis: [ExactString: BuildState.StoredWiki], in database: WikiDatabase,
-        state: BuildState, layout: SiteLayout, update: StateUpdate, summary: inout BuildSummary
+        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, update: StateUpdate,
+        summary: inout BuildSummary
     ) throws -> Bool {
         var update = update
         summary.notes.append(SiteDiscovery.missingBaseURLNote)
@@ -279,11 +266,12 @@ struct PageEditBuild {
             guard !wikiEdits.edits.isEmpty else { continue }
             guard
                 let wikiFiles = try wikiFiles(
-                    of: wikiEdits, pageCount: stored.pageCount!, in: database, state: state, layout: layout,
-                    into: &update)
+                    of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
+                    layout: layout, into: &update)
             else { return false }
             files += wikiFiles
         }
+        try published.checkLookups()
 
         // Written, then committed.
         let writer: SiteWriter
@@ -383,8 +371,8 @@ struct PageEditBuild {
     /// the state records of them added to `update`; nil when the state or `database` lacks what
     /// they need.
     private func wikiFiles(
-        of edits: WikiEdits, pageCount: Int, in database: WikiDatabase, state: BuildState, layout: SiteLayout,
-        into update: inout StateUpdate
+        of edits: WikiEdits, pageCount: Int, in database: WikiDatabase, published: any PublishedPageLookup,
+        state: BuildState, layout: SiteLayout, into update: inout StateUpdate
     ) throws -> [(path: SitePath, html: String, cause: String)]? {
         let wiki = edits.wiki
         let pages = edits.edits
@@ -399,7 +387,6 @@ struct PageEditBuild {
                 savedBy: details.updatedBy, words: old.wordCount, with: edit.page.updatedBy,
                 words: edit.outline.wordCount)
         }
-        let published = StatePublishedPages(state: state)
         let renderer = SitePageRenderer(
             bodies: PageBodyRenderer(
                 database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
@@ -425,7 +412,7 @@ struct PageEditBuild {
                 StateUpdate.PageRecord(
                     wikiID: wiki.id, title: edit.page.title,
                     fingerprint: DocumentFingerprint.of(edit.page, conflict: nil),
-                    outline: edit.outline, details: PageDetails(edit.page)))
+                    outline: edit.outline, details: edit.page))
         }
         for (title, stored) in edits.linkedPages {
             guard let page = database.page(inWiki: wiki.id, titled: title), let outline = stored.outline,
@@ -445,7 +432,6 @@ struct PageEditBuild {
         let context = SpecialPageContext(
             chrome: chrome, theme: theme, hrefs: renderer.bodies.hrefs, entriesPerFile: Pagination.defaultEntriesPerFile
         )
-        let previousDigests = try state.specialFileDigests(inWiki: wiki.id)
         var digests: [String: Int64] = [:]
         var recentChanges: [DatedEntry] = []
         for list in [SpecialPage.recentChanges, .newPages] {
@@ -453,8 +439,9 @@ struct PageEditBuild {
             if list == .recentChanges { recentChanges = entries }
             let dated = DatedPageList(list: list, entries: entries, olderPageCount: pageCount - entries.count)
             let pagination = Pagination(entryCount: entries.count, entriesPerFile: context.entriesPerFile)
-            for part in 1...pagination.fileCount {
-                let path = context.path(of: SpecialPageFile(page: list, part: part))
+            let paths = (1...pagination.fileCount).map { context.path(of: SpecialPageFile(page: list, part: $0)) }
+            let previousDigests = try state.specialFileDigests(inWiki: wiki.id, at: paths.map(\.description))
+            for (part, path) in zip(1..., paths) {
                 let digest = context.digest(of: dated, part: part)
                 guard previousDigests[path.description] != digest else { continue }
                 digests[path.description] = digest
@@ -468,7 +455,6 @@ struct PageEditBuild {
                 layout.home(ofWiki: wiki.id),
                 renderer.home(pageCount: pageCount, recentChanges: recentChanges, chrome: chrome), cause
             ))
-        try published.rethrow()
         update.changedSpecialFileDigests.append((wiki.id, digests))
         update.statistics.append((wiki.id, figures))
         return files
@@ -495,11 +481,13 @@ private struct DatabasePublishedPages: PublishedPageLookup {
     func isPublished(_ title: PageTitle, inWiki wikiID: String) -> Bool {
         database.publishedTitles(inWiki: wikiID).contains(title)
     }
+
+    func checkLookups() {}
 }
 
 /// Whether a page is published, asked of the build state (one indexed lookup a title, each
 /// remembered): what a build of edits renders links with, the existence of pages being what
-/// it was. The first error is kept for `rethrow()`, since a renderer cannot throw.
+/// it was. The first error is kept for `checkLookups()`, since a renderer cannot throw.
 private final class StatePublishedPages: PublishedPageLookup {
     private let state: BuildState
     private let known = Mutex<[String: [PageTitle: Bool]]>([:])
@@ -521,8 +509,7 @@ private final class StatePublishedPages: PublishedPageLookup {
         }
     }
 
-    /// Throws the first error a lookup met.
-    func rethrow() throws {
+    func checkLookups() throws {
         if let error = error.withLock({ $0 }) { throw error }
     }
 }

@@ -22,25 +22,20 @@ struct UnchangedSources {
     /// Thrown by the reading of a source that delivers a document: one is enough to know.
     private struct DeliveredADocument: Error {}
 
-    /// The summary of a build with nothing to do, or nil when the build must read its sources.
+    /// The summary of a build with nothing to do since `last`, or nil when the build must read its
+    /// sources.
     ///
     /// - Throws: `BuildError.unreadableSource` when a source cannot be read (the build proper
     ///   would fail the same way).
-    func summaryIfUnchanged() throws -> BuildSummary? {
-        guard !options.fullBuild,
-            FileManager.default.fileExists(atPath: options.outputFolder + "/" + SiteLayout.siteIndex.description),
-            let state = try? BuildState(stateFolder: options.resolvedStateFolder),
-            let settings = try? state.settings(), settings == shape.settings,
-            let stored = try? state.checkpoints(), let storedWikis = try? state.wikis()
-        else { return nil }
+    func summaryIfUnchanged(since last: LastBuild) throws -> BuildSummary? {
         let names = options.sources.map(DocumentSources.displayName(of:))
-        guard Set(names) == Set(stored.keys), Set(names).count == names.count else { return nil }
+        guard Set(names) == Set(last.checkpoints.keys), Set(names).count == names.count else { return nil }
         var advances: [CheckpointAdvance] = []
         for (path, name) in zip(options.sources, names) {
-            guard let text = stored[name], try isUnchanged(path, after: text) else { return nil }
+            guard let text = last.checkpoints[name], try isUnchanged(path, after: text) else { return nil }
             advances.append(CheckpointAdvance(source: name, from: text, to: text))
         }
-        return try summary(of: storedWikis.values.sorted { ExactString($0.id) < ExactString($1.id) }, advances)
+        return try summary(of: last.wikis.values.sorted { ExactString($0.id) < ExactString($1.id) }, advances)
     }
 
     /// Whether the source `path` delivers nothing after the checkpoint `text` (JSON text).
@@ -63,18 +58,18 @@ struct UnchangedSources {
         return reading.scope == .changes(after: checkpoint) && reading.documentCount == 0 && reading.rejected.isEmpty
     }
 
-    /// The summary of a build that found `advances` and leaves the wikis `stored` as they are;
-    /// nil when the state does not know how many pages a wiki has.
-    private func summary(of stored: [BuildState.StoredWiki], _ advances: [CheckpointAdvance]) throws -> BuildSummary? {
+    /// The summary of a build that found `advances` and leaves the wikis `stored` (whose page
+    /// counts the state knows: `LastBuild`) as they are.
+    private func summary(of stored: [BuildState.StoredWiki], _ advances: [CheckpointAdvance]) throws -> BuildSummary {
         let layout = SiteLayout(
             folders: try WikiFolders(wikiIDs: stored.map(\.id), settings: options.wikiSettings))
         var summary = BuildSummary()
         summary.unchangedSinceLastBuild = true
         summary.checkpoints = advances
         for wiki in stored {
-            guard let pageCount = wiki.pageCount else { return nil }
             summary.wikis.append(
-                PublishedWiki(id: wiki.id, title: wiki.title, pageCount: pageCount, home: layout.home(ofWiki: wiki.id)))
+                PublishedWiki(
+                    id: wiki.id, title: wiki.title, pageCount: wiki.pageCount!, home: layout.home(ofWiki: wiki.id)))
         }
         if options.baseURL == nil { summary.notes.append(SiteDiscovery.missingBaseURLNote) }
         return summary
