@@ -52,7 +52,8 @@ public struct CouchSource: DocumentLookupSource {
 
     /// Reads as `read(after:_:)` does, then fetches every leaf of each document of `ids`
     /// (`open_revs=all`). A server has no snapshots: a document changed after the feed was read
-    /// comes as it is then (a build of edits reads the feed again after, and finds the change).
+    /// comes as it is then (a build of edits compares each with what its state knows of it, and
+    /// leaves a change it did not expect to the build proper).
     ///
     /// - Throws: as `read(after:_:)`.
     public func read(

@@ -235,14 +235,12 @@ final class BuildState: Sendable {
         }
     }
 
-    /// The titles of the published pages of wiki `wikiID` whose document is `documentID`, in
-    /// byte order (one, unless the state is damaged).
-    func publishedTitles(ofDocument documentID: String, inWiki wikiID: String) throws -> [PageTitle] {
+    /// Whether wiki `wikiID` publishes a page whose document is `documentID`: one seek.
+    func publishes(document documentID: String, inWiki wikiID: String) throws -> Bool {
         try database.read { db in
-            try String.fetchAll(
-                db.cachedStatement(sql: "SELECT title FROM page WHERE wiki = ? AND documentID = ? ORDER BY title"),
-                arguments: [wikiID, documentID]
-            ).compactMap(PageTitle.init)
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT 1 FROM page WHERE wiki = ? AND documentID = ? LIMIT 1"),
+                arguments: [wikiID, documentID]) != nil
         }
     }
 

@@ -142,7 +142,7 @@ struct PageEditBuild {
         }
         try published.checkLookups()
         for document in changed where !publishedIDs.contains(ExactString(document.id)) {
-            for wiki in wikiIDs where try !state.publishedTitles(ofDocument: document.id, inWiki: wiki).isEmpty {
+            for wiki in wikiIDs where try state.publishes(document: document.id, inWiki: wiki) {
                 return nil
             }
         }
@@ -490,7 +490,8 @@ private struct DatabasePublishedPages: PublishedPageLookup {
 /// it was. The first error is kept for `checkLookups()`, since a renderer cannot throw.
 private final class StatePublishedPages: PublishedPageLookup {
     private let state: BuildState
-    private let known = Mutex<[String: [PageTitle: Bool]]>([:])
+    /// The answers so far, by wiki (IDs compared exactly, as everywhere).
+    private let known = Mutex<[ExactString: [PageTitle: Bool]]>([:])
     private let error = Mutex<(any Error)?>(nil)
 
     init(state: BuildState) {
@@ -498,10 +499,10 @@ private final class StatePublishedPages: PublishedPageLookup {
     }
 
     func isPublished(_ title: PageTitle, inWiki wikiID: String) -> Bool {
-        if let answer = known.withLock({ $0[wikiID]?[title] }) { return answer }
+        if let answer = known.withLock({ $0[ExactString(wikiID)]?[title] }) { return answer }
         do {
             let answer = try state.isPublished(title, inWiki: wikiID)
-            known.withLock { $0[wikiID, default: [:]][title] = answer }
+            known.withLock { $0[ExactString(wikiID), default: [:]][title] = answer }
             return answer
         } catch {
             self.error.withLock { $0 = $0 ?? error }

@@ -158,9 +158,6 @@ struct WikiSpecialPages: Sendable {
         letterStarts = index.letterStarts
     }
 
-    /// The wiki's chrome.
-    var chrome: WikiChrome { context.chrome }
-
     /// Where the files of the site are: the chrome's layout.
     private var siteLayout: SiteLayout { context.siteLayout }
 
