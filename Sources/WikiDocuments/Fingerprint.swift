@@ -34,6 +34,12 @@ public struct Fingerprint: Sendable {
         mix(UInt64(bitPattern: Int64(number)))
     }
 
+    /// Adds `bytes` as they are, their length first.
+    public mutating func add(bytes: UnsafeRawBufferPointer) {
+        mix(3)
+        add(bytes)
+    }
+
     /// Adds the length of `bytes`, then its words, the last one padded with zeros.
     private mutating func add(_ bytes: UnsafeRawBufferPointer) {
         mix(UInt64(bytes.count))

@@ -40,6 +40,27 @@ public struct JSONParser {
         self.maximumDepth = maximumDepth
     }
 
+    /// Where a parser is in its bytes: enough to resume there later, over the same bytes.
+    public struct Position: Sendable, Equatable {
+        /// The offset of the next byte to read.
+        public let offset: Int
+        /// The 1-based line of that byte, and the offset where its line starts.
+        let line: Int
+        let lineStart: Int
+    }
+
+    /// Where this parser is.
+    public var position: Position { Position(offset: offset, line: line, lineStart: lineStart) }
+
+    /// A parser over `bytes` (the same bytes as the parser `position` was taken from), at
+    /// `position`.
+    public init(bytes: UnsafeRawBufferPointer, at position: Position, maximumDepth: Int = defaultMaximumDepth) {
+        self.init(bytes: bytes, maximumDepth: maximumDepth)
+        offset = position.offset
+        line = position.line
+        lineStart = position.lineStart
+    }
+
     /// Parses a whole JSON text: one value, with nothing but whitespace around it.
     public static func parse(
         _ bytes: UnsafeRawBufferPointer, maximumDepth: Int = defaultMaximumDepth

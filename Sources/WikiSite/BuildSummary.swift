@@ -135,9 +135,12 @@ public struct BuildSummary: Sendable {
         if let fullBuildReason {
             lines.append("Full build: \(fullBuildReason).")
         } else if unchangedSinceLastBuild {
+            let unchanged =
+                checkpoints.contains { $0.comparedEntries != nil }
+                ? "no source changed since the last build read it (every entry of the dump is one it read)"
+                : "no source changed after its checkpoint; nothing else was read"
             lines.append(
-                "Incremental build: no source changed after its checkpoint; nothing else was read. "
-                    + "The warnings of the last build stand (wikisite check lists them).")
+                "Incremental build: \(unchanged). The warnings of the last build stand (wikisite check lists them).")
         } else {
             let word = changedDocuments == 1 ? "document" : "documents"
             let changes = "Incremental build: \(changedDocuments) changed \(word) since the last build"
@@ -181,11 +184,29 @@ public struct CheckpointAdvance: Sendable, CustomStringConvertible {
     public let from: String?
     /// The checkpoint this reading ended at, as JSON text; nil for a source without sequences.
     public let to: String?
+    /// For a dump compared entry by entry with the last build's reading of it (`DumpLedger`), how
+    /// many entries it holds, how many of them that reading did not find (new or changed), and how
+    /// many of that reading's entries are gone (changed or removed).
+    public internal(set) var comparedEntries: (count: Int, new: Int, gone: Int)?
 
-    /// `dump.json: checkpoint 12 → 15`, or, for a source without sequences, that its documents
-    /// were compared revision by revision.
+    /// The advance of `source` from `from` to `to`.
+    init(source: String, from: String?, to: String?) {
+        self.source = source
+        self.from = from
+        self.to = to
+    }
+
+    /// `dump.json: checkpoint 12 → 15`, or, for a source without sequences, how its documents were
+    /// compared with the last build's.
     public var description: String {
-        guard let to else { return "\(source): no sequence; compared revision by revision with the last build" }
-        return "\(source): checkpoint \(from ?? "none") → \(to)"
+        let text =
+            if let to { "\(source): checkpoint \(from ?? "none") → \(to)" } else if comparedEntries != nil {
+                "\(source): no sequence"
+            } else {
+                "\(source): no sequence; compared revision by revision with the last build"
+            }
+        guard let (count, new, gone) = comparedEntries else { return text }
+        return text + "; \(count) entr\(count == 1 ? "y" : "ies") compared with the last build's reading: "
+            + "\(new) new or changed, \(gone) of that reading's gone"
     }
 }

@@ -118,6 +118,7 @@ public struct SiteBuilder: Sendable {
                 summary.checkpoints.append(
                     CheckpointAdvance(source: name, from: storedCheckpoints[name], to: checkpoint))
                 if let checkpoint { update.checkpoints[name] = checkpoint }
+                if let ledger = input.ledgers[path] { update.dumpLedgers[name] = ledger }
             }
             summary.fullBuildReason = fullBuild
             let planner = try IncrementalPlanner(

@@ -15,15 +15,18 @@ struct SourceReader {
     var stashFolder: String? = nil
     let reporter: any BuildReporter
 
-    /// The merged database, the number of documents read, entries the readers refused, and the
-    /// checkpoint each source's reading ended at (by path; none for a source without sequences).
+    /// The merged database, the number of documents read, entries the readers refused, the
+    /// checkpoint each source's reading ended at (by path; none for a source without sequences),
+    /// and the ledger of each dump's entries (by path).
     func read() throws -> (
-        database: WikiDatabase, documentsRead: Int, refused: [SkippedDocument], checkpoints: [String: SourceCheckpoint]
+        database: WikiDatabase, documentsRead: Int, refused: [SkippedDocument],
+        checkpoints: [String: SourceCheckpoint], ledgers: [String: DumpLedger]
     ) {
         var builder = WikiDatabaseBuilder(stashingMarkdownIn: stashFolder.flatMap(MarkdownStash.init(inFolder:)))
         var documentsRead = 0
         var refused: [SkippedDocument] = []
         var checkpoints: [String: SourceCheckpoint] = [:]
+        var ledgers: [String: DumpLedger] = [:]
         for path in paths {
             let reading: SourceReading
             let source: any DocumentSource
@@ -42,11 +45,12 @@ struct SourceReader {
             }
             documentsRead += reading.documentCount
             checkpoints[path] = reading.checkpoint
+            ledgers[path] = reading.ledger
             refused += reading.rejected.map {
                 SkippedDocument(documentID: $0.documentID ?? "(no _id)", origin: $0.origin, reason: $0.reason)
             }
         }
-        return (builder.build(), documentsRead, refused, checkpoints)
+        return (builder.build(), documentsRead, refused, checkpoints, ledgers)
     }
 }
 

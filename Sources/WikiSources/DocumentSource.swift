@@ -79,15 +79,20 @@ public struct SourceReading: Sendable {
     public let checkpoint: SourceCheckpoint?
     /// Entries of the source that hold no usable document, in source order; the rest was read.
     public let rejected: [RejectedEntry]
+    /// The entries of a dump read whole, to compare the next reading with (`DumpLedger`); nil for
+    /// other sources, and for other readings.
+    public let ledger: DumpLedger?
 
     /// A reading of `documentCount` documents of a source of the kind `form`.
     public init(
-        form: String, scope: Scope, documentCount: Int, checkpoint: SourceCheckpoint?, rejected: [RejectedEntry]
+        form: String, scope: Scope, documentCount: Int, checkpoint: SourceCheckpoint?, rejected: [RejectedEntry],
+        ledger: DumpLedger? = nil
     ) {
         self.form = form
         self.scope = scope
         self.documentCount = documentCount
         self.checkpoint = checkpoint
         self.rejected = rejected
+        self.ledger = ledger
     }
 }

@@ -16,7 +16,7 @@ public enum DumpReader {
     public static func read(path: String, _ body: (Document) throws -> Void) throws -> DumpSummary {
         try FileContents.withBytes(ofFile: path) { bytes, releaser in
             var walker = DumpWalker(bytes: bytes, name: path, releaser: releaser)
-            return try walker.read(body)
+            return try walker.read { try body($0.document!) }
         }
     }
 
@@ -25,7 +25,7 @@ public enum DumpReader {
         bytes: UnsafeRawBufferPointer, name: String, _ body: (Document) throws -> Void
     ) throws -> DumpSummary {
         var walker = DumpWalker(bytes: bytes, name: name)
-        return try walker.read(body)
+        return try walker.read { try body($0.document!) }
     }
 
     /// Reads a dump held in memory; `name` stands for its path in origins and errors.

@@ -12,7 +12,8 @@ public struct DumpSource: DocumentSource {
         name = path
     }
 
-    /// Reads the dump with ``DumpReader``. After `checkpoint`, when it is the dump's own last
+    /// Reads the dump with ``DumpReader``, and makes the ledger of its entries
+    /// (``SourceReading/ledger``) for the next reading to compare with. After `checkpoint`, when it is the dump's own last
     /// sequence (the same changes feed as the reading that made it), nothing changed since and no
     /// document is delivered; finding that out reads the dump once without delivering anything.
     /// After any other checkpoint, the whole dump is delivered: a dump holds no history, so a
@@ -30,16 +31,25 @@ public struct DumpSource: DocumentSource {
                     checkpoint: checkpoint, rejected: [])
             }
         }
-        let summary = try DumpReader.read(path: name, body)
+        var entries: [DumpLedger.Entry] = []
+        let summary = try FileContents.withBytes(ofFile: name) { bytes, releaser in
+            var walker = DumpWalker(bytes: bytes, name: name, releaser: releaser)
+            return try walker.read { entry in
+                let document = entry.document!
+                entries.append(DumpLedger.Entry(digest: entry.digest, documentID: document.id))
+                try body(document)
+            }
+        }
         return SourceReading(
             form: summary.format.sourceForm, scope: .everything, documentCount: summary.documentCount,
-            checkpoint: summary.lastSequence.map(SourceCheckpoint.init), rejected: summary.rejected)
+            checkpoint: summary.lastSequence.map(SourceCheckpoint.init), rejected: summary.rejected,
+            ledger: DumpLedger(entries: entries))
     }
 }
 
 extension DumpFormat {
     /// The form's name in messages: "an _all_docs dump".
-    fileprivate var sourceForm: String {
+    var sourceForm: String {
         switch self {
         case .allDocs: "an _all_docs dump"
         case .changes: "a _changes dump"

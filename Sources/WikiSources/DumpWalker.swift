@@ -11,15 +11,21 @@ import WikiDocuments
 /// ``DumpError`` once, at the top; documents that are bad data inside a good dump are collected as
 /// ``RejectedEntry``s.
 struct DumpWalker {
+    /// What the walker hands each entry holding a document to.
+    typealias EntryConsumer = (DumpEntry) throws -> Void
+
     private var parser: JSONParser
+    private let bytes: UnsafeRawBufferPointer
     private let name: String
+    /// The digests of entries whose documents are not parsed (`DumpEntry/document` is nil).
+    private let known: Set<Int64>
     private var documentCount = 0
     private var rejected: [RejectedEntry] = []
     private var lastSequence: JSONValue?
     private var releaser: PageReleaser?
     /// Entries walked past whose documents are not parsed yet: they are parsed a batch at a time
     /// on every core, then accepted in the order of the dump (`acceptPending`).
-    private var pending: [PendingEntry] = []
+    private var pending: [Pending] = []
     /// Where the dump was when the pending entries began to be walked past: where the last
     /// batch was accepted.
     private var pendingStart = 0
@@ -31,14 +37,41 @@ struct DumpWalker {
 
     /// A walker over `bytes`, called `name` in origins and errors; `releaser`, when the bytes are a
     /// mapped file, gives back what has been read.
-    init(bytes: UnsafeRawBufferPointer, name: String, releaser: PageReleaser? = nil) {
+    /// `known` entries are handed over unparsed, by digest (a reading that compares the entries
+    /// with an earlier reading's parses only the others).
+    init(bytes: UnsafeRawBufferPointer, name: String, releaser: PageReleaser? = nil, known: Set<Int64> = []) {
         parser = JSONParser(bytes: bytes)
+        self.bytes = bytes
         self.name = name
         self.releaser = releaser
+        self.known = known
+    }
+
+    /// Reads the entry at `location` of a dump of `format` (the bytes the walker was made over are
+    /// the same as those of the reading that found it), calling `body` with it unless it holds no
+    /// document.
+    mutating func readEntry(at location: DumpEntryLocation, of format: DumpFormat, _ body: EntryConsumer) throws {
+        parser = JSONParser(bytes: bytes, at: location.start)
+        pendingStart = location.start.offset
+        do {
+            switch format {
+            case .allDocs: try readAllDocsRow(body)
+            case .changes: try readChange(inFeed: false, body)
+            case .continuousChanges: try readChange(inFeed: true, body)
+            case .couchbackup, .bulkDocs, .documentArray: try readDocument(body)
+            }
+            try acceptPending(body)
+        } catch let error as JSONParseError {
+            throw DumpError(
+                path: name, line: error.line, column: error.column, byteOffset: error.byteOffset,
+                message: error.message)
+        } catch let error as ConsumerError {
+            throw error.underlying
+        }
     }
 
     /// Reads the whole dump, calling `body` per document.
-    mutating func read(_ body: (Document) throws -> Void) throws -> DumpSummary {
+    mutating func read(_ body: EntryConsumer) throws -> DumpSummary {
         do {
             let format: DumpFormat
             do {
@@ -61,7 +94,7 @@ struct DumpWalker {
         }
     }
 
-    private mutating func readDump(_ body: (Document) throws -> Void) throws -> DumpFormat {
+    private mutating func readDump(_ body: EntryConsumer) throws -> DumpFormat {
         parser.skipByteOrderMark()
         parser.skipWhitespace()
         switch parser.peek() {
@@ -82,7 +115,7 @@ struct DumpWalker {
 
     /// Reads a dump that starts with an object: a wrapper (`rows`, `results`, `docs`), the first
     /// line of a continuous feed, or a couchbackup header line.
-    private mutating func readTopLevelObject(_ body: (Document) throws -> Void) throws -> DumpFormat {
+    private mutating func readTopLevelObject(_ body: EntryConsumer) throws -> DumpFormat {
         let start = parser
         try parser.beginObject()
         var format: DumpFormat?
@@ -155,7 +188,7 @@ struct DumpWalker {
 
     /// Reads the array of a wrapper object.
     private mutating func readContainer(
-        _ format: DumpFormat, named key: String, _ body: (Document) throws -> Void
+        _ format: DumpFormat, named key: String, _ body: EntryConsumer
     ) throws {
         parser.skipWhitespace()
         guard parser.peek() == UInt8(ascii: "[") else {
@@ -175,7 +208,7 @@ struct DumpWalker {
 
     /// A continuous feed: change objects separated by whitespace (blank heartbeat lines allowed),
     /// and `{"last_seq":…}` lines.
-    private mutating func readChangeLines(_ body: (Document) throws -> Void) throws -> DumpFormat {
+    private mutating func readChangeLines(_ body: EntryConsumer) throws -> DumpFormat {
         while true {
             parser.skipWhitespace()
             if parser.isAtEnd { return .continuousChanges }
@@ -187,7 +220,7 @@ struct DumpWalker {
     /// there are several or a couchbackup metadata line. (A couchbackup file of one line without a
     /// header is a plain array: nothing tells them apart, and the documents are the same.)
     private mutating func readArrayLines(
-        afterHeader: Bool, _ body: (Document) throws -> Void
+        afterHeader: Bool, _ body: EntryConsumer
     ) throws -> DumpFormat {
         var arrays = 0
         var isCouchbackup = afterHeader
@@ -223,14 +256,15 @@ struct DumpWalker {
     // MARK: Entries
 
     /// One element of `docs` or of a document array.
-    private mutating func readDocument(_ body: (Document) throws -> Void) throws {
+    private mutating func readDocument(_ body: EntryConsumer) throws {
+        let start = parser.position
         let line = parser.line
         let document = try walkPast()
-        try enqueue(.document(line: line, document), body)
+        try enqueue(.document(line: line, document), from: start, body)
     }
 
     /// One row of `_all_docs`: `{"id","key","value":{"rev","deleted"?},"doc"}`, members in any order.
-    private mutating func readAllDocsRow(_ body: (Document) throws -> Void) throws {
+    private mutating func readAllDocsRow(_ body: EntryConsumer) throws {
         guard parser.peek() == UInt8(ascii: "{") else {
             throw parser.error("each row of \"rows\" must be an object, found \(foundValue())")
         }
@@ -257,12 +291,14 @@ struct DumpWalker {
             default: break
             }
         }
-        try enqueue(.row(row, start: start, kind: "row", hadInvalidText: parser.replacedInvalidText), body)
+        try enqueue(
+            .row(row, start: start, kind: "row", hadInvalidText: parser.replacedInvalidText), from: start.position, body
+        )
     }
 
     /// One change: `{"seq","id","changes":[{"rev"}],"deleted"?,"doc"}`, members in any order; on a
     /// feed line, also `{"last_seq":…}`.
-    private mutating func readChange(inFeed: Bool, _ body: (Document) throws -> Void) throws {
+    private mutating func readChange(inFeed: Bool, _ body: EntryConsumer) throws {
         guard parser.peek() == UInt8(ascii: "{") else {
             throw parser.error(
                 inFeed
@@ -314,7 +350,9 @@ struct DumpWalker {
                     : #"expected a change ({"seq","id","changes","doc"}) in "results""#)
         }
         if let sequence { lastSequence = sequence }
-        try enqueue(.row(row, start: start, kind: "change", hadInvalidText: parser.replacedInvalidText), body)
+        try enqueue(
+            .row(row, start: start, kind: "change", hadInvalidText: parser.replacedInvalidText), from: start.position,
+            body)
     }
 
     /// The members of an `_all_docs` row or a change that say which document it is.
@@ -335,6 +373,12 @@ struct DumpWalker {
         case at(JSONParser)
     }
 
+    /// An entry of the dump walked past, waiting for its document, and where it is.
+    private struct Pending {
+        let entry: PendingEntry
+        let location: DumpEntryLocation
+    }
+
     /// An entry of the dump walked past, waiting for its document.
     private enum PendingEntry {
         /// An element of a document array or of `docs`, from `line`.
@@ -351,10 +395,18 @@ struct DumpWalker {
         }
     }
 
-    /// The document parsers of a batch, handed to every core. The bytes they read stay mapped and
-    /// unchanged while the dump is walked, and each parser is a copy of its own.
-    private struct DocumentParsers: @unchecked Sendable {
+    /// The document parsers of a batch and where its entries are, handed to every core. The bytes
+    /// they read stay mapped and unchanged while the dump is walked, and each parser is a copy of
+    /// its own.
+    private struct PendingBatch: @unchecked Sendable {
         let parsers: [JSONParser?]
+        let locations: [DumpEntryLocation]
+        let bytes: UnsafeRawBufferPointer
+        let known: Set<Int64>
+
+        func digest(ofEntry index: Int) -> Int64 {
+            DumpEntry.digest(of: bytes, at: locations[index])
+        }
     }
 
     /// Moves past the document at the current position: skipped, to be parsed with its batch; or,
@@ -372,62 +424,85 @@ struct DumpWalker {
 
     /// Adds `entry`, just walked past, to the pending ones, and accepts them all when there are
     /// enough.
-    private mutating func enqueue(_ entry: PendingEntry, _ body: (Document) throws -> Void) throws {
-        pending.append(entry)
+    private mutating func enqueue(_ entry: PendingEntry, from start: JSONParser.Position, _ body: EntryConsumer) throws
+    {
+        pending.append(Pending(entry: entry, location: DumpEntryLocation(start: start, end: parser.offset)))
         if pending.count >= Self.pendingEntries || parser.offset - pendingStart >= Self.pendingBytes {
             try acceptPending(body)
         }
     }
 
-    /// Parses the documents of the pending entries on every core, then accepts the entries in
-    /// order, and gives back the pages of the mapping they were read from.
-    private mutating func acceptPending(_ body: (Document) throws -> Void) throws {
+    /// Works out the digest of each pending entry and parses the documents of the entries not
+    /// known on every core, then hands the known ones over and accepts the others, in order, and
+    /// gives back the pages of the mapping they were read from.
+    private mutating func acceptPending(_ body: EntryConsumer) throws {
         guard !pending.isEmpty else { return }
         let entries = pending
         pending.removeAll(keepingCapacity: true)
-        let batch = DocumentParsers(
-            parsers: entries.map { entry in
-                if case .at(let parser)? = entry.document { parser } else { nil }
-            })
-        let parsed = Concurrently.map(entries.count) { index -> Result<(JSONValue, Bool), JSONParseError>? in
-            guard var parser = batch.parsers[index] else { return nil }
-            return Result { () throws(JSONParseError) in
+        let batch = PendingBatch(
+            parsers: entries.map { pending in
+                if case .at(let parser)? = pending.entry.document { parser } else { nil }
+            }, locations: entries.map(\.location), bytes: bytes, known: known)
+        let parsed = Concurrently.map(entries.count) { index -> PendingResult in
+            let digest = batch.digest(ofEntry: index)
+            if batch.known.contains(digest) { return PendingResult(digest: digest, isKnown: true, document: nil) }
+            guard var parser = batch.parsers[index] else {
+                return PendingResult(digest: digest, isKnown: false, document: nil)
+            }
+            let document = Result { () throws(JSONParseError) in
                 let value = try parser.parseValue()
                 return (value, parser.replacedInvalidText)
             }
+            return PendingResult(digest: digest, isKnown: false, document: document)
         }
-        for (entry, result) in zip(entries, parsed) {
+        for (pending, result) in zip(entries, parsed) {
+            let entry = (digest: result.digest, location: pending.location)
+            if result.isKnown {
+                try hand(DumpEntry(document: nil, digest: entry.digest, location: entry.location), body)
+                continue
+            }
             var document: (value: JSONValue, hadInvalidText: Bool)?
-            switch entry.document {
+            switch pending.entry.document {
             case .parsed(let value, let hadInvalidText)?: document = (value, hadInvalidText)
-            case .at?: document = try result!.get()
+            case .at?: document = try result.document!.get()
             case nil: document = nil
             }
-            switch entry {
+            switch pending.entry {
             case .document(let line, _):
                 try accept(
                     document!.value, origin: origin(line), rowID: nil, deletedByRow: false,
-                    hadInvalidText: document!.hadInvalidText, body)
+                    hadInvalidText: document!.hadInvalidText, entry: entry, body)
             case .row(let row, let start, let kind, let hadInvalidText):
                 try accept(
                     row, document: document?.value, hadInvalidText: hadInvalidText || document?.hadInvalidText == true,
-                    at: start, missingDocument: kind, body)
+                    at: start, missingDocument: kind, entry: entry, body)
             }
         }
         releaser?.release(before: parser.offset)
         pendingStart = parser.offset
     }
 
+    /// The digest and location of the entry being accepted.
+    private typealias EntryMark = (digest: Int64, location: DumpEntryLocation)
+
+    /// What the cores made of one pending entry: its digest, and its document unless it is known
+    /// or was parsed already.
+    private struct PendingResult: Sendable {
+        let digest: Int64
+        let isKnown: Bool
+        let document: Result<(JSONValue, Bool), JSONParseError>?
+    }
+
     /// Turns a row into a document, a tombstone, or a rejected entry.
     private mutating func accept(
         _ row: Row, document: JSONValue?, hadInvalidText: Bool, at start: JSONParser, missingDocument kind: String,
-        _ body: (Document) throws -> Void
+        entry: EntryMark, _ body: EntryConsumer
     ) throws {
         let rowOrigin = origin(start.line)
         if let document, document != .null {
             try accept(
                 document, origin: origin(row.documentLine ?? start.line), rowID: row.id, deletedByRow: row.isDeleted,
-                hadInvalidText: hadInvalidText, body)
+                hadInvalidText: hadInvalidText, entry: entry, body)
         } else if row.isDeleted || (row.error != nil && row.id != nil && row.revision != nil) {
             guard let id = row.id, !id.isEmpty else {
                 reject(rowOrigin, id: nil, "the \(kind) of a deleted document has no \"id\"")
@@ -439,7 +514,7 @@ struct DumpWalker {
             try emit(
                 Document(
                     id: id, revisionText: row.revision, isDeleted: true, body: JSONObject(members), origin: rowOrigin,
-                    hadInvalidText: hadInvalidText), body)
+                    hadInvalidText: hadInvalidText), entry: entry, body)
         } else if let error = row.error {
             reject(
                 rowOrigin, id: row.id ?? row.key,
@@ -456,7 +531,7 @@ struct DumpWalker {
     /// Hands `value` over as a document, or rejects it when it is not one.
     private mutating func accept(
         _ value: JSONValue, origin: DocumentOrigin, rowID: String?, deletedByRow: Bool, hadInvalidText: Bool,
-        _ body: (Document) throws -> Void
+        entry: EntryMark, _ body: EntryConsumer
     ) throws {
         guard case .object(let object) = value else {
             reject(origin, id: rowID, "the document is \(value.typeDescription), not an object")
@@ -489,13 +564,18 @@ struct DumpWalker {
         let document = Document(
             id: id, revisionText: revision, isDeleted: deletedByRow || isDeleted, body: object, origin: origin,
             hadInvalidText: hadInvalidText)
-        try emit(document, body)
+        try emit(document, entry: entry, body)
     }
 
-    private mutating func emit(_ document: Document, _ body: (Document) throws -> Void) throws {
+    private mutating func emit(_ document: Document, entry: EntryMark, _ body: EntryConsumer) throws {
+        try hand(DumpEntry(document: document, digest: entry.digest, location: entry.location), body)
+    }
+
+    /// Hands `entry` over: one more document.
+    private mutating func hand(_ entry: DumpEntry, _ body: EntryConsumer) throws {
         documentCount += 1
         do {
-            try body(document)
+            try body(entry)
         } catch {
             throw ConsumerError(underlying: error)
         }

@@ -116,6 +116,80 @@ struct PageEditBuildTests {
         #expect(!output.contains("read alone with the build state"))
         #expect(output.contains(#".html: "Alpha" now links here"#) && output.contains("written   w/Delta~"))
     }
+
+    /// The wiki as a dump whose entry for `title` is replaced by `markdown`, with `extra` entries
+    /// at the end.
+    static func dump(editing title: String? = nil, markdown: String = "", extra: String = "") -> String {
+        var lines = database.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let title, let line = lines.firstIndex(where: { $0.contains(#""_id":"w:\#(title)""#) }) {
+            lines[line] = lines[line].replacingOccurrences(of: #""1-a""#, with: #""2-b""#)
+            let markdownLine = lines[line].contains("markdown") ? line : line + 1
+            lines[markdownLine] = lines[markdownLine].replacingOccurrences(
+                of: #""markdown":"[^"]*""#, with: #""markdown":"\#(markdown)""#, options: .regularExpression)
+        }
+        if !extra.isEmpty { lines[lines.count - 2] += "," + extra }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Builds the dump `wiki.json` of `folder` incrementally, explained and verified.
+    func buildDump(in folder: TemporaryFolder) throws -> String {
+        let run = try succeed(["build", "--source", "wiki.json", "--out", "site", "--explain", "--verify"], in: folder)
+        #expect(run.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
+        return run.standardOutput
+    }
+
+    @Test func anEditOfADumpIsReadAloneFromTheEntriesThatChanged() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.dump(), to: "wiki.json")
+        try succeed(["build", "--source", "wiki.json", "--out", "site"], in: folder)
+
+        let unchanged = try buildDump(in: folder)
+        #expect(unchanged.contains("no source changed since the last build read it"), "\(unchanged)")
+        #expect(unchanged.contains("wiki.json: no sequence; 5 entries compared with the last build's reading: 0 new"))
+        #expect(unchanged.contains("Files: 0 written"))
+
+        try folder.write(Self.dump(editing: "Alpha", markdown: "See [[Gamma]]."), to: "wiki.json")
+        let output = try buildDump(in: folder)
+        #expect(output.contains("from 1 changed document and the build state"), "\(output)")
+        #expect(output.contains("edits of pages read alone with the build state"))
+        #expect(
+            output.contains(
+                "5 entries compared with the last build's reading: 1 new or changed, 1 of that reading's gone"))
+        #expect(
+            output.contains(#".html: "Alpha" no longer links here"#)
+                && output.contains(#".html: "Alpha" now links here"#))
+    }
+
+    @Test func aDumpWithAnEntryThatIsNotADocumentIsReadWhole() throws {
+        let folder = try TemporaryFolder()
+        let broken = #"{"type":"page","markdown":"no _id"}"#
+        try folder.write(Self.dump(extra: broken), to: "wiki.json")
+        try succeed(["build", "--source", "wiki.json", "--out", "site"], in: folder)
+
+        try folder.write(Self.dump(editing: "Beta", markdown: "Back to [[Alpha]].", extra: broken), to: "wiki.json")
+        let output = try buildDump(in: folder)
+        // Its warning is the build proper's to give again: the edit is built from the model of
+        // the whole dump, with the state.
+        #expect(output.contains("the document has no _id"), "\(output)")
+        #expect(output.contains("compared revision by revision"))
+        #expect(!output.contains("read alone with the build state"))
+    }
+
+    @Test func aDocumentGoneFromADumpGoesThroughTheBuildProper() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.dump(), to: "wiki.json")
+        try succeed(["build", "--source", "wiki.json", "--out", "site"], in: folder)
+
+        // Delta, the last entry, on two lines.
+        var lines = Self.dump().split(separator: "\n").map(String.init)
+        let delta = try #require(lines.firstIndex { $0.contains(#""_id":"w:Delta""#) })
+        lines.removeSubrange(delta...delta + 1)
+        lines[delta - 1].removeLast()
+        try folder.write(lines.joined(separator: "\n"), to: "wiki.json")
+        let output = try buildDump(in: folder)
+        #expect(!output.contains("read alone with the build state"), "\(output)")
+        #expect(output.contains("removed   w/Delta~"))
+    }
 }
 
 /// The proof of builds of edits: random edits of the text and links of the pages of a wiki
@@ -154,7 +228,10 @@ struct PageEditBuildRandomTests {
         }
     }
 
-    @Test func randomEditsOfTextAndLinksBuildWhatACleanBuildBuilds() throws {
+    /// From the store (its changes after the checkpoint) and from a dump written again whole
+    /// (its entries compared with the ledger of the last build's reading).
+    @Test(arguments: [false, true])
+    func randomEditsOfTextAndLinksBuildWhatACleanBuildBuilds(fromADump: Bool) throws {
         var served = 0
         var steps = 0
         for seed in UInt64(1)...20 {
@@ -176,9 +253,11 @@ struct PageEditBuildRandomTests {
                         title, generation: 1, links: links[title]!, author: Self.authors.randomElement(using: &random)!,
                         hour: hour))
             }
-            _ = try DocumentStore.openOrCreate(path: store).importDocuments(
-                from: DumpSource(path: try folder.write(try Self.dump(documents), to: "wiki.json")))
-            let options = BuildOptions(sources: [store], outputFolder: folder.path("site"))
+            let dump = try folder.write(try Self.dump(documents), to: "wiki.json")
+            if !fromADump {
+                _ = try DocumentStore.openOrCreate(path: store).importDocuments(from: DumpSource(path: dump))
+            }
+            let options = BuildOptions(sources: [fromADump ? dump : store], outputFolder: folder.path("site"))
             _ = try SiteBuilder(options: options).build()
 
             for step in 1...6 {
@@ -193,8 +272,15 @@ struct PageEditBuildRandomTests {
                             title, generation: generations[title]!, links: links[title]!,
                             author: Self.authors.randomElement(using: &random)!, hour: hour))
                 }
-                _ = try DocumentStore.openOrCreate(path: store).importDocuments(
-                    from: DumpSource(path: try folder.write(try Self.dump(edits), to: "edit.json")))
+                if fromADump {
+                    for edit in edits {
+                        documents[documents.firstIndex { $0["_id"] as? String == edit["_id"] as? String }!] = edit
+                    }
+                    try folder.write(try Self.dump(documents), to: "wiki.json")
+                } else {
+                    _ = try DocumentStore.openOrCreate(path: store).importDocuments(
+                        from: DumpSource(path: try folder.write(try Self.dump(edits), to: "edit.json")))
+                }
                 let summary = try SiteBuilder(options: options).build()
                 steps += 1
                 if summary.readChangesOnly { served += 1 }

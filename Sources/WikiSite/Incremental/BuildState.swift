@@ -3,6 +3,7 @@ import GRDB
 import WikiDocuments
 import WikiModel
 import WikiRender
+import WikiSources
 import WikiWrite
 
 #if canImport(GRDBSQLite)
@@ -86,6 +87,14 @@ final class BuildState: Sendable {
     /// The checkpoint of each source, as JSON text, by source name.
     func checkpoints() throws -> [String: String] {
         try pairs("SELECT source, value FROM checkpoint")
+    }
+
+    /// The ledger of the entries of the dump `source` (by name) as the last build read it; nil when
+    /// it read no such dump, or its ledger does not decode.
+    func dumpLedger(ofSource source: String) throws -> DumpLedger? {
+        try database.read { db in
+            try Data.fetchOne(db, sql: "SELECT entries FROM dumpLedger WHERE source = ?", arguments: [source])
+        }.flatMap { DumpLedger(encoded: [UInt8]($0)) }
     }
 
     /// The rows of `sql`, a query of two text columns, as a dictionary from the first to the second.
@@ -463,6 +472,12 @@ final class BuildState: Sendable {
                 }
             }
             try db.execute(sql: "DELETE FROM announcedOutput")
+            try db.execute(sql: "DELETE FROM dumpLedger")
+            for (source, ledger) in update.dumpLedgers {
+                try db.execute(
+                    sql: "INSERT INTO dumpLedger (source, entries) VALUES (?, ?)",
+                    arguments: [source, Data(ledger.encoded)])
+            }
             try db.execute(sql: "DELETE FROM setting")
             for (name, value) in update.settings {
                 try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])
@@ -686,6 +701,8 @@ struct StateUpdate {
     var settings: [String: String] = [:]
     /// Where each source's reading ended, as JSON text, by source name.
     var checkpoints: [String: String] = [:]
+    /// The ledger of each dump the build read, by source name: they replace every earlier one.
+    var dumpLedgers: [String: DumpLedger] = [:]
     /// Wikis no longer published, by ID.
     var removedWikis: [String] = []
     /// Wikis published, new or changed.

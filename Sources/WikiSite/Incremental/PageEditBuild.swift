@@ -37,16 +37,11 @@ struct PageEditBuild {
     /// The most changed documents a build of edits takes on; past it, the build proper is cheaper
     /// than a lookup a page.
     static let maximumChanges = 64
-    /// The most leaves of a wiki's document a reading takes on besides the changes.
-    private static let wikiLeavesTakenOn = 16
 
     let options: BuildOptions
     let shape: BuildShape
     let theme: Theme
     let reporter: any BuildReporter
-
-    /// Stops a reading that delivers more than `maximumChanges` documents.
-    private struct TooManyChanges: Error {}
 
     /// An edited page, rendered.
     private struct EditedPage {
@@ -76,43 +71,45 @@ struct PageEditBuild {
     }
 
     /// The summary of the build of the changes of the only source since `last`, or nil when a
-    /// build of edits does not serve them (nothing was written).
+    /// build of edits does not serve them (nothing was written). The source is one that delivers
+    /// its changes after a checkpoint and documents by `_id` (`DocumentLookupSource`), or a dump
+    /// the last build read, compared with the ledger of its entries (`DumpLedger`): a dump in
+    /// which no entry differs is a build with nothing to do (`UnchangedSources`).
     func summaryIfServed(after last: LastBuild) throws -> BuildSummary? {
         guard options.baseURL == nil, options.wikiIDs.isEmpty, options.sources.count == 1 else { return nil }
-        let (state, storedWikis) = (last.state, last.wikis)
+        let storedWikis = last.wikis
         let path = options.sources[0]
         let name = DocumentSources.displayName(of: path)
-        guard let storedCheckpoint = last.checkpoints[name],
-            let checkpointValue = try? JSONParser.parse(storedCheckpoint),
-            let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder)
-                as? any DocumentLookupSource
-        else { return nil }
-        let checkpoint = SourceCheckpoint(checkpointValue)
-
-        // The changes, then the wikis' documents, from one snapshot of the source.
-        var delivered: [Document] = []
-        var builder = WikiDatabaseBuilder()
-        let reading: SourceReading
         let wikiIDs = storedWikis.keys.sorted().map(\.value)
+        guard let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder) else { return nil }
+        let changes: any SourceChanges
         do {
-            reporter.stage("reading the changes of \(source.name) after \(checkpoint)")
-            reading = try source.read(after: checkpoint, thenDocuments: wikiIDs) { document in
-                delivered.append(document)
-                // The changes come first: past this many, they are too many whatever follows.
-                if delivered.count > Self.maximumChanges + Self.wikiLeavesTakenOn * wikiIDs.count {
-                    throw TooManyChanges()
+            if let source = source as? any DocumentLookupSource {
+                guard let read = try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs)
+                else { return nil }
+                changes = read
+            } else if let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) {
+                reporter.stage("comparing \(dump.name) with the last build's reading of it")
+                guard
+                    let read = try ComparedDumpChanges.read(
+                        dump, named: name, comparedWith: ledger, after: last, thenDocuments: wikiIDs)
+                else { return nil }
+                if read.changeCount == 0 {
+                    guard read.isUnchanged else { return nil }
+                    return try UnchangedSources(options: options, shape: shape, reporter: reporter)
+                        .summary(of: last, advances: [read.advance])
                 }
-                builder.add(document)
+                changes = read
+            } else {
+                return nil
             }
-        } catch is TooManyChanges {
-            return nil
         } catch {
             throw BuildError.unreadableSource(path: name, reason: "\(error)")
         }
-        guard reading.scope == .changes(after: checkpoint), reading.rejected.isEmpty, reading.documentCount > 0,
-            reading.documentCount <= Self.maximumChanges, let endCheckpoint = reading.checkpoint
-        else { return nil }
-        let changed = delivered.prefix(reading.documentCount)
+        guard changes.changeCount <= Self.maximumChanges else { return nil }
+        let changed = changes.delivered.prefix(changes.changeCount)
+        var builder = WikiDatabaseBuilder()
+        for document in changes.delivered { builder.add(document) }
         let database = builder.build()
         // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
         // so); a page may not.
@@ -125,6 +122,7 @@ struct PageEditBuild {
                 stored.fingerprint == DocumentFingerprint.of(wiki, conflict: database.conflict(ofDocument: wiki.id))
             else { return nil }
         }
+        let state = last.state
         let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
 
         // Every changed document is a published page that stays one, or was never published.
@@ -147,19 +145,19 @@ struct PageEditBuild {
             }
         }
 
-        // The pages whose backlinks changed, from a snapshot of the source with no change after
-        // the one read.
+        // The pages whose backlinks changed, as the source holds them still.
         let linkedIDs = wikis.flatMap { $0.linkedPages.compactMap { $0.stored.details?.documentID } }
         var pagesDatabase = database
         if !linkedIDs.isEmpty {
-            var builder = WikiDatabaseBuilder()
-            for document in delivered { builder.add(document) }
+            let linked: [Document]?
             do {
-                let again = try source.read(after: endCheckpoint, thenDocuments: linkedIDs) { builder.add($0) }
-                guard again.scope == .changes(after: endCheckpoint), again.documentCount == 0 else { return nil }
+                linked = try changes.documents(linkedIDs)
             } catch {
                 throw BuildError.unreadableSource(path: name, reason: "\(error)")
             }
+            guard let linked else { return nil }
+            var builder = WikiDatabaseBuilder()
+            for document in changes.delivered + linked { builder.add(document) }
             pagesDatabase = builder.build()
             guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty,
                 pagesDatabase.conflicts.count == database.conflicts.count
@@ -167,14 +165,11 @@ struct PageEditBuild {
         }
 
         var update = StateUpdate(replacesEverything: false, settings: shape.settings)
-        update.checkpoints[name] = endCheckpoint.description
         var summary = BuildSummary()
+        changes.record(into: &update, summary: &summary)
         summary.readChangesOnly = true
-        summary.documentsRead = reading.documentCount
+        summary.documentsRead = changes.changeCount
         summary.changedDocuments = Set(changed.map { ExactString($0.id) }).count
-        summary.checkpoints = [
-            CheckpointAdvance(source: name, from: storedCheckpoint, to: endCheckpoint.description)
-        ]
         guard
             try serve(
                 wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,

@@ -38,6 +38,10 @@ import GRDB
 ///   they are written, so that a build killed after writing one still has it on record: the next
 ///   build (a full one) removes it if it no longer makes it. Emptied by every commit (migration
 ///   "announced outputs").
+/// - `dumpLedger`: for each dump the last build read (`source`, by name), the ledger of its
+///   entries (`entries`, `DumpLedger.encoded`): the digest of each entry's bytes and its
+///   document's `_id`, with which the next reading finds the entries that changed without
+///   parsing the others. Replaced by every commit (migration "dump ledgers").
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -163,6 +167,12 @@ enum StateSchema {
             try db.create(table: "wikiStatistics") { table in
                 table.primaryKey("wiki", .text)
                 table.column("figures", .blob).notNull()
+            }
+        }
+        migrator.registerMigration("dump ledgers") { db in
+            try db.create(table: "dumpLedger") { table in
+                table.primaryKey("source", .text)
+                table.column("entries", .blob).notNull()
             }
         }
         return migrator

@@ -35,7 +35,7 @@ struct UnchangedSources {
             guard let text = last.checkpoints[name], try isUnchanged(path, after: text) else { return nil }
             advances.append(CheckpointAdvance(source: name, from: text, to: text))
         }
-        return try summary(of: last.wikis.values.sorted { ExactString($0.id) < ExactString($1.id) }, advances)
+        return try summary(of: last, advances: advances)
     }
 
     /// Whether the source `path` delivers nothing after the checkpoint `text` (JSON text).
@@ -58,9 +58,9 @@ struct UnchangedSources {
         return reading.scope == .changes(after: checkpoint) && reading.documentCount == 0 && reading.rejected.isEmpty
     }
 
-    /// The summary of a build that found `advances` and leaves the wikis `stored` (whose page
-    /// counts the state knows: `LastBuild`) as they are.
-    private func summary(of stored: [BuildState.StoredWiki], _ advances: [CheckpointAdvance]) throws -> BuildSummary {
+    /// The summary of a build that found `advances` and leaves the wikis of `last` as they are.
+    func summary(of last: LastBuild, advances: [CheckpointAdvance]) throws -> BuildSummary {
+        let stored = last.wikis.values.sorted { ExactString($0.id) < ExactString($1.id) }
         let layout = SiteLayout(
             folders: try WikiFolders(wikiIDs: stored.map(\.id), settings: options.wikiSettings))
         var summary = BuildSummary()

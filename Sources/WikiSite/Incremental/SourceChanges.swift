@@ -1,0 +1,137 @@
+import WikiDocuments
+import WikiSources
+
+/// What changed in the only source of a build since the last build, as a build of edits reads it
+/// (`PageEditBuild`): the changed documents, then the wikis' own documents, and, later, the
+/// documents of other pages as the source holds them still. Nothing that uses it knows which kind
+/// of source it was.
+protocol SourceChanges {
+    /// The changed documents (every leaf of each), then every leaf of the wikis' documents.
+    var delivered: [Document] { get }
+    /// How many of `delivered` are changes.
+    var changeCount: Int { get }
+    /// Every leaf of each document of `ids` as the source holds them, read right after the
+    /// changes; nil when the source changed since they were read.
+    func documents(_ ids: [String]) throws -> [Document]?
+    /// Records where the reading ended in `update` (for the next build) and in `summary`.
+    func record(into update: inout StateUpdate, summary: inout BuildSummary)
+}
+
+/// The changes of a source with sequences (the embedded store, a CouchDB server) after the
+/// checkpoint of the last build, read with the wikis' documents from one snapshot of it, when it
+/// has snapshots.
+struct SequencedChanges: SourceChanges {
+    /// The most leaves of a wiki's document a reading takes on besides the changes.
+    private static let wikiLeavesTakenOn = 16
+
+    let source: any DocumentLookupSource
+    let name: String
+    /// The checkpoint the last build recorded, as JSON text, and the one this reading ended at.
+    let storedCheckpoint: String
+    let endCheckpoint: SourceCheckpoint
+    let delivered: [Document]
+    let changeCount: Int
+
+    /// Stops a reading that delivers more documents than a build of edits takes on.
+    private struct TooManyChanges: Error {}
+
+    /// The changes of `source` (called `name`) after the checkpoint `last` recorded for it, then
+    /// every leaf of `ids`; nil when there are none, or more than `PageEditBuild.maximumChanges`,
+    /// or the reading is not one of changes after that checkpoint.
+    static func read(
+        _ source: any DocumentLookupSource, named name: String, after last: LastBuild, thenDocuments ids: [String]
+    ) throws -> SequencedChanges? {
+        guard let storedCheckpoint = last.checkpoints[name],
+            let checkpointValue = try? JSONParser.parse(storedCheckpoint)
+        else { return nil }
+        let checkpoint = SourceCheckpoint(checkpointValue)
+        var delivered: [Document] = []
+        let reading: SourceReading
+        do {
+            reading = try source.read(after: checkpoint, thenDocuments: ids) { document in
+                delivered.append(document)
+                // The changes come first: past this many, they are too many whatever follows.
+                if delivered.count > PageEditBuild.maximumChanges + Self.wikiLeavesTakenOn * ids.count {
+                    throw TooManyChanges()
+                }
+            }
+        } catch is TooManyChanges {
+            return nil
+        }
+        guard reading.scope == .changes(after: checkpoint), reading.rejected.isEmpty, reading.documentCount > 0,
+            let endCheckpoint = reading.checkpoint
+        else { return nil }
+        return SequencedChanges(
+            source: source, name: name, storedCheckpoint: storedCheckpoint, endCheckpoint: endCheckpoint,
+            delivered: delivered, changeCount: reading.documentCount)
+    }
+
+    /// Reads `ids` after the checkpoint the changes ended at: none may have come since.
+    func documents(_ ids: [String]) throws -> [Document]? {
+        var documents: [Document] = []
+        let again = try source.read(after: endCheckpoint, thenDocuments: ids) { documents.append($0) }
+        guard again.scope == .changes(after: endCheckpoint), again.documentCount == 0 else { return nil }
+        return documents
+    }
+
+    func record(into update: inout StateUpdate, summary: inout BuildSummary) {
+        update.checkpoints[name] = endCheckpoint.description
+        summary.checkpoints = [CheckpointAdvance(source: name, from: storedCheckpoint, to: endCheckpoint.description)]
+    }
+}
+
+/// The changes of a dump since the last build read it: the documents of the entries whose bytes
+/// are not in the ledger of that reading, and of the entries gone since (`DumpSource.read(comparedWith:…)`).
+struct ComparedDumpChanges: SourceChanges {
+    let name: String
+    let comparison: ComparedDumpReading
+    /// The checkpoint the last build recorded (a `_changes` dump's `last_seq`), as JSON text.
+    let storedCheckpoint: String?
+    let delivered: [Document]
+    var changeCount: Int { comparison.reading.documentCount }
+
+    /// The changes of `dump` (called `name`) since `ledger`, the last build's reading of it, then
+    /// every leaf of `ids`; nil when the dump cannot be compared so, or holds entries that are not
+    /// documents, or more than `PageEditBuild.maximumChanges` entries differ.
+    static func read(
+        _ dump: DumpSource, named name: String, comparedWith ledger: DumpLedger, after last: LastBuild,
+        thenDocuments ids: [String]
+    ) throws -> ComparedDumpChanges? {
+        var delivered: [Document] = []
+        guard
+            let comparison = try dump.read(
+                comparedWith: ledger, thenDocuments: ids, limit: PageEditBuild.maximumChanges,
+                { delivered.append($0) }),
+            comparison.reading.rejected.isEmpty
+        else { return nil }
+        return ComparedDumpChanges(
+            name: name, comparison: comparison, storedCheckpoint: last.checkpoints[name], delivered: delivered)
+    }
+
+    /// Whether the dump is as the last build read it: no entry differs, and it ends at the same
+    /// sequence, if any.
+    var isUnchanged: Bool {
+        comparison.newEntryCount == 0 && comparison.goneEntryCount == 0
+            && storedCheckpoint == comparison.reading.checkpoint?.description
+    }
+
+    /// Where the reading started and ended, and how many entries it compared.
+    var advance: CheckpointAdvance {
+        var advance = CheckpointAdvance(
+            source: name, from: storedCheckpoint, to: comparison.reading.checkpoint?.description)
+        advance.comparedEntries = (
+            comparison.reading.ledger?.entries.count ?? 0, comparison.newEntryCount, comparison.goneEntryCount
+        )
+        return advance
+    }
+
+    func documents(_ ids: [String]) throws -> [Document]? {
+        try comparison.documents(ids)
+    }
+
+    func record(into update: inout StateUpdate, summary: inout BuildSummary) {
+        if let ledger = comparison.reading.ledger { update.dumpLedgers[name] = ledger }
+        if let checkpoint = comparison.reading.checkpoint { update.checkpoints[name] = checkpoint.description }
+        summary.checkpoints = [advance]
+    }
+}
