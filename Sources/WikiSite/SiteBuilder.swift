@@ -17,7 +17,9 @@ import WikiWrite
 /// everything, and the summary says why. When every source has a sequence and none changed after
 /// the checkpoint the last build recorded (`UnchangedSources`), it reads nothing else and writes
 /// nothing, whatever the size of the wikis; when the changes are edits of pages that leave the
-/// rest of their wiki as it was (`PageEditBuild`), it reads them and the state alone.
+/// rest of their wiki as it was (`PageEditBuild`), it reads them and the state alone (a dump, the
+/// only source, is compared entry by entry with the last build's reading of it, and nothing
+/// else is parsed: `DumpLedger`).
 ///
 /// Nothing in the output folder changes before every source has been read and the theme has
 /// loaded, so a malformed dump or template leaves the previous site as it was. The state is

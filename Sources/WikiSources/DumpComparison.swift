@@ -9,6 +9,7 @@ extension DumpSource {
     /// holds. The changes are ``SourceReading/documentCount`` of the reading's documents.
     ///
     /// Returns nil when the entries cannot be compared so, and the dump is to be read whole: the
+    /// dump is not a regular file (a pipe is read once, whole, and nothing is read of it here), the
     /// entries the ledger holds are not in its order (or one is there twice), or more than `limit`
     /// entries differ from the ledger's.
     ///
@@ -16,6 +17,7 @@ extension DumpSource {
     public func read(
         comparedWith ledger: DumpLedger, thenDocuments ids: [String], limit: Int, _ body: (Document) throws -> Void
     ) throws -> ComparedDumpReading? {
+        guard FileContents.isRegularFile(atPath: name) else { return nil }
         var ledgerIndex: [Int64: Int] = [:]
         ledgerIndex.reserveCapacity(ledger.entries.count)
         for (index, entry) in ledger.entries.enumerated() where ledgerIndex[entry.digest] == nil {

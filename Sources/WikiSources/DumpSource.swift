@@ -13,18 +13,24 @@ public struct DumpSource: DocumentSource {
     }
 
     /// Reads the dump with ``DumpReader``, and makes the ledger of its entries
-    /// (``SourceReading/ledger``) for the next reading to compare with. After `checkpoint`, when it is the dump's own last
-    /// sequence (the same changes feed as the reading that made it), nothing changed since and no
-    /// document is delivered; finding that out reads the dump once without delivering anything.
-    /// After any other checkpoint, the whole dump is delivered: a dump holds no history, so a
-    /// position in it says nothing about what an earlier dump held (and a CouchDB 2+ cluster's
-    /// feed is not ordered by sequence).
+    /// (``SourceReading/ledger``) for the next reading to compare with.
+    ///
+    /// After `checkpoint`, when it is the dump's own last sequence (the same changes feed as the
+    /// reading that made it), nothing changed since and no document is delivered; finding that
+    /// out walks past every entry of the dump without parsing its document. After any other
+    /// checkpoint, the whole dump is delivered: a dump holds no history, so a position in it says
+    /// nothing about what an earlier dump held (and a CouchDB 2+ cluster's feed is not ordered by
+    /// sequence). A dump that is not a regular file (a pipe) is read once, whole, whatever the
+    /// checkpoint.
     ///
     /// - Throws: ``DumpFileError`` when the file cannot be opened, ``DumpError`` when it is not a
     ///   well-formed dump, and whatever `body` throws.
     public func read(after checkpoint: SourceCheckpoint?, _ body: (Document) throws -> Void) throws -> SourceReading {
-        if let checkpoint {
-            let probe = try DumpReader.read(path: name) { _ in }
+        if let checkpoint, FileContents.isRegularFile(atPath: name) {
+            let probe = try FileContents.withBytes(ofFile: name) { bytes, releaser in
+                var walker = DumpWalker(bytes: bytes, name: name, releaser: releaser, walksOnly: true)
+                return try walker.read { _ in }
+            }
             if let last = probe.lastSequence, SourceCheckpoint(last).description == checkpoint.description {
                 return SourceReading(
                     form: probe.format.sourceForm, scope: .changes(after: checkpoint), documentCount: 0,

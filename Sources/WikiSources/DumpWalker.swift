@@ -19,6 +19,9 @@ struct DumpWalker {
     private let name: String
     /// The digests of entries whose documents are not parsed (`DumpEntry/document` is nil).
     private let known: Set<Int64>
+    /// Whether entries are only walked past: none is parsed or handed over, and the reading
+    /// finds the dump's form and last sequence alone.
+    private let walksOnly: Bool
     private var documentCount = 0
     private var rejected: [RejectedEntry] = []
     private var lastSequence: JSONValue?
@@ -39,12 +42,16 @@ struct DumpWalker {
     /// mapped file, gives back what has been read.
     /// `known` entries are handed over unparsed, by digest (a reading that compares the entries
     /// with an earlier reading's parses only the others).
-    init(bytes: UnsafeRawBufferPointer, name: String, releaser: PageReleaser? = nil, known: Set<Int64> = []) {
+    init(
+        bytes: UnsafeRawBufferPointer, name: String, releaser: PageReleaser? = nil, known: Set<Int64> = [],
+        walksOnly: Bool = false
+    ) {
         parser = JSONParser(bytes: bytes)
         self.bytes = bytes
         self.name = name
         self.releaser = releaser
         self.known = known
+        self.walksOnly = walksOnly
     }
 
     /// Reads the entry at `location` of a dump of `format` (the bytes the walker was made over are
@@ -439,6 +446,11 @@ struct DumpWalker {
         guard !pending.isEmpty else { return }
         let entries = pending
         pending.removeAll(keepingCapacity: true)
+        guard !walksOnly else {
+            releaser?.release(before: parser.offset)
+            pendingStart = parser.offset
+            return
+        }
         let batch = PendingBatch(
             parsers: entries.map { pending in
                 if case .at(let parser)? = pending.entry.document { parser } else { nil }

@@ -29,6 +29,13 @@ enum FileContents {
         }
     }
 
+    /// Whether `path` is a regular file, which can be read again and again (not a pipe or another
+    /// stream, which a reading consumes).
+    static func isRegularFile(atPath path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     private static func withMapping<Result>(
         of descriptor: Int32, size: Int, path: String, _ body: (UnsafeRawBufferPointer, PageReleaser?) throws -> Result
     ) throws -> Result {

@@ -160,6 +160,23 @@ struct PageEditBuildTests {
                 && output.contains(#".html: "Alpha" now links here"#))
     }
 
+    @Test func withABaseURLAnUnchangedDumpWritesNothingAndAnEditTakesTheBuildProper() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.dump(), to: "wiki.json")
+        let build = ["build", "--source", "wiki.json", "--out", "site", "--base-url", "https://wiki.example/"]
+        try succeed(build, in: folder)
+
+        let unchanged = try succeed(build + ["--verify"], in: folder).standardOutput
+        #expect(unchanged.contains("no source changed since the last build read it"), "\(unchanged)")
+        #expect(unchanged.contains("Files: 0 written"))
+
+        // The sitemaps list every page: an edit is the build proper's.
+        try folder.write(Self.dump(editing: "Gamma", markdown: "On to [[Beta]], again."), to: "wiki.json")
+        let edited = try succeed(build + ["--verify"], in: folder).standardOutput
+        #expect(edited.contains("Incremental build: 1 changed document since the last build."), "\(edited)")
+        #expect(edited.contains("Verified: the site is byte for byte the same as a clean build."))
+    }
+
     @Test func aDumpWithAnEntryThatIsNotADocumentIsReadWhole() throws {
         let folder = try TemporaryFolder()
         let broken = #"{"type":"page","markdown":"no _id"}"#

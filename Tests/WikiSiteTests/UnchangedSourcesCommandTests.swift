@@ -6,6 +6,8 @@ import Testing
 @Suite("wikisite build, when no source changed")
 struct UnchangedSourcesCommandTests {
     static let unchanged = "Incremental build: no source changed after its checkpoint; nothing else was read."
+    /// The same, for a dump the build compared with the ledger of the last build's reading of it.
+    static let unchangedDump = "Incremental build: no source changed since the last build read it"
 
     /// The fixture's documents, page `Beta` saying `text` in revision `revision`.
     static func documents(beta text: String, revision: String) -> [[String: Any]] {
@@ -79,9 +81,12 @@ struct UnchangedSourcesCommandTests {
         let dump = try Self.writeChanges(Self.documents(beta: "One.", revision: "1-b"), to: folder)
         let build = ["build", "--source", dump, "--out", folder.path("site")]
         try succeed(build)
+        // The only source: compared with the ledger of the last reading, in one reading.
         let second = try succeed(build)
-        #expect(second.contains(Self.unchanged), "\(second)")
-        #expect(second.contains("\(dump): checkpoint 4 → 4"))
+        #expect(second.contains(Self.unchangedDump), "\(second)")
+        #expect(
+            second.contains(
+                "\(dump): checkpoint 4 → 4; 4 entries compared with the last build's reading: 0 new or changed"))
 
         // The feed again, from the start, with Beta changed: the checkpoint is not where it ends.
         // Gamma's and Delta's changes have new sequences: their entries are new to the ledger too.
@@ -99,6 +104,13 @@ struct UnchangedSourcesCommandTests {
                 "\(dump): checkpoint 4 → 5; 5 entries compared with the last build's reading: 3 new or changed, 2 of that reading's gone"
             ), "\(third)")
         #expect(third.contains("Verified: the site is byte for byte the same as a clean build."))
+
+        // Among other sources, a dump ending at its checkpoint is found so without parsing it.
+        let other = try folder.write(try String(contentsOfFile: dump, encoding: .utf8), to: "other.json")
+        try succeed(build + ["--source", other])
+        let fourth = try succeed(build + ["--source", other])
+        #expect(fourth.contains(Self.unchanged), "\(fourth)")
+        #expect(fourth.contains("\(dump): checkpoint 5 → 5") && fourth.contains("\(other): checkpoint 5 → 5"))
     }
 
     @Test func aSourceAddedAMissingSiteOrFullMakeTheBuildReadItsSources() throws {
@@ -130,7 +142,7 @@ struct UnchangedSourcesCommandTests {
         try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
         let build = ["build", "--source", dump, "--out", folder.path("site"), "--templates", templates]
         try succeed(build)
-        #expect(try succeed(build).contains(Self.unchanged))
+        #expect(try succeed(build).contains(Self.unchangedDump))
 
         let home = try String(
             contentsOfFile: WikisiteCLI.repositoryRoot.path + "/Templates/home.mustache", encoding: .utf8)

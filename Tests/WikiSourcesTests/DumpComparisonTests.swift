@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WikiDocuments
 import WikiSources
@@ -158,5 +159,38 @@ import WikiSources
         #expect(DumpLedger(encoded: Array(encoded.dropLast())) == nil)
         #expect(DumpLedger(encoded: Array(encoded.dropFirst())) == nil)
         #expect(DumpLedger(encoded: []) == nil)
+    }
+}
+
+/// A dump that is a pipe is read once, whole: nothing compares it or probes it first.
+@Suite struct PipedDumpTests {
+    @Test func aPipeIsNotComparedWithALedger() throws {
+        let folder = try TemporaryFolder()
+        let (_, reading, _) = try DumpComparisonTests().wholeReading(Forms.changes, in: folder)
+        let fifo = folder.path + "/pipe.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opening the pipe to read it would wait for a writer: nil comes before that.
+        let comparison = try DumpSource(path: fifo).read(
+            comparedWith: reading.ledger!, thenDocuments: [], limit: 64, { _ in })
+        #expect(comparison == nil)
+    }
+
+    @Test func aPipeIsReadWholeAfterItsOwnLastSequence() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path + "/pipe.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                handle.write(Data(Forms.changes.utf8))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        var ids: [String] = []
+        let reading = try DumpSource(path: fifo).read(after: SourceCheckpoint(.string("3-g1AAAC"))) {
+            ids.append($0.id)
+        }
+        #expect(reading.scope == .everything)
+        #expect(ids == ["w1", "w1:Page", "w1:Gone"])
     }
 }

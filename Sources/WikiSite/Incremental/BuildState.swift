@@ -97,6 +97,13 @@ final class BuildState: Sendable {
         }.flatMap { DumpLedger(encoded: [UInt8]($0)) }
     }
 
+    /// Whether the state keeps the ledger of the dump `source` (by name).
+    func hasDumpLedger(ofSource source: String) throws -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM dumpLedger WHERE source = ?", arguments: [source]) ?? false
+        }
+    }
+
     /// The rows of `sql`, a query of two text columns, as a dictionary from the first to the second.
     private func pairs(_ sql: String) throws -> [String: String] {
         try database.read { db in

@@ -10,9 +10,10 @@ import WikiSources
 /// change, and indexed rows of the build state: its cost follows the change, not the size of the
 /// wiki.
 ///
-/// It serves when the only source can hand over documents by `_id` besides its changes
-/// (`DocumentLookupSource`: the embedded store, from the snapshot of its changes; a CouchDB
-/// server, which has no snapshots, right after them), the build has no base URL (sitemaps list
+/// It serves when the only source can say what changed since the last build and hand over
+/// documents by `_id` (`SourceChanges`: the embedded store, from the snapshot of its changes; a
+/// CouchDB server, which has no snapshots, right after them; a dump, compared entry by entry with
+/// the ledger of the last build's reading of it), the build has no base URL (sitemaps list
 /// every page) and publishes every wiki, and every change is an edit that leaves the wiki's lists
 /// of pages as they were: a page published before and after, under the same title and document,
 /// without conflicts, attachments or embeds, which no page embeds, in a wiki whose own document
@@ -27,8 +28,9 @@ import WikiSources
 /// created, deleted or renamed page, a draft toggled, the orphaned or wanted pages changed) is
 /// left to the build proper, which reads the whole source.
 ///
-/// A source read whole (a dump without sequences) is served the same way once its fingerprints
-/// show that every change is such an edit (`serveIfEdits`): the wiki is not analysed again.
+/// A source read whole (a dump that cannot be compared with a ledger, several sources) is served
+/// the same way once its fingerprints show that every change is such an edit (`serveIfEdits`):
+/// the wiki is not analysed again.
 ///
 /// Both make the same files: `PageEditBuildRandomTests`, `IncrementalStoreBuildTests` and
 /// `IncrementalBuildTests` hold them to a clean build after random edits, and `--verify`
@@ -74,9 +76,11 @@ struct PageEditBuild {
     /// build of edits does not serve them (nothing was written). The source is one that delivers
     /// its changes after a checkpoint and documents by `_id` (`DocumentLookupSource`), or a dump
     /// the last build read, compared with the ledger of its entries (`DumpLedger`): a dump in
-    /// which no entry differs is a build with nothing to do (`UnchangedSources`).
+    /// which no entry differs is a build with nothing to do (`UnchangedSources`), whatever the
+    /// build's options.
     func summaryIfServed(after last: LastBuild) throws -> BuildSummary? {
-        guard options.baseURL == nil, options.wikiIDs.isEmpty, options.sources.count == 1 else { return nil }
+        guard options.sources.count == 1 else { return nil }
+        let servesEdits = options.baseURL == nil && options.wikiIDs.isEmpty
         let storedWikis = last.wikis
         let path = options.sources[0]
         let name = DocumentSources.displayName(of: path)
@@ -85,7 +89,8 @@ struct PageEditBuild {
         let changes: any SourceChanges
         do {
             if let source = source as? any DocumentLookupSource {
-                guard let read = try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs)
+                guard servesEdits,
+                    let read = try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs)
                 else { return nil }
                 changes = read
             } else if let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) {
@@ -99,6 +104,7 @@ struct PageEditBuild {
                     return try UnchangedSources(options: options, shape: shape, reporter: reporter)
                         .summary(of: last, advances: [read.advance])
                 }
+                guard servesEdits else { return nil }
                 changes = read
             } else {
                 return nil

@@ -106,10 +106,18 @@ struct EditableDatabase {
         String(format: "2024-02-%02dT%02d:00:00Z", 1 + clock / 24 % 28, clock % 24)
     }
 
-    /// The dump: every leaf of every document, in a stable order.
-    func dump() throws -> String {
+    /// The dump: every leaf of every document, in a stable order, in `{"docs":[…]}`, or as a
+    /// couchbackup file (an array of at most four leaves a line).
+    func dump(asCouchbackup: Bool = false) throws -> String {
         let leaves = documents.keys.sorted().flatMap { documents[$0]!.leaves }
-        let data = try JSONSerialization.data(withJSONObject: ["docs": leaves], options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        guard asCouchbackup else {
+            let data = try JSONSerialization.data(withJSONObject: ["docs": leaves], options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
+        return try stride(from: 0, to: leaves.count, by: 4).map { start in
+            let line = Array(leaves[start..<min(start + 4, leaves.count)])
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self)
+        }.joined(separator: "\n") + "\n"
     }
 }
