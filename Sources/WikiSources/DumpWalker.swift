@@ -60,38 +60,41 @@ struct DumpWalker {
     mutating func readEntry(at location: DumpEntryLocation, of format: DumpFormat, _ body: EntryConsumer) throws {
         parser = JSONParser(bytes: bytes, at: location.start)
         pendingStart = location.start.offset
-        do {
+        try reportingErrors { walker in
             switch format {
-            case .allDocs: try readAllDocsRow(body)
-            case .changes: try readChange(inFeed: false, body)
-            case .continuousChanges: try readChange(inFeed: true, body)
-            case .couchbackup, .bulkDocs, .documentArray: try readDocument(body)
+            case .allDocs: try walker.readAllDocsRow(body)
+            case .changes: try walker.readChange(inFeed: false, body)
+            case .continuousChanges: try walker.readChange(inFeed: true, body)
+            case .couchbackup, .bulkDocs, .documentArray: try walker.readDocument(body)
             }
-            try acceptPending(body)
-        } catch let error as JSONParseError {
-            throw DumpError(
-                path: name, line: error.line, column: error.column, byteOffset: error.byteOffset,
-                message: error.message)
-        } catch let error as ConsumerError {
-            throw error.underlying
+            try walker.acceptPending(body)
         }
     }
 
     /// Reads the whole dump, calling `body` per document.
     mutating func read(_ body: EntryConsumer) throws -> DumpSummary {
-        do {
+        try reportingErrors { walker in
             let format: DumpFormat
             do {
-                format = try readDump(body)
+                format = try walker.readDump(body)
             } catch {
                 // The entries walked past come before whatever stopped the walk: their own
                 // errors, if any, are the first of the dump.
-                try acceptPending(body)
+                try walker.acceptPending(body)
                 throw error
             }
-            try acceptPending(body)
+            try walker.acceptPending(body)
             return DumpSummary(
-                format: format, documentCount: documentCount, lastSequence: lastSequence, rejected: rejected)
+                format: format, documentCount: walker.documentCount, lastSequence: walker.lastSequence,
+                rejected: walker.rejected)
+        }
+    }
+
+    /// Runs `work`, turning a parser's error into a ``DumpError`` naming the dump, and handing on
+    /// the consumer's own errors untouched.
+    private mutating func reportingErrors<Result>(_ work: (inout Self) throws -> Result) throws -> Result {
+        do {
+            return try work(&self)
         } catch let error as JSONParseError {
             throw DumpError(
                 path: name, line: error.line, column: error.column, byteOffset: error.byteOffset,
