@@ -62,11 +62,13 @@ $(SPEC):
 test: test-deps $(SPEC)
 	WIKISITE_COMMONMARK_SPEC="$(CURDIR)/$(SPEC)" $(SWIFT) test
 
-## install: put wikisite on the PATH (the default theme is compiled into it).
+## install: put wikisite on the PATH (the default theme is compiled into it, and the Swift
+## runtime linked in: the binary needs only libcmark and SQLite where it runs).
+RELEASE := -c release --static-swift-stdlib
 install: deps
-	$(SWIFT) build -c release --product wikisite
+	$(SWIFT) build $(RELEASE) --product wikisite
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/wikisite" "$(DESTDIR)$(PREFIX)/bin/wikisite"
+	install -m 0755 "$$($(SWIFT) build $(RELEASE) --show-bin-path)/wikisite" "$(DESTDIR)$(PREFIX)/bin/wikisite"
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/wikisite"
 
 uninstall:

@@ -24,10 +24,11 @@ SCRATCH=$(cd "$SCRATCH" && pwd)
 log() { printf '%s\n' "$*" >&2; }
 
 # --- Tools -------------------------------------------------------------------------------------
-log "Building wikisite and wikisite-corpus (release) and the floor program..."
-swift build -c release --product wikisite >&2
-swift build -c release --product wikisite-corpus >&2
-BIN=$(swift build -c release --show-bin-path)
+log "Building wikisite and wikisite-corpus (release, as make install builds it) and the floor program..."
+RELEASE=(-c release --static-swift-stdlib)
+swift build "${RELEASE[@]}" --product wikisite >&2
+swift build "${RELEASE[@]}" --product wikisite-corpus >&2
+BIN=$(swift build "${RELEASE[@]}" --show-bin-path)
 WIKISITE=$BIN/wikisite
 CORPUS=$BIN/wikisite-corpus
 FLOOR=$SCRATCH/floor
@@ -234,7 +235,7 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
     echo "- Machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
         "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
     echo "- Load average (1, 5, 15 min): $START_LOAD at the start, $END_LOAD at the end"
-    echo "- Swift: $(swift --version 2>/dev/null | head -n 1)"
+    echo "- Swift: $(swift --version 2>/dev/null | head -n 1); binaries built with \`swift build ${RELEASE[*]}\`, as \`make install\` builds them"
     echo "- cmark: $(pkg-config --modversion libcmark)"
     echo "- Corpora and sites on: $STORAGE"
     echo "- Each figure: median of $RUNS runs (min–max), wall time of the whole process; × floor is median / floor median;"
