@@ -11,7 +11,7 @@ extension DumpSource {
     /// Returns nil when the entries cannot be compared so, and the dump is to be read whole: the
     /// dump is not a regular file (a pipe is read once, whole, and nothing is read of it here), the
     /// entries the ledger holds are not in its order (or one is there twice), or more than `limit`
-    /// entries differ from the ledger's.
+    /// documents changed.
     ///
     /// - Throws: as ``read(after:_:)``.
     public func read(
@@ -24,8 +24,8 @@ extension DumpSource {
             ledgerIndex[entry.digest] = index
         }
         return try FileContents.withBytes(ofFile: name) { bytes, releaser -> ComparedDumpReading? in
-            var walker = DumpWalker(bytes: bytes, name: name, releaser: releaser, known: Set(ledgerIndex.keys))
-            var located: [ComparedDumpReading.Located] = []
+            var walker = DumpWalker(bytes: bytes, name: name, releaser: releaser, known: ledgerIndex)
+            var located: [LocatedEntries.Located] = []
             located.reserveCapacity(ledger.entries.count)
             var parsed: [Int: Document] = [:]
             var present = [Bool](repeating: false, count: ledger.entries.count)
@@ -36,19 +36,15 @@ extension DumpSource {
                     if let document = entry.document {
                         guard parsed.count < limit else { throw NotComparable() }
                         parsed[located.count] = document
-                        located.append(.init(digest: entry.digest, documentID: document.id, location: entry.location))
-                        return
-                    }
-                    // Known: the ledger's entry, in the ledger's order.
-                    guard let index = ledgerIndex[entry.digest], index >= nextLedgerIndex else {
+                        located.append(.init(entry: .init(digest: entry.digest, documentID: document.id), at: entry))
+                    } else if let index = entry.knownIndex, index >= nextLedgerIndex {
+                        // Known: the ledger's entry, in the ledger's order.
+                        nextLedgerIndex = index + 1
+                        present[index] = true
+                        located.append(.init(entry: ledger.entries[index], at: entry))
+                    } else {
                         throw NotComparable()
                     }
-                    nextLedgerIndex = index + 1
-                    present[index] = true
-                    located.append(
-                        .init(
-                            digest: entry.digest, documentID: ledger.entries[index].documentID, location: entry.location
-                        ))
                 }
             } catch is NotComparable {
                 return nil
@@ -59,35 +55,28 @@ extension DumpSource {
             for (index, entry) in ledger.entries.enumerated() where !present[index] {
                 changedIDs.insert(ExactString(entry.documentID))
             }
-            var delivered = 0
-            var reader = DumpWalker(bytes: bytes, name: name)
-            var leftIDs = changedIDs
-            for (index, entry) in located.enumerated() where changedIDs.contains(ExactString(entry.documentID)) {
-                leftIDs.remove(ExactString(entry.documentID))
-                if let document = parsed[index] {
-                    try body(document)
-                } else {
-                    try reader.readEntry(at: entry.location, of: summary.format) { try body($0.document!) }
-                }
-                delivered += 1
-            }
-            for id in leftIDs.sorted() {
-                try body(
+            guard changedIDs.count <= limit else { return nil }
+            let entries = LocatedEntries(path: name, format: summary.format, located: located)
+            var changes = try entries.documents(of: changedIDs, in: bytes, parsed: parsed)
+            // A document no entry holds any more is gone.
+            let held = Set(changes.map { ExactString($0.id) })
+            for id in changedIDs.subtracting(held).sorted() {
+                changes.append(
                     Document(
                         id: id.value, revisionText: nil, isDeleted: true,
                         body: JSONObject([("_id", .string(id.value)), ("_deleted", .bool(true))]),
                         origin: DocumentOrigin(source: name, line: nil)))
-                delivered += 1
             }
-            let comparison = ComparedDumpReading(
+            for document in changes { try body(document) }
+            for document in try entries.documents(of: Set(ids.map(ExactString.init)), in: bytes) {
+                try body(document)
+            }
+            return ComparedDumpReading(
                 reading: SourceReading(
-                    form: summary.format.sourceForm, scope: .everything, documentCount: delivered,
+                    form: summary.format.sourceForm, scope: .everything, documentCount: changes.count,
                     checkpoint: summary.lastSequence.map(SourceCheckpoint.init), rejected: summary.rejected,
-                    ledger: DumpLedger(entries: located.map { .init(digest: $0.digest, documentID: $0.documentID) })),
-                newEntryCount: parsed.count, goneEntryCount: present.count { !$0 }, path: name, format: summary.format,
-                located: located)
-            for document in try comparison.documents(ids, in: bytes) { try body(document) }
-            return comparison
+                    ledger: DumpLedger(entries: located.map(\.entry))),
+                newEntryCount: parsed.count, goneEntryCount: present.count { !$0 }, entries: entries)
         }
     }
 
@@ -106,18 +95,8 @@ public struct ComparedDumpReading: Sendable {
     /// entries are not in the dump any more (changed or removed ones).
     public let newEntryCount: Int
     public let goneEntryCount: Int
-
-    let path: String
-    let format: DumpFormat
-    /// Every entry of the dump that holds a document, in order.
-    let located: [Located]
-
-    /// An entry of the dump: its digest, its document's `_id`, and where it is.
-    struct Located: Sendable {
-        let digest: Int64
-        let documentID: String
-        let location: DumpEntryLocation
-    }
+    /// Where the dump's entries are.
+    let entries: LocatedEntries
 
     /// Every leaf of each document of `ids` that the dump holds, in the dump's order, read again
     /// from the file; nil when the file changed since this reading (an entry's bytes are not the
@@ -125,26 +104,50 @@ public struct ComparedDumpReading: Sendable {
     ///
     /// - Throws: ``DumpFileError`` when the file cannot be opened.
     public func documents(_ ids: [String]) throws -> [Document]? {
-        try FileContents.withBytes(ofFile: path) { bytes, _ in
-            let wanted = Set(ids.map(ExactString.init))
-            guard
-                located.allSatisfy({
-                    !wanted.contains(ExactString($0.documentID))
-                        || ($0.location.end <= bytes.count && DumpEntry.digest(of: bytes, at: $0.location) == $0.digest)
-                })
-            else { return nil }
-            return try documents(ids, in: bytes)
+        let wanted = Set(ids.map(ExactString.init))
+        return try FileContents.withBytes(ofFile: entries.path) { bytes, _ in
+            for entry in entries.located where wanted.contains(ExactString(entry.entry.documentID)) {
+                guard entry.location.end <= bytes.count,
+                    DumpEntry.digest(of: bytes, at: entry.location) == entry.entry.digest
+                else { return nil }
+            }
+            return try entries.documents(of: wanted, in: bytes)
+        }
+    }
+}
+
+/// The entries of a dump that hold documents, in order, each as the ledger keeps it and where it
+/// is: what reads documents again by `_id`.
+struct LocatedEntries: Sendable {
+    /// An entry as the ledger keeps it, and where it is.
+    struct Located: Sendable {
+        let entry: DumpLedger.Entry
+        let location: DumpEntryLocation
+
+        init(entry: DumpLedger.Entry, at walked: DumpEntry) {
+            self.entry = entry
+            location = walked.location
         }
     }
 
-    /// Every leaf of each document of `ids`, read from `bytes`, the dump this reading read.
-    fileprivate func documents(_ ids: [String], in bytes: UnsafeRawBufferPointer) throws -> [Document] {
-        let wanted = Set(ids.map(ExactString.init))
-        guard !wanted.isEmpty else { return [] }
+    let path: String
+    let format: DumpFormat
+    let located: [Located]
+
+    /// Every leaf of each document of `ids`, from `bytes` (the dump the entries were found in):
+    /// taken from `parsed` (by the entry's place) when the reading parsed it, read again otherwise.
+    func documents(
+        of ids: Set<ExactString>, in bytes: UnsafeRawBufferPointer, parsed: [Int: Document] = [:]
+    ) throws -> [Document] {
+        guard !ids.isEmpty else { return [] }
         var walker = DumpWalker(bytes: bytes, name: path)
         var documents: [Document] = []
-        for entry in located where wanted.contains(ExactString(entry.documentID)) {
-            try walker.readEntry(at: entry.location, of: format) { documents.append($0.document!) }
+        for (index, entry) in located.enumerated() where ids.contains(ExactString(entry.entry.documentID)) {
+            if let document = parsed[index] {
+                documents.append(document)
+            } else {
+                try walker.readEntry(at: entry.location, of: format) { documents.append($0.document!) }
+            }
         }
         return documents
     }

@@ -6,6 +6,8 @@ import WikiDocuments
 struct DumpEntry {
     /// The document; nil when the reading knew the entry's digest and did not parse it.
     let document: Document?
+    /// The index the reading's known entries gave the entry, when it was one of them.
+    let knownIndex: Int?
     /// The digest of the entry's bytes (`digest(of:at:)`): the same bytes, the same document.
     let digest: Int64
     /// Where the entry is in the dump.

@@ -17,8 +17,9 @@ struct DumpWalker {
     private var parser: JSONParser
     private let bytes: UnsafeRawBufferPointer
     private let name: String
-    /// The digests of entries whose documents are not parsed (`DumpEntry/document` is nil).
-    private let known: Set<Int64>
+    /// The entries whose documents are not parsed, by digest, each with the index the caller
+    /// knows it by (`DumpEntry/knownIndex`).
+    private let known: [Int64: Int]
     /// Whether entries are only walked past: none is parsed or handed over, and the reading
     /// finds the dump's form and last sequence alone.
     private let walksOnly: Bool
@@ -40,10 +41,10 @@ struct DumpWalker {
 
     /// A walker over `bytes`, called `name` in origins and errors; `releaser`, when the bytes are a
     /// mapped file, gives back what has been read.
-    /// `known` entries are handed over unparsed, by digest (a reading that compares the entries
-    /// with an earlier reading's parses only the others).
+    /// `known` entries are handed over unparsed, with their index there (a reading that compares
+    /// the entries with an earlier reading's parses only the others).
     init(
-        bytes: UnsafeRawBufferPointer, name: String, releaser: PageReleaser? = nil, known: Set<Int64> = [],
+        bytes: UnsafeRawBufferPointer, name: String, releaser: PageReleaser? = nil, known: [Int64: Int] = [:],
         walksOnly: Bool = false
     ) {
         parser = JSONParser(bytes: bytes)
@@ -412,7 +413,7 @@ struct DumpWalker {
         let parsers: [JSONParser?]
         let locations: [DumpEntryLocation]
         let bytes: UnsafeRawBufferPointer
-        let known: Set<Int64>
+        let known: [Int64: Int]
 
         func digest(ofEntry index: Int) -> Int64 {
             DumpEntry.digest(of: bytes, at: locations[index])
@@ -460,20 +461,24 @@ struct DumpWalker {
             }, locations: entries.map(\.location), bytes: bytes, known: known)
         let parsed = Concurrently.map(entries.count) { index -> PendingResult in
             let digest = batch.digest(ofEntry: index)
-            if batch.known.contains(digest) { return PendingResult(digest: digest, isKnown: true, document: nil) }
+            if let knownIndex = batch.known[digest] {
+                return PendingResult(digest: digest, knownIndex: knownIndex, document: nil)
+            }
             guard var parser = batch.parsers[index] else {
-                return PendingResult(digest: digest, isKnown: false, document: nil)
+                return PendingResult(digest: digest, knownIndex: nil, document: nil)
             }
             let document = Result { () throws(JSONParseError) in
                 let value = try parser.parseValue()
                 return (value, parser.replacedInvalidText)
             }
-            return PendingResult(digest: digest, isKnown: false, document: document)
+            return PendingResult(digest: digest, knownIndex: nil, document: document)
         }
         for (pending, result) in zip(entries, parsed) {
             let entry = (digest: result.digest, location: pending.location)
-            if result.isKnown {
-                try hand(DumpEntry(document: nil, digest: entry.digest, location: entry.location), body)
+            if let knownIndex = result.knownIndex {
+                try hand(
+                    DumpEntry(document: nil, knownIndex: knownIndex, digest: entry.digest, location: entry.location),
+                    body)
                 continue
             }
             var document: (value: JSONValue, hadInvalidText: Bool)?
@@ -504,7 +509,7 @@ struct DumpWalker {
     /// or was parsed already.
     private struct PendingResult: Sendable {
         let digest: Int64
-        let isKnown: Bool
+        let knownIndex: Int?
         let document: Result<(JSONValue, Bool), JSONParseError>?
     }
 
@@ -583,7 +588,7 @@ struct DumpWalker {
     }
 
     private mutating func emit(_ document: Document, entry: EntryMark, _ body: EntryConsumer) throws {
-        try hand(DumpEntry(document: document, digest: entry.digest, location: entry.location), body)
+        try hand(DumpEntry(document: document, knownIndex: nil, digest: entry.digest, location: entry.location), body)
     }
 
     /// Hands `entry` over: one more document.
