@@ -65,10 +65,21 @@ public struct SiteLayout: Sendable {
     }
 
     /// File `part` (1-based) of the special page `page` of a wiki: `_special/<name>.html` for the
-    /// first, `_special/<name>-<part>.html` for the others of a list cut into several files.
+    /// first, `_special/<name>-<part>.html` for the others of a list by date (recent changes, new
+    /// pages) cut into several files.
     public func special(_ page: SpecialPage, part: Int = 1, ofWiki wikiID: String) -> SitePath {
         let name = part == 1 ? page.rawValue + ".html" : "\(page.rawValue)-\(part).html"
         return SitePath(components: [folder(ofWiki: wikiID), Self.specialFolder, name])
+    }
+
+    /// The file of the special page `page` of a wiki that starts at `title`, in a list cut at its
+    /// titles (`page.isCutAtTitles`): `_special/<name>.html` for the first file (`title` nil),
+    /// `_special/<name>/<page file of title>` for the others, so that a file keeps its name
+    /// however many entries come before it.
+    public func special(_ page: SpecialPage, from title: PageTitle?, ofWiki wikiID: String) -> SitePath {
+        guard let title else { return special(page, ofWiki: wikiID) }
+        return SitePath(
+            components: [folder(ofWiki: wikiID), Self.specialFolder, page.rawValue, SitePaths.pageFile(title)])
     }
 
     /// A page of a wiki, whether it exists or not: the URL is a function of the wiki's folder
@@ -107,6 +118,16 @@ public enum SpecialPage: String, CaseIterable, Sendable {
     case orphanedPages = "orphaned-pages"
     /// The wiki's figures.
     case statistics
+
+    /// Whether the list is cut into files at its titles (`SiteLayout.special(_:from:ofWiki:)`)
+    /// rather than numbered: the lists of titles in a lasting order, which a page created or
+    /// deleted would otherwise shift from its place to the end.
+    public var isCutAtTitles: Bool {
+        switch self {
+        case .allPages, .wantedPages, .orphanedPages: true
+        case .recentChanges, .newPages, .statistics: false
+        }
+    }
 
     /// The name people read: `All pages`, `Recent changes`…
     public var title: String {

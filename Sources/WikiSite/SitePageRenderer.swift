@@ -86,7 +86,7 @@ struct SitePageRenderer: Sendable {
             owner: wiki.ownerID,
             members: wiki.members,
             pageCount: pageCount,
-            specialPages: chrome.specialPageLinks(from: path, current: nil),
+            specialPages: chrome.specialPageLinks(from: path, current: nil, detailed: true),
             recentPages: recent,
             allPagesHref: path.href(to: siteLayout.allPages(ofWiki: wiki.id)),
             recentChangesHref: path.href(to: siteLayout.special(.recentChanges, ofWiki: wiki.id)),

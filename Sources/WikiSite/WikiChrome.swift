@@ -12,7 +12,7 @@ struct WikiChrome: Sendable {
     let siteLayout: SiteLayout
     /// Absolute URLs for the `<head>` of every file; `nil` when the build has no base URL.
     let discovery: SiteDiscovery?
-    /// A short note per special page (`1,012 pages`), shown next to its link.
+    /// A short note per special page (`1,012 pages`), shown next to its link on the home.
     let specialPageDetails: [SpecialPage: String]
 
     /// The chrome of `analysis`'s wiki, its files where `siteLayout` puts them, with the
@@ -63,20 +63,23 @@ struct WikiChrome: Sendable {
         return layout
     }
 
-    /// A link from `path` to every special page of the wiki, `current` marked.
-    func specialPageLinks(from path: SitePath, current: SpecialPage?) -> [SpecialPageLink] {
+    /// A link from `path` to every special page of the wiki, `current` marked, each with its
+    /// detail when `detailed`. Only the home shows the details: the home is written again
+    /// whenever a page changes, while a special file showing them would change with every page
+    /// created or deleted (their counts), and so would every special file.
+    func specialPageLinks(from path: SitePath, current: SpecialPage?, detailed: Bool) -> [SpecialPageLink] {
         SpecialPage.allCases.map { page in
             SpecialPageLink(
                 title: page.title, href: path.href(to: siteLayout.special(page, ofWiki: wiki.id)),
-                detail: specialPageDetails[page], isCurrent: page == current)
+                detail: detailed ? specialPageDetails[page] : nil, isCurrent: page == current)
         }
     }
 
-    /// The header of the special page `page`, at `path`.
+    /// The header of the special page `page`, at `path`: links to the others, without details.
     func header(of page: SpecialPage, at path: SitePath) -> SpecialPageHeader {
         SpecialPageHeader(
             title: page.title, wikiTitle: wiki.title, wikiHomeHref: path.href(to: siteLayout.home(ofWiki: wiki.id)),
-            specialPages: specialPageLinks(from: path, current: page))
+            specialPages: specialPageLinks(from: path, current: page, detailed: false))
     }
 
     /// A time as the pages show it.

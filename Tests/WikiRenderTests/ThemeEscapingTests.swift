@@ -125,6 +125,15 @@ struct ThemeEscapingTests {
 
     static let paginationFields = ["previousHref", "nextHref", "partHref"]
 
+    static let listPart = ListPartView(
+        firstTitle: hostile("firstTitle"), lastTitle: hostile("lastTitle"), startHref: hostile("startHref"),
+        previousHref: hostile("previousHref"), previousTitle: hostile("previousTitle"), nextHref: hostile("nextHref"),
+        nextTitle: hostile("nextTitle"))
+
+    static let listPartFields = [
+        "firstTitle", "lastTitle", "startHref", "previousHref", "previousTitle", "nextHref", "nextTitle",
+    ]
+
     @Test("every text field of the all-pages list is escaped")
     func allPages() {
         let view = AllPagesView(
@@ -135,10 +144,10 @@ struct ThemeEscapingTests {
                     letter: Self.hostile("groupLetter"), anchor: Self.hostile("anchor"), isContinued: false,
                     entries: [PageListEntry(title: Self.hostile("entryTitle"), href: Self.hostile("entryHref"))])
             ],
-            pagination: Self.pagination, pageCount: 1)
+            pagination: Self.listPart, pageCount: nil)
         expectEscaped(
             theme.render(view),
-            fields: Self.layoutFields + Self.headerFields + Self.paginationFields + [
+            fields: Self.layoutFields + Self.headerFields + Self.listPartFields + [
                 "letter", "letterHref", "groupLetter", "anchor", "entryTitle", "entryHref",
             ])
     }
@@ -176,19 +185,19 @@ struct ThemeEscapingTests {
                     title: Self.hostile("wantedTitle"), href: Self.hostile("wantedHref"), linkingPageCount: 2,
                     linkingPages: [PageListEntry(title: Self.hostile("linkerTitle"), href: Self.hostile("linkerHref"))])
             ],
-            pagination: Self.pagination)
+            pagination: Self.listPart, titleCount: nil)
         expectEscaped(
             theme.render(wanted),
-            fields: Self.layoutFields + Self.headerFields + Self.paginationFields + [
+            fields: Self.layoutFields + Self.headerFields + Self.listPartFields + [
                 "wantedTitle", "wantedHref", "linkerTitle", "linkerHref",
             ])
         let orphaned = OrphanedPagesView(
             layout: Self.layout, header: Self.header,
             entries: [PageListEntry(title: Self.hostile("entryTitle"), href: Self.hostile("entryHref"))],
-            pagination: Self.pagination)
+            pagination: Self.listPart, pageCount: nil)
         expectEscaped(
             theme.render(orphaned),
-            fields: Self.layoutFields + Self.headerFields + Self.paginationFields + ["entryTitle", "entryHref"])
+            fields: Self.layoutFields + Self.headerFields + Self.listPartFields + ["entryTitle", "entryHref"])
     }
 
     @Test("every text field of the statistics is escaped")

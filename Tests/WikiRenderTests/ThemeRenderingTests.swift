@@ -244,7 +244,7 @@ struct ThemeRenderingTests {
         view.groups = []
         view.letters = []
         view.pageCount = 0
-        view.pagination = .single(entryCount: 0)
+        view.pagination = .single(firstTitle: nil, lastTitle: nil)
         let html = theme.render(view)
         #expect(!html.contains("page-list"))
         #expect(!html.contains("letter-index"))
@@ -272,6 +272,24 @@ struct ThemeRenderingTests {
         #expect(html.contains("<li><a href=\"recent-changes-4.html\">4</a></li>"))
         #expect(html.contains("<li class=\"pagination-gap\"><span>…</span></li>"))
         #expect(html.contains("Showing 201–400."))
+    }
+
+    @Test(
+        "a part of a list cut at its titles names its range and its neighbours, links to the start, and says no count")
+    func listPart() {
+        var view = ThemeTestViews.allPages
+        view.pagination = ThemeTestViews.listPart
+        view.pageCount = nil
+        let html = theme.render(view)
+        #expect(html.contains("<p class=\"pagination-status\">From Dune &amp; Co to Échelle</p>"))
+        #expect(html.contains("<a href=\"../all-pages.html\">Start of the list</a>"))
+        #expect(html.contains("<a href=\"Cable_car.html\" rel=\"prev\">Previous (from Cable car)</a>"))
+        #expect(html.contains("<a href=\"Fable.html\" rel=\"next\">Next (from Fable)</a>"))
+        #expect(html.contains("The pages of <a href=\"../index.html\">Mobile Dev</a>, in alphabetical order."))
+        #expect(html.contains("This part: Dune &amp; Co to Échelle."))
+        #expect(!html.contains("Part ") && !html.contains(" pages in"))
+        let first = theme.render(ThemeTestViews.allPages)
+        #expect(first.contains("3 pages in") && !first.contains("class=\"pagination\""))
     }
 
     @Test("the first part has no previous link, the last no next link")
@@ -309,7 +327,8 @@ struct ThemeRenderingTests {
     @Test("wanted pages show the missing title, how many pages link to it, and which")
     func wantedPages() {
         let html = theme.render(ThemeTestViews.wantedPages)
-        #expect(html.contains("<ol class=\"wanted-list\" start=\"1\">"))
+        #expect(html.contains("<ul class=\"wanted-list\">"))
+        #expect(html.contains("the most linked first: 1 title."))
         #expect(
             html.contains(
                 "<a class=\"missing\" href=\"../Push_Notifications.html\" title=\"This page does not exist yet\">Push Notifications</a> <span class=\"count\">linked from 12 pages</span>"

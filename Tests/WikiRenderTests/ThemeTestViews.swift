@@ -78,8 +78,13 @@ enum ThemeTestViews {
                 letter: "S", anchor: "letter-S", isContinued: false,
                 entries: [PageListEntry(title: "Sync Client", href: "../Sync_Client.html")]),
         ],
-        pagination: .single(entryCount: 3),
+        pagination: .single(firstTitle: "C++: Notes", lastTitle: "Sync Client"),
         pageCount: 3)
+
+    /// A later part of a list cut at its titles: the third, linking to the first.
+    static let listPart = ListPartView(
+        firstTitle: "Dune & Co", lastTitle: "Échelle", startHref: "../all-pages.html",
+        previousHref: "Cable_car.html", previousTitle: "Cable car", nextHref: "Fable.html", nextTitle: "Fable")
 
     static let pagination = PaginationView(
         pageNumber: 2, pageCount: 7, firstEntry: 201, lastEntry: 400, entryCount: 1_234,
@@ -122,13 +127,13 @@ enum ThemeTestViews {
                 title: "Push Notifications", href: "../Push_Notifications.html", linkingPageCount: 12,
                 linkingPages: [PageListEntry(title: "Welcome", href: "../Welcome.html")])
         ],
-        pagination: .single(entryCount: 1))
+        pagination: .single(firstTitle: "Push Notifications", lastTitle: "Push Notifications"), titleCount: 1)
 
     static let orphanedPages = OrphanedPagesView(
         layout: specialLayout,
         header: header("Orphaned pages", current: 4),
         entries: [PageListEntry(title: "Sandbox", href: "../Sandbox.html")],
-        pagination: .single(entryCount: 1))
+        pagination: .single(firstTitle: "Sandbox", lastTitle: "Sandbox"), pageCount: 1)
 
     static let statistics = StatisticsView(
         layout: specialLayout,

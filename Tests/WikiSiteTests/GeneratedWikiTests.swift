@@ -46,12 +46,12 @@ struct GeneratedWikiTests {
         #expect(entryCount(try site.html("1234/_special/all-pages.html"), listClass: "page-list") == 200)
     }
 
-    @Test func page201StartsASecondFileLinkedBothWays() throws {
+    @Test func page201StartsASecondFileOfTheListsByDateLinkedBothWays() throws {
         var fixture = WikiFixture()
         fixture.pages = WikiFixture.numberedPages(201)
         let (folder, site) = try build(fixture)
         _ = folder
-        for list in ["all-pages", "recent-changes", "new-pages", "orphaned-pages"] {
+        for list in ["recent-changes", "new-pages"] {
             let first = try site.html("1234/_special/\(list).html")
             let second = try site.html("1234/_special/\(list)-2.html")
             #expect(!site.exists("1234/_special/\(list)-3.html"))
@@ -59,17 +59,91 @@ struct GeneratedWikiTests {
             #expect(relLinks(second) == ["prev": "\(list).html"], "\(list)")
             #expect(first.contains("Part 1 of 2") && second.contains("Part 2 of 2"))
         }
-        let all = try site.html("1234/_special/all-pages.html")
-        let allSecond = try site.html("1234/_special/all-pages-2.html")
-        #expect(entryCount(all, listClass: "page-list") == 200)
-        #expect(entryCount(allSecond, listClass: "page-list") == 1)
-        #expect(HTMLElements.elements("a", in: allSecond).contains { $0.text == "Page 0200" })
-        #expect(allSecond.contains("(continued)"))
-        #expect(allSecond.contains("Showing 201–201."))
         // Newest first: the second file of recent changes holds the oldest page.
         let recentSecond = try site.html("1234/_special/recent-changes-2.html")
         #expect(HTMLElements.elements("a", in: recentSecond).contains { $0.text == "Page 0000" })
         #expect(!site.exists("1234/_special/wanted-pages-2.html"))
+    }
+
+    /// The files of the list `list` of wiki 1234, from the first along the `next` links: each
+    /// file's path, its entries (`listClass` items) and the name of the first one's page file.
+    func filesOfList(_ list: String, listClass: String, in site: SiteFiles) throws -> [(
+        path: String, entries: [String], firstPageFile: String?
+    )] {
+        var files: [(path: String, entries: [String], firstPageFile: String?)] = []
+        var path: String? = "1234/_special/\(list).html"
+        while let current = path, files.count < 100 {
+            let html = try site.html(current)
+            let links = html.components(separatedBy: "<ul class=\"\(listClass)\">").dropFirst().flatMap { block in
+                HTMLElements.elements("a", in: block.components(separatedBy: "</ul>")[0])
+            }
+            let firstPageFile = try links.first.map { link in
+                try site.resolve(try #require(link.attributes["href"]), from: current).split(separator: "/").last
+                    .map(String.init)
+            }
+            files.append((current, links.map(\.text), firstPageFile ?? nil))
+            path = try relLinks(html)["next"].map { try site.resolve($0, from: current) }
+        }
+        #expect(files.count < 100, "the next links go round")
+        return files
+    }
+
+    @Test func aListOfTitlesIsCutAtItsTitlesEachLaterFileNamedByItsFirst() throws {
+        var fixture = WikiFixture()
+        fixture.pages = WikiFixture.numberedPages(1_000)
+        let (folder, site) = try build(fixture)
+        _ = folder
+        for list in ["all-pages", "orphaned-pages"] {
+            let files = try filesOfList(list, listClass: "page-list", in: site)
+            #expect(files.flatMap(\.entries) == fixture.pages.map(\.title), "\(list): every page once, in order")
+            #expect(files.count >= 3, "\(list): \(files.count) files")
+            for (index, file) in files.enumerated() {
+                #expect(file.entries.count <= 800, "\(list): \(file.path)")
+                if index < files.count - 1 { #expect(file.entries.count >= 100, "\(list): \(file.path)") }
+                guard index > 0 else { continue }
+                #expect(file.path == "1234/_special/\(list)/" + (file.firstPageFile ?? ""))
+                let html = try site.html(file.path)
+                #expect(html.contains("From \(file.entries[0]) to \(file.entries.last!)"))
+                #expect(html.contains("rel=\"prev\">Previous (from \(files[index - 1].entries[0]))</a>"))
+                #expect(html.contains("Start of the list</a>") == (index >= 2))
+                #expect(!html.contains("1,000 pages") && !html.contains("Part "))
+            }
+            #expect(try site.html("1234/_special/\(list).html").contains("1,000 pages"))
+        }
+        #expect(!site.exists("1234/_special/all-pages-2.html"))
+    }
+
+    @Test func aPageCreatedOrDeletedRewritesTheFileItFallsInNotTheLaterOnes() throws {
+        var fixture = WikiFixture()
+        fixture.pages = WikiFixture.numberedPages(1_000)
+        let folder = try TemporaryFolder()
+        let site = SiteFiles(root: folder.url.appendingPathComponent("site"))
+        func build(_ fixture: WikiFixture) throws -> [String] {
+            let dump = try fixture.write(to: folder)
+            let result = try WikisiteCLI.run([
+                "build", "--source", dump, "--out", folder.path("site"), "--explain", "--verify",
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            return result.standardOutput.split(separator: "\n").compactMap { line in
+                guard line.hasPrefix("written ") || line.hasPrefix("removed ") else { return nil }
+                return String(line.dropFirst(10).prefix { $0 != ":" })
+            }
+        }
+        _ = try build(fixture)
+        let before = try filesOfList("all-pages", listClass: "page-list", in: site)
+        #expect(before.count >= 4)
+        var created = fixture
+        created.pages.append(WikiFixture.Page(title: "Page 0500½"))
+        let written = try build(created).filter { $0.hasPrefix("1234/_special/all-pages") }
+        let after = try filesOfList("all-pages", listClass: "page-list", in: site)
+        let changed = after.filter { file in !before.contains { $0.path == file.path && $0.entries == file.entries } }
+        #expect(changed.contains { $0.entries.contains("Page 0500½") })
+        #expect(written.count <= 4, "\(written)")
+        #expect(Set(written).isSuperset(of: changed.map(\.path)))
+        #expect(written.count < after.count)
+        let deleted = try build(fixture).filter { $0.hasPrefix("1234/_special/all-pages") }
+        #expect(deleted.count <= 4, "\(deleted)")
+        #expect(try filesOfList("all-pages", listClass: "page-list", in: site).map(\.path) == before.map(\.path))
     }
 
     @Test func recentChangesAndNewPagesListTheNewest500AndSayHowManyTheyLeaveOut() throws {
@@ -79,7 +153,6 @@ struct GeneratedWikiTests {
         fixture.pages[1].updatedAt = "2021-06-01T00:00:00Z"
         let (folder, site) = try build(fixture)
         _ = folder
-        #expect(site.exists("1234/_special/all-pages-3.html"))
         for list in ["recent-changes", "new-pages"] {
             let files = try ["", "-2", "-3"].map { try site.html("1234/_special/\(list)\($0).html") }
             #expect(!site.exists("1234/_special/\(list)-4.html"), "\(list)")
@@ -121,20 +194,28 @@ struct GeneratedWikiTests {
             }
             return links
         }
-        // 252 pages: "#" (1), A (150), B (100) in the first file, C in the second.
-        #expect(
-            try index("all-pages.html") == [
-                "#": "#letter-other", "A": "#letter-A", "B": "#letter-B", "C": "all-pages-2.html#letter-C",
-            ])
-        #expect(
-            try index("all-pages-2.html") == [
-                "#": "all-pages.html#letter-other", "A": "all-pages.html#letter-A", "B": "all-pages.html#letter-B",
-                "C": "#letter-C",
-            ])
-        let second = try site.html("1234/_special/all-pages-2.html")
-        let groups = HTMLElements.elements("h2", in: second).filter { $0.attributes["class"] == "letter" }
-        #expect(groups.map(\.text) == ["B (continued)", "C"])
-        #expect(groups.map { $0.attributes["id"] ?? "" } == ["letter-B", "letter-C"])
+        // 252 pages: "#" (1), A (150), B (100), C (1), cut into files at some of their titles.
+        let files = try filesOfList("all-pages", listClass: "page-list", in: site)
+        #expect(files.count >= 2)
+        for file in files {
+            let links = try index(String(file.path.dropFirst("1234/_special/".count)))
+            #expect(links.keys.sorted() == ["#", "A", "B", "C"])
+            for (letter, href) in links {
+                let anchor = letter == "#" ? "letter-other" : "letter-\(letter)"
+                let target = href.hasPrefix("#") ? file.path : try site.resolve(href, from: file.path)
+                #expect(href.hasSuffix("#" + anchor))
+                #expect(files.contains { $0.path == target }, "\(file.path): \(letter) → \(href)")
+                #expect(try site.html(target).contains("id=\"\(anchor)\""), "\(file.path): \(letter) → \(href)")
+            }
+        }
+        // A file that starts inside a group says it is continued.
+        for (index, file) in files.enumerated().dropFirst() {
+            let groups = HTMLElements.elements("h2", in: try site.html(file.path)).filter {
+                $0.attributes["class"] == "letter"
+            }
+            let continues = files[index - 1].entries.last!.first!.uppercased() == file.entries[0].first!.uppercased()
+            #expect(groups[0].text.hasSuffix("(continued)") == continues, "\(file.path)")
+        }
     }
 
     @Test func anEmptyWikiStillHasEverySpecialPageSayingSo() throws {
@@ -243,7 +324,7 @@ struct GeneratedWikiTests {
         let (second, _) = try build(fixture, order: fixture.documents.reversed())
         let files = first.files(under: "site")
         #expect(files == second.files(under: "site"))
-        #expect(files.contains("1234/_special/all-pages-2.html"))
+        #expect(files.contains("1234/_special/recent-changes-2.html"))
         for file in files {
             let left = try Data(contentsOf: first.url.appendingPathComponent("site/" + file))
             let right = try Data(contentsOf: second.url.appendingPathComponent("site/" + file))

@@ -6,6 +6,60 @@ import WikiModel
 /// How lists are cut into files, and filed by letter.
 @Suite("Special page lists")
 struct SpecialPageListTests {
+    /// `count` titles, `Title 00000` on, with `inserted` among them in order.
+    static func titles(_ count: Int, inserted: [String] = []) -> [String] {
+        ((0..<count).map { "Title " + String(String($0 + 100_000).dropFirst()) } + inserted).sorted()
+    }
+
+    /// The entries of each file of `titles` cut at their titles, 200 a file on average.
+    static func files(_ titles: [String], entriesPerFile: Int = 200) -> [[String]] {
+        TitleCuts(count: titles.count, entriesPerFile: entriesPerFile) { titles[$0] }.parts.map {
+            Array(titles[$0])
+        }
+    }
+
+    @Test(arguments: [0, 1, 200])
+    func aListOfAtMost200TitlesIsOneFile(count: Int) {
+        let titles = Self.titles(count)
+        #expect(Self.files(titles) == [titles])
+    }
+
+    @Test(arguments: [201, 1_000, 20_000])
+    func aLongerListIsCutIntoFilesOf100To800Titles(count: Int) {
+        let titles = Self.titles(count)
+        let files = Self.files(titles)
+        #expect(Array(files.joined()) == titles)
+        #expect(files.dropLast().allSatisfy { (100...800).contains($0.count) }, "\(files.map(\.count))")
+        #expect(!files.last!.isEmpty && files.last!.count <= 800)
+        if count >= 20_000 {
+            // About 200 a file on average.
+            #expect((count / 250...count / 160).contains(files.count), "\(files.count) files")
+        }
+        let cuts = TitleCuts(count: titles.count, entriesPerFile: 200) { titles[$0] }
+        for (index, part) in cuts.parts.enumerated() {
+            #expect(cuts.part(containing: part.lowerBound) == index)
+            #expect(cuts.part(containing: part.upperBound - 1) == index)
+        }
+    }
+
+    @Test func aTitleAddedOrRemovedChangesTheFileItFallsInAndAtMostTwoMore() {
+        let titles = Self.titles(5_000)
+        let files = Self.files(titles)
+        var changedCounts: [Int] = []
+        for position in stride(from: 0, to: 5_000, by: 37) {
+            let added = Self.files(Self.titles(5_000, inserted: [titles[position] + " bis"]))
+            let removed = Self.files(titles.filter { $0 != titles[position] })
+            for other in [added, removed] {
+                // Files are named by their first title: a file that is not one of the old ones is rewritten.
+                let changed = other.filter { !files.contains($0) }.count
+                changedCounts.append(changed)
+                #expect(changed <= 3, "at \(position): \(changed) files changed")
+            }
+        }
+        // Most changes touch the one file they fall in.
+        #expect(changedCounts.filter { $0 == 1 }.count * 4 >= changedCounts.count * 3, "\(changedCounts)")
+    }
+
     @Test(arguments: [
         (0, 1, [0..<0]),
         (1, 1, [0..<1]),

@@ -126,7 +126,7 @@ struct SpecialPagesExampleTests {
                 "Rest API", "Sandbox", "Sync Client", "Über Sync", "Welcome",
             ])
         #expect(!list.contains("class=\"pagination\""))
-        #expect(!site.exists("\(Self.mobileDev)/_special/all-pages-2.html"))
+        #expect(!site.exists("\(Self.mobileDev)/_special/all-pages"))
     }
 
     @Test func recentChangesAreNewestFirstWithWhoChangedThem() throws {

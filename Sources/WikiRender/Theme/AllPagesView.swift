@@ -1,6 +1,6 @@
 /// One file of a wiki's list of all its pages, rendered by `all-pages.mustache`: the pages in
 /// alphabetical order, grouped by first letter, with an index of the letters at the top. A
-/// long list is cut into several files (`pagination`).
+/// long list is cut into several files at its titles (`pagination`).
 public struct AllPagesView: ThemeView {
     public static let template = ThemeTemplate.allPages
 
@@ -14,14 +14,15 @@ public struct AllPagesView: ThemeView {
     /// `isContinued`.
     public var groups: [PageGroup]
     /// Which part of the list this file is.
-    public var pagination: PaginationView
-    /// How many pages the wiki publishes.
-    public var pageCount: Int
+    public var pagination: ListPartView
+    /// How many pages the wiki publishes, on the first file only (nil on the others, so that a
+    /// page created or deleted leaves them as they were).
+    public var pageCount: Int?
 
     /// An all-pages view with the given parts.
     public init(
         layout: LayoutView, header: SpecialPageHeader, letters: [LetterLink], groups: [PageGroup],
-        pagination: PaginationView, pageCount: Int
+        pagination: ListPartView, pageCount: Int?
     ) {
         self.layout = layout
         self.header = header
@@ -33,7 +34,8 @@ public struct AllPagesView: ThemeView {
 
     /// The header's fields (`title`, `wikiTitle`, `wikiHomeHref`, `specialPages`), `letters`,
     /// `groups` and `pagination` by their names, plus `entries` (this file's pages, all groups
-    /// together), `hasEntries`, `hasLetters` and `pageCountText` (`1 page`, `1,012 pages`).
+    /// together), `hasEntries`, `hasLetters` and, on the first file, `pageCountText` (`1 page`,
+    /// `1,012 pages`).
     public var templateValues: TemplateValues {
         var values = header.templateValues
         values.set("letters", letters.map(\.templateValues))
@@ -42,7 +44,7 @@ public struct AllPagesView: ThemeView {
         values.set("entries", groups.flatMap(\.entries).map(\.templateValues))
         values.set("hasEntries", groups.contains { !$0.entries.isEmpty })
         values.set("pagination", pagination.templateValues)
-        values.set("pageCountText", ThemeWording.pageCount(pageCount))
+        values.set("pageCountText", pageCount.map(ThemeWording.pageCount))
         return values
     }
 }

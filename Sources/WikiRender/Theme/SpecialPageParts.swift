@@ -59,7 +59,8 @@ public struct SpecialPageHeader: Sendable, Equatable {
     }
 }
 
-/// Where one file of a list cut into several is, and the links to the others.
+/// Where one file of a list by date cut into several is (recent changes, new pages: at most 500
+/// entries), and the links to the others by number.
 public struct PaginationView: Sendable, Equatable {
     /// The 1-based number of this file among the list's files.
     public var pageNumber: Int
@@ -115,6 +116,62 @@ public struct PaginationView: Sendable, Equatable {
         values.setHref("previousHref", previousHref)
         values.setHref("nextHref", nextHref)
         values.set("links", links.map(\.templateValues))
+        return values
+    }
+}
+
+/// Where one file of a list cut at its titles is (all pages, wanted pages, orphaned pages), and
+/// the links to the files beside it. Such files are not numbered and do not say how long the
+/// list is: each after the first is named by its first title, so that a page created or deleted
+/// changes the file it falls in, not every later one.
+public struct ListPartView: Sendable, Equatable {
+    /// The first and last titles of this file; nil for an empty list.
+    public var firstTitle: String?
+    public var lastTitle: String?
+    /// The list's first file, on the third file and later (the second links to it as previous).
+    public var startHref: String?
+    /// The previous file and its first title; nil on the first file.
+    public var previousHref: String?
+    public var previousTitle: String?
+    /// The next file and its first title; nil on the last file.
+    public var nextHref: String?
+    public var nextTitle: String?
+
+    /// A file of a list cut at its titles.
+    public init(
+        firstTitle: String?, lastTitle: String?, startHref: String?, previousHref: String?, previousTitle: String?,
+        nextHref: String?, nextTitle: String?
+    ) {
+        self.firstTitle = firstTitle
+        self.lastTitle = lastTitle
+        self.startHref = startHref
+        self.previousHref = previousHref
+        self.previousTitle = previousTitle
+        self.nextHref = nextHref
+        self.nextTitle = nextTitle
+    }
+
+    /// A list that fits in one file, from `firstTitle` to `lastTitle`.
+    public static func single(firstTitle: String?, lastTitle: String?) -> ListPartView {
+        ListPartView(
+            firstTitle: firstTitle, lastTitle: lastTitle, startHref: nil, previousHref: nil, previousTitle: nil,
+            nextHref: nil, nextTitle: nil)
+    }
+
+    /// Whether this is the list's first file.
+    public var isFirstPart: Bool { previousHref == nil }
+
+    var templateValues: TemplateValues {
+        var values = TemplateValues()
+        values.set("isPaginated", previousHref != nil || nextHref != nil)
+        values.set("isFirstPart", isFirstPart)
+        values.set("firstTitle", firstTitle)
+        values.set("lastTitle", lastTitle)
+        values.setHref("startHref", startHref)
+        values.setHref("previousHref", previousHref)
+        values.set("previousTitle", previousTitle)
+        values.setHref("nextHref", nextHref)
+        values.set("nextTitle", nextTitle)
         return values
     }
 }

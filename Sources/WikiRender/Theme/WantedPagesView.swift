@@ -9,27 +9,31 @@ public struct WantedPagesView: ThemeView {
     /// This file's titles, in the order shown.
     public var entries: [WantedPageEntry]
     /// Which part of the list this file is.
-    public var pagination: PaginationView
+    public var pagination: ListPartView
+    /// How many titles are wanted, on the first file only.
+    public var titleCount: Int?
 
     /// A wanted-pages view with the given parts.
     public init(
-        layout: LayoutView, header: SpecialPageHeader, entries: [WantedPageEntry], pagination: PaginationView
+        layout: LayoutView, header: SpecialPageHeader, entries: [WantedPageEntry], pagination: ListPartView,
+        titleCount: Int?
     ) {
         self.layout = layout
         self.header = header
         self.entries = entries
         self.pagination = pagination
+        self.titleCount = titleCount
     }
 
     /// The header's fields (`title`, `wikiTitle`, `wikiHomeHref`, `specialPages`), `entries`
-    /// and `pagination` by their names, plus `hasEntries` and `titleCountText` (`1 title`,
-    /// `12 titles`).
+    /// and `pagination` by their names, plus `hasEntries` and, on the first file,
+    /// `titleCountText` (`1 title`, `12 titles`).
     public var templateValues: TemplateValues {
         var values = header.templateValues
         values.set("entries", entries.map(\.templateValues))
         values.set("hasEntries", !entries.isEmpty)
         values.set("pagination", pagination.templateValues)
-        values.set("titleCountText", ThemeWording.count(pagination.entryCount, "title", "titles"))
+        values.set("titleCountText", titleCount.map { ThemeWording.count($0, "title", "titles") })
         return values
     }
 }
@@ -79,24 +83,30 @@ public struct OrphanedPagesView: ThemeView {
     /// This file's pages, in the order shown.
     public var entries: [PageListEntry]
     /// Which part of the list this file is.
-    public var pagination: PaginationView
+    public var pagination: ListPartView
+    /// How many pages are orphaned, on the first file only.
+    public var pageCount: Int?
 
     /// An orphaned-pages view with the given parts.
-    public init(layout: LayoutView, header: SpecialPageHeader, entries: [PageListEntry], pagination: PaginationView) {
+    public init(
+        layout: LayoutView, header: SpecialPageHeader, entries: [PageListEntry], pagination: ListPartView,
+        pageCount: Int?
+    ) {
         self.layout = layout
         self.header = header
         self.entries = entries
         self.pagination = pagination
+        self.pageCount = pageCount
     }
 
     /// The header's fields (`title`, `wikiTitle`, `wikiHomeHref`, `specialPages`), `entries`
-    /// and `pagination` by their names, plus `hasEntries` and `pageCountText`.
+    /// and `pagination` by their names, plus `hasEntries` and, on the first file, `pageCountText`.
     public var templateValues: TemplateValues {
         var values = header.templateValues
         values.set("entries", entries.map(\.templateValues))
         values.set("hasEntries", !entries.isEmpty)
         values.set("pagination", pagination.templateValues)
-        values.set("pageCountText", ThemeWording.pageCount(pagination.entryCount))
+        values.set("pageCountText", pageCount.map(ThemeWording.pageCount))
         return values
     }
 }

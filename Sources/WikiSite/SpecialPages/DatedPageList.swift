@@ -35,31 +35,36 @@ struct DatedPageList: Sendable {
     let entries: [DatedEntry]
     /// The wiki's pages that are not listed.
     let olderPageCount: Int
+
+    /// How the list is cut into files of `entriesPerFile` entries.
+    func pagination(entriesPerFile: Int) -> Pagination {
+        Pagination(entryCount: entries.count, entriesPerFile: entriesPerFile)
+    }
 }
 
 extension SpecialPageContext {
     /// The HTML of part `part` of `list`.
     func html(of list: DatedPageList, part: Int) -> String {
-        let file = SpecialPageFile(page: list.list, part: part)
-        let pagination = Pagination(entryCount: list.entries.count, entriesPerFile: entriesPerFile)
-        let frame = frame(of: file, in: pagination)
+        let pagination = list.pagination(entriesPerFile: entriesPerFile)
+        let (frame, bar) = frame(of: SpecialPageFile(page: list.list, part: part), in: pagination)
         let days = dayGroups(list.entries[pagination.entries(ofFile: part)], from: frame.path)
         if list.list == .recentChanges {
             return theme.render(
                 RecentChangesView(
-                    layout: frame.layout, header: frame.header, days: days, pagination: frame.bar,
+                    layout: frame.layout, header: frame.header, days: days, pagination: bar,
                     olderPageCount: list.olderPageCount))
         }
         return theme.render(
             NewPagesView(
-                layout: frame.layout, header: frame.header, days: days, pagination: frame.bar,
+                layout: frame.layout, header: frame.header, days: days, pagination: bar,
                 olderPageCount: list.olderPageCount))
     }
 
     /// The digest of part `part` of `list` (`WikiSpecialPages.digest(of:)`).
     func digest(of list: DatedPageList, part: Int) -> Int64 {
-        let pagination = Pagination(entryCount: list.entries.count, entriesPerFile: entriesPerFile)
-        var digest = digestStart(of: pagination)
+        let pagination = list.pagination(entriesPerFile: entriesPerFile)
+        var digest = digestStart
+        digest.add(pagination.fileCount)
         digest.add(list.olderPageCount)
         for entry in list.entries[pagination.entries(ofFile: part)] {
             digest.add(entry.title.text)

@@ -1,10 +1,13 @@
 import WikiRender
 
-/// How a list is cut into files of at most `entriesPerFile` entries: file 1 holds the first
-/// ones, and an empty list still has one file (which says the list is empty).
+/// How a list by date (recent changes, new pages: their newest 500 pages) is cut into numbered
+/// files of at most `entriesPerFile` entries: file 1 holds the first ones, and an empty list
+/// still has one file (which says the list is empty). The lists of titles are cut at their
+/// titles instead (`TitleCuts`), into files of as many entries on average.
 struct Pagination: Sendable, Equatable {
-    /// The most entries a file of a list holds by default: a wiki of 100,000 pages makes 500
-    /// files of its list of pages, none of them more than a few tens of kilobytes.
+    /// The most entries a file of a list by date holds by default, and the average of a file of
+    /// a list of titles: a wiki of 100,000 pages makes about 500 files of its list of pages, none
+    /// of them more than a few tens of kilobytes.
     static let defaultEntriesPerFile = 200
 
     /// How many entries the whole list has.

@@ -5,7 +5,7 @@ import WikiRender
 /// One file of a wiki's special pages: which list, and which part of it.
 struct SpecialPageFile: Sendable {
     let page: SpecialPage
-    /// 1-based; lists longer than `Pagination.defaultEntriesPerFile` have several parts.
+    /// 1-based; a list longer than `Pagination.defaultEntriesPerFile` has several parts.
     let part: Int
 }
 
@@ -20,43 +20,43 @@ struct SpecialPageContext: Sendable {
     let hrefs: PageHrefs
     let entriesPerFile: Int
 
-    /// The parts of a file that every special page has: where it is, its layout and header, and
-    /// its bar of parts.
+    /// The parts of a file that every special page has: where it is, its layout and its header.
     struct Frame {
         let path: SitePath
         let layout: LayoutView
         let header: SpecialPageHeader
-        let bar: PaginationView
     }
 
     /// Where the files of the site are: the chrome's layout.
     var siteLayout: SiteLayout { chrome.siteLayout }
 
-    /// Where `file` goes.
+    /// Where part `file.part` of a list by date (or the statistics) goes.
     func path(of file: SpecialPageFile) -> SitePath {
-        siteLayout.special(file.page, part: file.part, ofWiki: chrome.wiki.id)
+        precondition(!file.page.isCutAtTitles)
+        return siteLayout.special(file.page, part: file.part, ofWiki: chrome.wiki.id)
     }
 
-    /// The frame of `file`, part of a list cut as `pagination` says.
-    func frame(of file: SpecialPageFile, in pagination: Pagination) -> Frame {
+    /// The frame of the file of `page` at `path`, whose own title is `title`.
+    func frame(of page: SpecialPage, at path: SitePath, titled title: String) -> Frame {
+        Frame(path: path, layout: chrome.layout(at: path, title: title), header: chrome.header(of: page, at: path))
+    }
+
+    /// The frame of `file`, part of a list by date cut as `pagination` says, with its bar of parts.
+    func frame(of file: SpecialPageFile, in pagination: Pagination) -> (Frame, PaginationView) {
         let path = path(of: file)
         let bar = pagination.view(ofFile: file.part) {
             path.href(to: siteLayout.special(file.page, part: $0, ofWiki: chrome.wiki.id))
         }
         let title =
             file.part == 1 ? file.page.title : "\(file.page.title) (part \(file.part) of \(pagination.fileCount))"
-        return Frame(
-            path: path, layout: chrome.layout(at: path, title: title), header: chrome.header(of: file.page, at: path),
-            bar: bar)
+        return (frame(of: file.page, at: path, titled: title), bar)
     }
 
-    /// The start of the digest of every file of a list cut as `pagination` says: what the frame
-    /// shows besides the theme.
-    func digestStart(of pagination: Pagination) -> Fingerprint {
+    /// The start of the digest of every special file: what the frame shows besides the theme and
+    /// the file's own place.
+    var digestStart: Fingerprint {
         var digest = Fingerprint()
         digest.add(chrome.wiki.title)
-        for page in SpecialPage.allCases { digest.add(chrome.specialPageDetails[page]) }
-        digest.add(pagination.fileCount)
         return digest
     }
 
@@ -67,10 +67,8 @@ struct SpecialPageContext: Sendable {
 
     /// The HTML of the statistics page, showing `figures`.
     func statisticsHTML(_ figures: StatisticsFigures) -> String {
-        let frame = frame(
-            of: SpecialPageFile(page: .statistics, part: 1),
-            in: Pagination(entryCount: 0, entriesPerFile: entriesPerFile))
-        let path = frame.path
+        let path = path(of: SpecialPageFile(page: .statistics, part: 1))
+        let frame = frame(of: .statistics, at: path, titled: SpecialPage.statistics.title)
         let wikiID = chrome.wiki.id
         func href(_ page: SpecialPage) -> String { path.href(to: siteLayout.special(page, ofWiki: wikiID)) }
         let facts = [
@@ -130,6 +128,10 @@ struct WikiSpecialPages: Sendable {
     private let orphans: [Int32]
     /// The letters of the alphabetical list, with the rank of each one's first page.
     private let letterStarts: [(letter: String, rank: Int)]
+    /// Where all pages, the wanted pages and the orphaned pages are cut into files.
+    private let allPagesCuts: TitleCuts
+    private let wantedCuts: TitleCuts
+    private let orphanCuts: TitleCuts
 
     init(
         analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, theme: Theme,
@@ -150,11 +152,23 @@ struct WikiSpecialPages: Sendable {
         let missing = graph.missingTitles
         let keys = missing.map(AlphabeticalKey.init)
         let linkerCounts = missing.indices.map { graph.linkerPositions(ofMissingTitleAt: $0).count }
-        wantedOrder = missing.indices.sorted { left, right in
+        let wantedOrder = missing.indices.sorted { left, right in
             linkerCounts[left] != linkerCounts[right]
                 ? linkerCounts[left] > linkerCounts[right] : keys[left] < keys[right]
         }
-        orphans = index.order.filter { graph.backlinkCount(ofPageAt: Int($0)) == 0 }
+        let orphans = index.order.filter { graph.backlinkCount(ofPageAt: Int($0)) == 0 }
+        let pages = analysis.pages
+        allPagesCuts = TitleCuts(count: index.order.count, entriesPerFile: entriesPerFile) {
+            pages[Int(index.order[$0])].title.text
+        }
+        wantedCuts = TitleCuts(count: wantedOrder.count, entriesPerFile: entriesPerFile) {
+            missing[wantedOrder[$0]].text
+        }
+        orphanCuts = TitleCuts(count: orphans.count, entriesPerFile: entriesPerFile) {
+            pages[Int(orphans[$0])].title.text
+        }
+        self.wantedOrder = wantedOrder
+        self.orphans = orphans
         letterStarts = index.letterStarts
     }
 
@@ -164,43 +178,60 @@ struct WikiSpecialPages: Sendable {
     /// Every file of the special pages, each list's parts in order.
     var files: [SpecialPageFile] {
         SpecialPage.allCases.flatMap { page in
-            (1...pagination(of: page).fileCount).map { SpecialPageFile(page: page, part: $0) }
+            (1...fileCount(of: page)).map { SpecialPageFile(page: page, part: $0) }
+        }
+    }
+
+    /// How many files the list of `page` has.
+    func fileCount(of page: SpecialPage) -> Int {
+        switch page {
+        case .allPages, .wantedPages, .orphanedPages: cuts(of: page).parts.count
+        case .recentChanges: recentChanges.pagination(entriesPerFile: context.entriesPerFile).fileCount
+        case .newPages: newPages.pagination(entriesPerFile: context.entriesPerFile).fileCount
+        case .statistics: 1
         }
     }
 
     /// Where `file` goes.
     func path(of file: SpecialPageFile) -> SitePath {
-        context.path(of: file)
+        guard file.page.isCutAtTitles else { return context.path(of: file) }
+        return path(of: file.page, part: file.part)
     }
 
     /// The HTML of `file`.
     func html(of file: SpecialPageFile) -> String {
-        let pagination = pagination(of: file.page)
-        let frame = context.frame(of: file, in: pagination)
-        let path = frame.path
-        let range = pagination.entries(ofFile: file.part)
         switch file.page {
+        case .recentChanges: return context.html(of: recentChanges, part: file.part)
+        case .newPages: return context.html(of: newPages, part: file.part)
+        case .statistics: return context.statisticsHTML(analysis.statistics)
+        case .allPages, .wantedPages, .orphanedPages: break
+        }
+        let page = file.page
+        let path = path(of: page, part: file.part)
+        let range = cuts(of: page).parts[file.part - 1]
+        let title =
+            file.part == 1 ? page.title : "\(page.title), from \(entryTitle(of: page, at: range.lowerBound).text)"
+        let frame = context.frame(of: page, at: path, titled: title)
+        let bar = partView(of: page, part: file.part, from: path)
+        switch page {
         case .allPages:
             return context.theme.render(
                 AllPagesView(
                     layout: frame.layout, header: frame.header, letters: letterLinks(from: path),
-                    groups: letterGroups(range, from: path), pagination: frame.bar, pageCount: analysis.pages.count))
-        case .recentChanges:
-            return context.html(of: recentChanges, part: file.part)
-        case .newPages:
-            return context.html(of: newPages, part: file.part)
+                    groups: letterGroups(range, from: path), pagination: bar,
+                    pageCount: file.part == 1 ? analysis.pages.count : nil))
         case .wantedPages:
             return context.theme.render(
                 WantedPagesView(
                     layout: frame.layout, header: frame.header,
-                    entries: wantedOrder[range].map { wanted($0, from: path) }, pagination: frame.bar))
-        case .orphanedPages:
+                    entries: wantedOrder[range].map { wanted($0, from: path) }, pagination: bar,
+                    titleCount: file.part == 1 ? wantedOrder.count : nil))
+        default:
             return context.theme.render(
                 OrphanedPagesView(
                     layout: frame.layout, header: frame.header,
-                    entries: orphans[range].map { entry(Int($0), from: path) }, pagination: frame.bar))
-        case .statistics:
-            return context.statisticsHTML(analysis.statistics)
+                    entries: orphans[range].map { entry(Int($0), from: path) }, pagination: bar,
+                    pageCount: file.part == 1 ? orphans.count : nil))
         }
     }
 
@@ -209,25 +240,35 @@ struct WikiSpecialPages: Sendable {
     /// only the parts of a list whose digest changed. The statistics are one file, rendered every
     /// time: its digest is new in every build.
     func digest(of file: SpecialPageFile) -> Int64? {
-        let pagination = pagination(of: file.page)
-        var digest = context.digestStart(of: pagination)
-        let range = pagination.entries(ofFile: file.part)
         switch file.page {
+        case .recentChanges: return context.digest(of: recentChanges, part: file.part)
+        case .newPages: return context.digest(of: newPages, part: file.part)
+        case .statistics: return nil
+        case .allPages, .wantedPages, .orphanedPages: break
+        }
+        let page = file.page
+        let parts = cuts(of: page).parts
+        var digest = context.digestStart
+        let range = parts[file.part - 1]
+        // Where the file is among the others: the first (which says how long the list is), the
+        // second, or a later one (which links to the first), and the first titles of the files
+        // on either side of it (their names).
+        digest.add(min(file.part, 3))
+        if file.part == 1 { digest.add(parts.last!.upperBound) }
+        digest.add(file.part > 1 ? entryTitle(of: page, at: parts[file.part - 2].lowerBound).text : nil)
+        digest.add(file.part < parts.count ? entryTitle(of: page, at: parts[file.part].lowerBound).text : nil)
+        switch page {
         case .allPages:
-            digest.add(analysis.pages.count)
             for start in letterStarts {
                 digest.add(start.letter)
-                digest.add(pagination.file(containingEntryAt: start.rank))
+                let part = allPagesCuts.part(containing: start.rank)
+                digest.add(part == 0 ? nil : entryTitle(of: page, at: parts[part].lowerBound).text)
             }
             if range.lowerBound > 0 { digest.add(index.letters[range.lowerBound - 1]) }
             for rank in range {
                 digest.add(index.letters[rank])
                 digest.add(analysis.pages[Int(index.order[rank])].title.text)
             }
-        case .recentChanges:
-            return context.digest(of: recentChanges, part: file.part)
-        case .newPages:
-            return context.digest(of: newPages, part: file.part)
         case .wantedPages:
             for position in wantedOrder[range] {
                 digest.add(analysis.graph.missingTitles[position].text)
@@ -237,26 +278,60 @@ struct WikiSpecialPages: Sendable {
                     digest.add(analysis.pages[Int(linker)].title.text)
                 }
             }
-        case .orphanedPages:
+        default:
             for position in orphans[range] { digest.add(analysis.pages[Int(position)].title.text) }
-        case .statistics:
-            return nil
         }
         return digest.value
     }
 
-    /// How the list of `page` is cut into files.
-    func pagination(of page: SpecialPage) -> Pagination {
-        let count: Int
+    // MARK: Lists cut at their titles
+
+    /// The cuts of `page`, a list cut at its titles.
+    private func cuts(of page: SpecialPage) -> TitleCuts {
         switch page {
-        case .allPages: count = analysis.pages.count
-        case .recentChanges: count = recentChanges.entries.count
-        case .newPages: count = newPages.entries.count
-        case .wantedPages: count = wantedOrder.count
-        case .orphanedPages: count = orphans.count
-        case .statistics: count = 0
+        case .allPages: allPagesCuts
+        case .wantedPages: wantedCuts
+        case .orphanedPages: orphanCuts
+        case .recentChanges, .newPages, .statistics: preconditionFailure("\(page) is not cut at its titles")
         }
-        return Pagination(entryCount: count, entriesPerFile: context.entriesPerFile)
+    }
+
+    /// The title of the entry at `position` of the list of `page`, a list cut at its titles.
+    private func entryTitle(of page: SpecialPage, at position: Int) -> PageTitle {
+        switch page {
+        case .allPages: analysis.pages[Int(index.order[position])].title
+        case .wantedPages: analysis.graph.missingTitles[wantedOrder[position]]
+        case .orphanedPages: analysis.pages[Int(orphans[position])].title
+        case .recentChanges, .newPages, .statistics: preconditionFailure("\(page) is not cut at its titles")
+        }
+    }
+
+    /// Where part `part` (1-based) of `page`, a list cut at its titles, goes: the file named by
+    /// its first title, the first part at the list's own name.
+    private func path(of page: SpecialPage, part: Int) -> SitePath {
+        let first = part == 1 ? nil : entryTitle(of: page, at: cuts(of: page).parts[part - 1].lowerBound)
+        return siteLayout.special(page, from: first, ofWiki: analysis.wiki.id)
+    }
+
+    /// Where part `part` of `page` is among the others, with links to them from `path`.
+    private func partView(of page: SpecialPage, part: Int, from path: SitePath) -> ListPartView {
+        let parts = cuts(of: page).parts
+        let range = parts[part - 1]
+        func neighbour(_ other: Int) -> (href: String, title: String)? {
+            guard (1...parts.count).contains(other) else { return nil }
+            return (
+                path.href(to: self.path(of: page, part: other)),
+                entryTitle(of: page, at: parts[other - 1].lowerBound).text
+            )
+        }
+        let previous = neighbour(part - 1)
+        let next = neighbour(part + 1)
+        return ListPartView(
+            firstTitle: range.isEmpty ? nil : entryTitle(of: page, at: range.lowerBound).text,
+            lastTitle: range.isEmpty ? nil : entryTitle(of: page, at: range.upperBound - 1).text,
+            startHref: part > 2 ? path.href(to: self.path(of: page, part: 1)) : nil,
+            previousHref: previous?.href, previousTitle: previous?.title, nextHref: next?.href,
+            nextTitle: next?.title)
     }
 
     // MARK: Entries
@@ -269,10 +344,8 @@ struct WikiSpecialPages: Sendable {
 
     /// The letter index: each letter linking to the file and anchor where its group starts.
     private func letterLinks(from path: SitePath) -> [LetterLink] {
-        let pagination = pagination(of: .allPages)
-        return letterStarts.map { start in
-            let file = siteLayout.special(
-                .allPages, part: pagination.file(containingEntryAt: start.rank), ofWiki: analysis.wiki.id)
+        letterStarts.map { start in
+            let file = self.path(of: .allPages, part: allPagesCuts.part(containing: start.rank) + 1)
             let fileHref = file == path ? "" : path.href(to: file)
             return LetterLink(letter: start.letter, href: fileHref + "#" + Self.anchor(of: start.letter))
         }

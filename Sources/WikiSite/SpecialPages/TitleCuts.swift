@@ -1,0 +1,64 @@
+import WikiDocuments
+
+/// Where a list of titles in a lasting order (all pages, the orphaned pages, the wanted titles)
+/// is cut into files: at places the titles themselves choose, as content-defined chunking cuts a
+/// stream of bytes, so that a title added or removed changes the file it falls in (and at times
+/// the one beside it), not every later file as cutting every `n` entries would.
+///
+/// A list of at most `entriesPerFile` titles is one file. A longer one is cut after a title
+/// whose digest is a multiple of `spacing`, once the file holds at least `minimum` entries, and
+/// after `maximum` entries wherever it is: files of `entriesPerFile` entries on average, never
+/// fewer than `minimum` (but the last) nor more than `maximum`. Each file after the first is
+/// named by its first title (`SiteLayout.special(_:from:ofWiki:)`).
+struct TitleCuts: Sendable, Equatable {
+    /// The entries of each file, in order: at least one file (empty for an empty list).
+    let parts: [Range<Int>]
+
+    /// The cuts of a list of `count` titles, `title(i)` being the `i`th.
+    init(count: Int, entriesPerFile: Int, title: (Int) -> String) {
+        precondition(entriesPerFile > 0 && count >= 0)
+        guard count > entriesPerFile else {
+            parts = [0..<count]
+            return
+        }
+        let minimum = max(1, entriesPerFile / 2)
+        let spacing = UInt64(max(1, entriesPerFile - minimum))
+        let maximum = entriesPerFile * 4
+        var parts: [Range<Int>] = []
+        var start = 0
+        for index in 0..<count {
+            let length = index - start + 1
+            guard length >= minimum else { continue }
+            if length == maximum || Self.digest(of: title(index)) % spacing == 0 {
+                parts.append(start..<index + 1)
+                start = index + 1
+            }
+        }
+        if start < count { parts.append(start..<count) }
+        self.parts = parts
+    }
+
+    /// The digest that says whether a file may end with `title`: the same on every machine. The
+    /// fingerprint of titles that differ in a digit or two is finished with MurmurHash3's mixer,
+    /// so that its remainders are as even as its bits.
+    private static func digest(of title: String) -> UInt64 {
+        var digest = Fingerprint()
+        digest.add("title cut")
+        digest.add(title)
+        var mixed = UInt64(bitPattern: digest.value)
+        mixed = (mixed ^ (mixed >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        mixed = (mixed ^ (mixed >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        return mixed ^ (mixed >> 33)
+    }
+
+    /// The index in `parts` of the file holding the entry at `position`.
+    func part(containing position: Int) -> Int {
+        precondition(parts.last.map { (0..<$0.upperBound).contains(position) } ?? false)
+        var (low, high) = (0, parts.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if parts[middle].lowerBound <= position { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+}
