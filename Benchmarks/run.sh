@@ -150,6 +150,15 @@ edit_store() {
     "$WIKISITE" import "$dir/edit.json" --store "$dir/store-run/.wikisite/store.sqlite" >/dev/null
 }
 
+# The creation in the store: a page that did not exist (a new title each run, linking to a
+# title no page has), imported. Every run creates one more page.
+create_store() {
+    local wiki=4242424242424242 # Corpus.wikiID
+    printf '{"docs":[{"_id":"%s:Benchmark page created in run %s","_rev":"1-%032x","type":"page","wiki_id":"%s","markdown":"Created by the benchmark, run %s: see [[Benchmark page not written]].\\n","created_at":"2099-01-01T00:00:%02dZ","updated_at":"2099-01-01T00:00:%02dZ","updated_by":"benchmark","draft":false}]}\n' \
+        "$wiki" "$1" "$1" "$wiki" "$1" "$1" "$1" >"$dir/create.json"
+    "$WIKISITE" import "$dir/create.json" --store "$dir/store-run/.wikisite/store.sqlite" >/dev/null
+}
+
 bench_size() {
     local n=$1 dir=$WORK/n$1
     rm -rf "$dir"
@@ -199,6 +208,8 @@ bench_size() {
     noop_builds "$n.store-noop" "$run_dir/site" "${build[@]}"
     log "one-page edit, from the store..."
     edit_builds "$n.store-edit" edit_store "${build[@]}"
+    log "one page created, in the store..."
+    edit_builds "$n.store-create" create_store "${build[@]}"
 
     rm -rf "$dir"
 }
@@ -245,7 +256,7 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
     echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"
     for n in $PAGES; do
         read -r floor _ <<<"$(stats "$n.floor")"
-        for key in floor parse full noop edit check import store-full store-noop store-edit; do
+        for key in floor parse full noop edit check import store-full store-noop store-edit store-create; do
             case $key in
                 floor) label="cmark floor, 2 processes" ;;
                 parse) label="parse the _all_docs dump (wikisite-corpus parse)" ;;
@@ -257,6 +268,7 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
                 store-full) label="full build from scratch, store" ;;
                 store-noop) label="no-op build, store" ;;
                 store-edit) label="build after a one-page edit, store" ;;
+                store-create) label="build after a page is created, store" ;;
             esac
             read -r median low high rss cpu <<<"$(stats "$n.$key")"
             ratio=$(awk -v a="$median" -v b="$floor" 'BEGIN { printf "%.1f×", a / b }')
