@@ -150,12 +150,10 @@ edit_store() {
     "$WIKISITE" import "$dir/edit.json" --store "$dir/store-run/.wikisite/store.sqlite" >/dev/null
 }
 
-# The creation in the store: a page that did not exist (a new title each run, linking to a
-# title no page has), imported. Every run creates one more page.
+# The creation in the store: the RUNth page created after the corpus (`--created`: a title
+# the pages link to as missing), imported. Every run creates one more page.
 create_store() {
-    local wiki=4242424242424242 # Corpus.wikiID
-    printf '{"docs":[{"_id":"%s:Benchmark page created in run %s","_rev":"1-%032x","type":"page","wiki_id":"%s","markdown":"Created by the benchmark, run %s: see [[Benchmark page not written]].\\n","created_at":"2099-01-01T00:00:%02dZ","updated_at":"2099-01-01T00:00:%02dZ","updated_by":"benchmark","draft":false}]}\n' \
-        "$wiki" "$1" "$1" "$wiki" "$1" "$1" "$1" >"$dir/create.json"
+    generate "$n" "$dir/create.json" --form all-docs --created "$1"
     "$WIKISITE" import "$dir/create.json" --store "$dir/store-run/.wikisite/store.sqlite" >/dev/null
 }
 

@@ -4,10 +4,14 @@ import WikiDocuments
 import WikiModel
 import WikiSources
 
-/// The bytes of `corpus` written as `form`.
-private func dump(_ corpus: Corpus, form: CorpusForm, onlyEditedPage: Bool = false) throws -> [UInt8] {
+/// The bytes of `corpus` written as `form`: the whole corpus, or page `page` alone.
+private func dump(_ corpus: Corpus, form: CorpusForm, page: Int? = nil) throws -> [UInt8] {
     var bytes: [UInt8] = []
-    try corpus.writeDump(form: form, onlyEditedPage: onlyEditedPage) { bytes += $0 }
+    if let page {
+        try corpus.writeDump(ofPage: page, form: form) { bytes += $0 }
+    } else {
+        try corpus.writeDump(form: form) { bytes += $0 }
+    }
     return bytes
 }
 
@@ -122,8 +126,24 @@ private func wikilinks(in markdown: String) -> [(target: String, label: String?)
         #expect(documents.last?.revisionText?.hasPrefix("3-") == true)
         #expect(summary.lastSequence == .number("53"))
 
-        let (only, _) = try read(try dump(edited, form: .continuous, onlyEditedPage: true))
+        let (only, _) = try read(try dump(edited, form: .continuous, page: edited.editedPage))
         #expect(only.map(\.id) == [edited.documentID(ofPage: 25)])
+    }
+
+    @Test func aCreatedPageTakesATitleThePagesLinkToAsMissing() throws {
+        let corpus = Corpus(pageCount: 200, seed: 3)
+        let created = corpus.createdPage(1)
+        let (documents, _) = try read(try dump(corpus, form: .allDocs))
+        let ids = Set(documents.map(\.id))
+        let (only, _) = try read(try dump(corpus, form: .allDocs, page: created))
+        #expect(only.map(\.id) == [corpus.documentID(ofPage: created)])
+        #expect(!ids.contains(corpus.documentID(ofPage: created)))
+        let title = corpus.title(ofPage: created)
+        let linking = (0..<200).filter { number in
+            wikilinks(in: corpus.markdown(ofPage: number)).contains { $0.target == title }
+        }
+        #expect(!linking.isEmpty, "no page links to \(title)")
+        #expect(corpus.createdPage(2) == created + 1)
     }
 
     @Test func theFloorInputHoldsEveryPageLengthPrefixed() throws {

@@ -28,6 +28,14 @@ public struct Corpus: Sendable {
     /// The page a one-page edit changes: the one in the middle.
     public var editedPage: Int { pageCount / 2 }
 
+    /// The number of the `n`th page created after the corpus (from 1): the numbers past the
+    /// last page, whose titles the pages link to as missing (for the first ``missingTitleCount``),
+    /// and whose creation times are later than every page's.
+    public func createdPage(_ n: Int) -> Int {
+        precondition(n >= 1)
+        return pageCount + n - 1
+    }
+
     /// How many titles the missing links point to: the titles of the pages that would come after
     /// the last one, so they look like every other title and are sure not to exist.
     var missingTitleCount: Int { max(10, pageCount / 10) }

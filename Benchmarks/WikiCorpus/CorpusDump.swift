@@ -48,31 +48,36 @@ extension Corpus {
 
     /// Writes the corpus as a dump of `form`, in pieces of about 64 KiB handed to `write`: the
     /// wiki, then every page in order. In the changes forms an edited page comes last, with the
-    /// newest sequence, as in a real feed. With `onlyEditedPage`, the dump holds only the edited
-    /// page: what a feed delivers after the edit, or what to import into a store to make it.
-    public func writeDump(form: CorpusForm, onlyEditedPage: Bool = false, to write: ([UInt8]) throws -> Void) throws {
+    /// newest sequence, as in a real feed.
+    public func writeDump(form: CorpusForm, to write: ([UInt8]) throws -> Void) throws {
         var writer = DumpRows(form: form)
         let movedToEnd = editRevision > 0 && (form == .changes || form == .continuous)
-        let documentCount = onlyEditedPage ? 1 : pageCount + 1
-        writer.begin(documentCount: documentCount)
-        if onlyEditedPage {
-            try writer.add(
-                id: documentID(ofPage: editedPage), revision: revision(ofPage: editedPage),
-                sequence: pageCount + 1 + editRevision, document: document(ofPage: editedPage), to: write)
-        } else {
-            try writer.add(id: Self.wikiID, revision: Self.wikiRevision, sequence: 1, document: wikiDocument, to: write)
-            for number in 0..<pageCount where !(movedToEnd && number == editedPage) {
-                try writer.add(
-                    id: documentID(ofPage: number), revision: revision(ofPage: number),
-                    sequence: number + 2, document: document(ofPage: number), to: write)
-            }
-            if movedToEnd {
-                try writer.add(
-                    id: documentID(ofPage: editedPage), revision: revision(ofPage: editedPage),
-                    sequence: pageCount + 1 + editRevision, document: document(ofPage: editedPage), to: write)
-            }
+        writer.begin(documentCount: pageCount + 1)
+        try writer.add(id: Self.wikiID, revision: Self.wikiRevision, sequence: 1, document: wikiDocument, to: write)
+        for number in 0..<pageCount where !(movedToEnd && number == editedPage) {
+            try add(page: number, to: &writer, write)
         }
+        if movedToEnd { try add(page: editedPage, to: &writer, write) }
         try writer.end(to: write)
+    }
+
+    /// Writes page `number` alone as a dump of `form`: the ``editedPage`` (what a feed delivers
+    /// after the edit, or what to import into a store to make it), or a page past the last
+    /// (``createdPage(_:)``), created.
+    public func writeDump(ofPage number: Int, form: CorpusForm, to write: ([UInt8]) throws -> Void) throws {
+        var writer = DumpRows(form: form)
+        writer.begin(documentCount: 1)
+        try add(page: number, to: &writer, write)
+        try writer.end(to: write)
+    }
+
+    /// Adds page `number` to `writer`: the edited page with the newest sequence, any other with
+    /// the sequence of its place in the corpus.
+    private func add(page number: Int, to writer: inout DumpRows, _ write: ([UInt8]) throws -> Void) throws {
+        let sequence = number == editedPage && editRevision > 0 ? pageCount + 1 + editRevision : number + 2
+        try writer.add(
+            id: documentID(ofPage: number), revision: revision(ofPage: number), sequence: sequence,
+            document: document(ofPage: number), to: write)
     }
 
     /// Writes every page's Markdown for the floor program (Benchmarks/floor/floor.c): for each

@@ -28,7 +28,9 @@ struct Generate: ParsableCommand {
         discussion: """
             One wiki (ID \(Corpus.wikiID)) of pages of about 2.5 KB of Markdown with 5 to 15 \
             wikilinks each, about 10 % of them to missing pages. --edit N edits the page in the \
-            middle N times (its revision is N+1): a one-page change for incremental builds.
+            middle N times (its revision is N+1): a one-page change for incremental builds. \
+            --created N writes only the Nth page created after the corpus's last, under a title \
+            the pages link to as missing.
             """
     )
 
@@ -37,6 +39,7 @@ struct Generate: ParsableCommand {
     @Option(help: "bulk-docs, all-docs, changes, continuous or couchbackup.") var form: CorpusForm = .allDocs
     @Option(help: "How many times the page in the middle has been edited.") var edit = 0
     @Flag(help: "Write only the edited page (a feed after the edit, or a dump to import).") var onlyEdited = false
+    @Option(help: "Write only the Nth page created after the corpus (a dump to import).") var created: Int?
     @Option(help: ArgumentHelp("The dump to write.", valueName: "file")) var out: String
     @Option(help: ArgumentHelp("Also write every page's Markdown for the floor program.", valueName: "file"))
     var floorInput: String?
@@ -44,11 +47,22 @@ struct Generate: ParsableCommand {
     func validate() throws {
         guard pages > 0 else { throw ValidationError("--pages must be at least 1.") }
         guard edit >= 0 else { throw ValidationError("--edit cannot be negative.") }
+        guard (created ?? 1) >= 1 else { throw ValidationError("--created must be at least 1.") }
+        guard created == nil || !onlyEdited else {
+            throw ValidationError("--created and --only-edited each write one page: give one of them.")
+        }
     }
 
     func run() throws {
         let corpus = Corpus(pageCount: pages, seed: seed, editRevision: edit)
-        try OutputFile.write(out) { write in try corpus.writeDump(form: form, onlyEditedPage: onlyEdited, to: write) }
+        let page = created.map(corpus.createdPage) ?? (onlyEdited ? corpus.editedPage : nil)
+        try OutputFile.write(out) { write in
+            if let page {
+                try corpus.writeDump(ofPage: page, form: form, to: write)
+            } else {
+                try corpus.writeDump(form: form, to: write)
+            }
+        }
         if let floorInput {
             try OutputFile.write(floorInput) { write in try corpus.writeFloorInput(to: write) }
         }

@@ -439,8 +439,8 @@ struct PageEditBuild {
             let entries = try newest(in: wiki, listedIn: list, after: pages, state: state)
             if list == .recentChanges { recentChanges = entries }
             let dated = DatedPageList(list: list, entries: entries, olderPageCount: pageCount - entries.count)
-            let pagination = Pagination(entryCount: entries.count, entriesPerFile: context.entriesPerFile)
-            let paths = (1...pagination.fileCount).map { context.path(of: SpecialPageFile(page: list, part: $0)) }
+            let fileCount = dated.pagination(entriesPerFile: context.entriesPerFile).fileCount
+            let paths = (1...fileCount).map { context.path(of: SpecialPageFile(page: list, part: $0)) }
             let previousDigests = try state.specialFileDigests(inWiki: wiki.id, at: paths.map(\.description))
             for (part, path) in zip(1..., paths) {
                 let digest = context.digest(of: dated, part: part)

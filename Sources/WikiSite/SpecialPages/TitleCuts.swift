@@ -10,32 +10,34 @@ import WikiDocuments
 /// after `maximum` entries wherever it is: files of `entriesPerFile` entries on average, never
 /// fewer than `minimum` (but the last) nor more than `maximum`. Each file after the first is
 /// named by its first title (`SiteLayout.special(_:from:ofWiki:)`).
+/// Files are numbered from 1, as `Pagination` numbers the files of a list by date, and answer
+/// the same questions: how many, which entries each holds, which holds an entry.
 struct TitleCuts: Sendable, Equatable {
     /// The entries of each file, in order: at least one file (empty for an empty list).
-    let parts: [Range<Int>]
+    private let files: [Range<Int>]
 
     /// The cuts of a list of `count` titles, `title(i)` being the `i`th.
     init(count: Int, entriesPerFile: Int, title: (Int) -> String) {
         precondition(entriesPerFile > 0 && count >= 0)
         guard count > entriesPerFile else {
-            parts = [0..<count]
+            files = [0..<count]
             return
         }
         let minimum = max(1, entriesPerFile / 2)
         let spacing = UInt64(max(1, entriesPerFile - minimum))
         let maximum = entriesPerFile * 4
-        var parts: [Range<Int>] = []
+        var files: [Range<Int>] = []
         var start = 0
         for index in 0..<count {
             let length = index - start + 1
             guard length >= minimum else { continue }
             if length == maximum || Self.digest(of: title(index)) % spacing == 0 {
-                parts.append(start..<index + 1)
+                files.append(start..<index + 1)
                 start = index + 1
             }
         }
-        if start < count { parts.append(start..<count) }
-        self.parts = parts
+        if start < count { files.append(start..<count) }
+        self.files = files
     }
 
     /// The digest that says whether a file may end with `title`: the same on every machine. The
@@ -51,14 +53,23 @@ struct TitleCuts: Sendable, Equatable {
         return mixed ^ (mixed >> 33)
     }
 
-    /// The index in `parts` of the file holding the entry at `position`.
-    func part(containing position: Int) -> Int {
-        precondition(parts.last.map { (0..<$0.upperBound).contains(position) } ?? false)
-        var (low, high) = (0, parts.count - 1)
+    /// How many files the list needs: at least one.
+    var fileCount: Int { files.count }
+
+    /// The positions, in the whole list, of the entries of file `number` (1-based).
+    func entries(ofFile number: Int) -> Range<Int> {
+        precondition((1...fileCount).contains(number), "no file \(number) of \(fileCount)")
+        return files[number - 1]
+    }
+
+    /// The number of the file holding the entry at `position` in the whole list.
+    func file(containingEntryAt position: Int) -> Int {
+        precondition((0..<files[files.count - 1].upperBound).contains(position))
+        var (low, high) = (0, files.count - 1)
         while low < high {
             let middle = (low + high + 1) / 2
-            if parts[middle].lowerBound <= position { low = middle } else { high = middle - 1 }
+            if files[middle].lowerBound <= position { low = middle } else { high = middle - 1 }
         }
-        return low
+        return low + 1
     }
 }

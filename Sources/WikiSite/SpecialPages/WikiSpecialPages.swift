@@ -185,7 +185,7 @@ struct WikiSpecialPages: Sendable {
     /// How many files the list of `page` has.
     func fileCount(of page: SpecialPage) -> Int {
         switch page {
-        case .allPages, .wantedPages, .orphanedPages: cuts(of: page).parts.count
+        case .allPages, .wantedPages, .orphanedPages: cuts(of: page).fileCount
         case .recentChanges: recentChanges.pagination(entriesPerFile: context.entriesPerFile).fileCount
         case .newPages: newPages.pagination(entriesPerFile: context.entriesPerFile).fileCount
         case .statistics: 1
@@ -194,44 +194,37 @@ struct WikiSpecialPages: Sendable {
 
     /// Where `file` goes.
     func path(of file: SpecialPageFile) -> SitePath {
-        guard file.page.isCutAtTitles else { return context.path(of: file) }
-        return path(of: file.page, part: file.part)
+        file.page.isCutAtTitles ? path(of: file.page, part: file.part) : context.path(of: file)
     }
 
     /// The HTML of `file`.
     func html(of file: SpecialPageFile) -> String {
+        let part = file.part
         switch file.page {
-        case .recentChanges: return context.html(of: recentChanges, part: file.part)
-        case .newPages: return context.html(of: newPages, part: file.part)
-        case .statistics: return context.statisticsHTML(analysis.statistics)
-        case .allPages, .wantedPages, .orphanedPages: break
-        }
-        let page = file.page
-        let path = path(of: page, part: file.part)
-        let range = cuts(of: page).parts[file.part - 1]
-        let title =
-            file.part == 1 ? page.title : "\(page.title), from \(entryTitle(of: page, at: range.lowerBound).text)"
-        let frame = context.frame(of: page, at: path, titled: title)
-        let bar = partView(of: page, part: file.part, from: path)
-        switch page {
         case .allPages:
+            let frame = titledFrame(of: .allPages, part: part)
             return context.theme.render(
                 AllPagesView(
-                    layout: frame.layout, header: frame.header, letters: letterLinks(from: path),
-                    groups: letterGroups(range, from: path), pagination: bar,
-                    pageCount: file.part == 1 ? analysis.pages.count : nil))
+                    layout: frame.layout, header: frame.header, letters: letterLinks(from: frame.path),
+                    groups: letterGroups(frame.entries, from: frame.path), pagination: frame.bar,
+                    pageCount: part == 1 ? analysis.pages.count : nil))
         case .wantedPages:
+            let frame = titledFrame(of: .wantedPages, part: part)
             return context.theme.render(
                 WantedPagesView(
                     layout: frame.layout, header: frame.header,
-                    entries: wantedOrder[range].map { wanted($0, from: path) }, pagination: bar,
-                    titleCount: file.part == 1 ? wantedOrder.count : nil))
-        default:
+                    entries: wantedOrder[frame.entries].map { wanted($0, from: frame.path) }, pagination: frame.bar,
+                    titleCount: part == 1 ? wantedOrder.count : nil))
+        case .orphanedPages:
+            let frame = titledFrame(of: .orphanedPages, part: part)
             return context.theme.render(
                 OrphanedPagesView(
                     layout: frame.layout, header: frame.header,
-                    entries: orphans[range].map { entry(Int($0), from: path) }, pagination: bar,
-                    pageCount: file.part == 1 ? orphans.count : nil))
+                    entries: orphans[frame.entries].map { entry(Int($0), from: frame.path) }, pagination: frame.bar,
+                    pageCount: part == 1 ? orphans.count : nil))
+        case .recentChanges: return context.html(of: recentChanges, part: part)
+        case .newPages: return context.html(of: newPages, part: part)
+        case .statistics: return context.statisticsHTML(analysis.statistics)
         }
     }
 
@@ -240,37 +233,24 @@ struct WikiSpecialPages: Sendable {
     /// only the parts of a list whose digest changed. The statistics are one file, rendered every
     /// time: its digest is new in every build.
     func digest(of file: SpecialPageFile) -> Int64? {
+        let part = file.part
         switch file.page {
-        case .recentChanges: return context.digest(of: recentChanges, part: file.part)
-        case .newPages: return context.digest(of: newPages, part: file.part)
-        case .statistics: return nil
-        case .allPages, .wantedPages, .orphanedPages: break
-        }
-        let page = file.page
-        let parts = cuts(of: page).parts
-        var digest = context.digestStart
-        let range = parts[file.part - 1]
-        // Where the file is among the others: the first (which says how long the list is), the
-        // second, or a later one (which links to the first), and the first titles of the files
-        // on either side of it (their names).
-        digest.add(min(file.part, 3))
-        if file.part == 1 { digest.add(parts.last!.upperBound) }
-        digest.add(file.part > 1 ? entryTitle(of: page, at: parts[file.part - 2].lowerBound).text : nil)
-        digest.add(file.part < parts.count ? entryTitle(of: page, at: parts[file.part].lowerBound).text : nil)
-        switch page {
         case .allPages:
+            var digest = titledDigestStart(of: .allPages, part: part)
             for start in letterStarts {
                 digest.add(start.letter)
-                let part = allPagesCuts.part(containing: start.rank)
-                digest.add(part == 0 ? nil : entryTitle(of: page, at: parts[part].lowerBound).text)
+                digest.add(name(of: .allPages, part: allPagesCuts.file(containingEntryAt: start.rank))?.text)
             }
+            let range = allPagesCuts.entries(ofFile: part)
             if range.lowerBound > 0 { digest.add(index.letters[range.lowerBound - 1]) }
             for rank in range {
                 digest.add(index.letters[rank])
                 digest.add(analysis.pages[Int(index.order[rank])].title.text)
             }
+            return digest.value
         case .wantedPages:
-            for position in wantedOrder[range] {
+            var digest = titledDigestStart(of: .wantedPages, part: part)
+            for position in wantedOrder[wantedCuts.entries(ofFile: part)] {
                 digest.add(analysis.graph.missingTitles[position].text)
                 let linkers = index.sorted(analysis.graph.linkerPositions(ofMissingTitleAt: position))
                 digest.add(linkers.count)
@@ -278,13 +258,30 @@ struct WikiSpecialPages: Sendable {
                     digest.add(analysis.pages[Int(linker)].title.text)
                 }
             }
-        default:
-            for position in orphans[range] { digest.add(analysis.pages[Int(position)].title.text) }
+            return digest.value
+        case .orphanedPages:
+            var digest = titledDigestStart(of: .orphanedPages, part: part)
+            for position in orphans[orphanCuts.entries(ofFile: part)] {
+                digest.add(analysis.pages[Int(position)].title.text)
+            }
+            return digest.value
+        case .recentChanges: return context.digest(of: recentChanges, part: part)
+        case .newPages: return context.digest(of: newPages, part: part)
+        case .statistics: return nil
         }
-        return digest.value
     }
 
     // MARK: Lists cut at their titles
+
+    /// The frame of part `part` of `page`, a list cut at its titles, with its place among the
+    /// other parts and the positions of its entries in the list.
+    private struct TitledFrame {
+        let path: SitePath
+        let layout: LayoutView
+        let header: SpecialPageHeader
+        let bar: ListPartView
+        let entries: Range<Int>
+    }
 
     /// The cuts of `page`, a list cut at its titles.
     private func cuts(of page: SpecialPage) -> TitleCuts {
@@ -306,32 +303,59 @@ struct WikiSpecialPages: Sendable {
         }
     }
 
-    /// Where part `part` (1-based) of `page`, a list cut at its titles, goes: the file named by
-    /// its first title, the first part at the list's own name.
-    private func path(of page: SpecialPage, part: Int) -> SitePath {
-        let first = part == 1 ? nil : entryTitle(of: page, at: cuts(of: page).parts[part - 1].lowerBound)
-        return siteLayout.special(page, from: first, ofWiki: analysis.wiki.id)
+    /// The first title of part `part` of `page` (nil for an empty list): the part's name, after
+    /// the first.
+    private func firstTitle(of page: SpecialPage, part: Int) -> PageTitle? {
+        let range = cuts(of: page).entries(ofFile: part)
+        return range.isEmpty ? nil : entryTitle(of: page, at: range.lowerBound)
     }
 
-    /// Where part `part` of `page` is among the others, with links to them from `path`.
-    private func partView(of page: SpecialPage, part: Int, from path: SitePath) -> ListPartView {
-        let parts = cuts(of: page).parts
-        let range = parts[part - 1]
+    /// What names the file of part `part` of `page`: its first title, nil for the first part.
+    private func name(of page: SpecialPage, part: Int) -> PageTitle? {
+        part == 1 ? nil : firstTitle(of: page, part: part)
+    }
+
+    /// Where part `part` of `page`, a list cut at its titles, goes.
+    private func path(of page: SpecialPage, part: Int) -> SitePath {
+        siteLayout.special(page, from: name(of: page, part: part), ofWiki: analysis.wiki.id)
+    }
+
+    /// The frame of part `part` of `page`, a list cut at its titles.
+    private func titledFrame(of page: SpecialPage, part: Int) -> TitledFrame {
+        let path = path(of: page, part: part)
+        let count = cuts(of: page).fileCount
+        let entries = cuts(of: page).entries(ofFile: part)
+        let first = firstTitle(of: page, part: part)
+        let frame = context.frame(
+            of: page, at: path,
+            titled: name(of: page, part: part).map { "\(page.title), from \($0.text)" } ?? page.title)
         func neighbour(_ other: Int) -> (href: String, title: String)? {
-            guard (1...parts.count).contains(other) else { return nil }
-            return (
-                path.href(to: self.path(of: page, part: other)),
-                entryTitle(of: page, at: parts[other - 1].lowerBound).text
-            )
+            guard (1...count).contains(other), let title = firstTitle(of: page, part: other) else { return nil }
+            return (path.href(to: self.path(of: page, part: other)), title.text)
         }
         let previous = neighbour(part - 1)
         let next = neighbour(part + 1)
-        return ListPartView(
-            firstTitle: range.isEmpty ? nil : entryTitle(of: page, at: range.lowerBound).text,
-            lastTitle: range.isEmpty ? nil : entryTitle(of: page, at: range.upperBound - 1).text,
+        let bar = ListPartView(
+            firstTitle: first?.text,
+            lastTitle: entries.isEmpty ? nil : entryTitle(of: page, at: entries.upperBound - 1).text,
             startHref: part > 2 ? path.href(to: self.path(of: page, part: 1)) : nil,
             previousHref: previous?.href, previousTitle: previous?.title, nextHref: next?.href,
             nextTitle: next?.title)
+        return TitledFrame(path: path, layout: frame.layout, header: frame.header, bar: bar, entries: entries)
+    }
+
+    /// The start of the digest of part `part` of `page`, a list cut at its titles: where the part
+    /// is among the others (the first, which says how long the list is; the second; or a later
+    /// one, which links to the first) and the first titles of the parts on either side of it
+    /// (their names, and the labels of the links to them).
+    private func titledDigestStart(of page: SpecialPage, part: Int) -> Fingerprint {
+        let cuts = cuts(of: page)
+        var digest = context.digestStart
+        digest.add(min(part, 3))
+        if part == 1 { digest.add(cuts.entries(ofFile: cuts.fileCount).upperBound) }
+        digest.add(part > 1 ? firstTitle(of: page, part: part - 1)?.text : nil)
+        digest.add(part < cuts.fileCount ? firstTitle(of: page, part: part + 1)?.text : nil)
+        return digest
     }
 
     // MARK: Entries
@@ -345,7 +369,7 @@ struct WikiSpecialPages: Sendable {
     /// The letter index: each letter linking to the file and anchor where its group starts.
     private func letterLinks(from path: SitePath) -> [LetterLink] {
         letterStarts.map { start in
-            let file = self.path(of: .allPages, part: allPagesCuts.part(containing: start.rank) + 1)
+            let file = self.path(of: .allPages, part: allPagesCuts.file(containingEntryAt: start.rank))
             let fileHref = file == path ? "" : path.href(to: file)
             return LetterLink(letter: start.letter, href: fileHref + "#" + Self.anchor(of: start.letter))
         }
