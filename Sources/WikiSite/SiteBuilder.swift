@@ -228,10 +228,13 @@ public struct SiteBuilder: Sendable {
             }
             let previousDigests =
                 wikiPlan.keepsUnchangedSpecialFiles ? try planner.state.specialFileDigests(inWiki: wiki.id) : [:]
-            let digests = try writeWiki(
+            if let special = try writeWiki(
                 analysis, plan: wikiPlan, pages: pages, bodies: bodies, theme: theme, layout: layout,
                 previousDigests: previousDigests, into: writer)
-            if let digests { update.specialFileDigests.append((wiki.id, digests)) }
+            {
+                update.specialFileDigests.append((wiki.id, special.digests))
+                update.titledLists.append((wiki.id, special.lists))
+            }
             planner.record(wiki, analysis: analysis, plan: wikiPlan, into: &update)
             summary.missingLinks += analysis.missingLinks
             summary.wikis.append(
@@ -275,11 +278,11 @@ public struct SiteBuilder: Sendable {
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
     /// backlinks) on every core, the special pages, the home, where `layout` puts them; retires
     /// removed pages. Returns the digests of the special files when it considered them
-    /// (`writeSpecialPages`).
+    /// (`writeSpecialPages`), with the lists cut at their titles as the state keeps them.
     private func writeWiki(
         _ analysis: WikiAnalysis, plan: WikiPlan, pages: SitePageRenderer, bodies: RenderedBodies, theme: Theme,
         layout: SiteLayout, previousDigests: [String: Int64], into writer: SiteWriter
-    ) throws -> [String: Int64]? {
+    ) throws -> (digests: [String: Int64], lists: StoredTitledLists)? {
         let wiki = analysis.wiki
         for (title, cause) in plan.removedPages {
             writer.retire(layout.page(title, inWiki: wiki.id), because: cause)
@@ -308,19 +311,20 @@ public struct SiteBuilder: Sendable {
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: positions.count)
         }
 
-        var digests: [String: Int64]?
+        var written: (digests: [String: Int64], lists: StoredTitledLists)?
         if let cause = plan.specialPages {
             let special = WikiSpecialPages(
                 analysis: analysis, index: index, chrome: chrome, theme: theme, hrefs: pages.bodies.hrefs)
             let changedOnly = plan.keepsUnchangedSpecialFiles
-            digests = try writeSpecialPages(
+            let digests = try writeSpecialPages(
                 special, because: cause, unlessUnchangedSince: changedOnly ? previousDigests : nil, into: writer)
+            written = (digests, StoredTitledLists(special))
         }
         if let cause = plan.home {
             try writer.write(
                 pages.home(of: analysis, chrome: chrome), to: layout.home(ofWiki: wiki.id), because: cause)
         }
-        return digests
+        return written
     }
 
     /// The attachment files of the page `title` (in its folder of `layout`) an earlier build

@@ -94,13 +94,14 @@ struct SitePageRenderer: Sendable {
         return theme.render(view)
     }
 
-    /// The site's index: every published wiki.
-    func siteIndex(wikis: [Wiki]) -> String {
+    /// The site's index: every published wiki, with the number of its pages (by default, those of
+    /// the database).
+    func siteIndex(wikis: [Wiki], pageCounts: [Int]? = nil) -> String {
         let path = SiteLayout.siteIndex
-        let entries = wikis.map { wiki in
+        let entries = wikis.enumerated().map { number, wiki in
             WikiListEntry(
                 title: wiki.title, href: path.href(to: siteLayout.home(ofWiki: wiki.id)),
-                pageCount: bodies.database.pages(inWiki: wiki.id).count)
+                pageCount: pageCounts?[number] ?? bodies.database.pages(inWiki: wiki.id).count)
         }
         var layout = LayoutView(
             documentTitle: WikiChrome.siteIndexTitle, siteTitle: WikiChrome.siteIndexTitle,

@@ -6,8 +6,8 @@ import WikiSources
 import WikiStore
 
 /// End to end: edits of published pages read from a store are built from the store's changes and
-/// the build state alone (`PageEditBuild`), and their site is a clean build's; a change that
-/// changes the wanted or orphaned pages goes through the build proper.
+/// the build state alone (`PageEditBuild`), pages created and deleted too, and their site is a
+/// clean build's.
 @Suite("a build of edits reads the changes alone")
 struct PageEditBuildTests {
     /// A wiki of four pages: Alpha and Beta link to each other, Beta to a missing page, Gamma to
@@ -107,14 +107,33 @@ struct PageEditBuildTests {
         #expect(again.contains("read alone with the build state"))
     }
 
-    @Test func anEditThatLinksToAPageNothingLinkedToGoesThroughTheBuildProper() throws {
+    @Test func anEditThatLinksToAPageNothingLinkedToRewritesTheOrphanedPages() throws {
         let folder = try builtWiki()
 
         let output = try importAndBuild(
             Self.edit("Alpha", markdown: "# Alpha\\n\\nSee [[Beta]] and [[Delta]].", by: "ann"), in: folder)
-        // Delta is no longer an orphan: the orphaned pages change, which only the build proper does.
-        #expect(!output.contains("read alone with the build state"))
+        // Delta is no longer an orphan: the list is cut again from the state's files of it.
+        #expect(output.contains("read alone with the build state"))
         #expect(output.contains(#".html: "Alpha" now links here"#) && output.contains("written   w/Delta~"))
+        #expect(output.contains("written   w/_special/orphaned-pages.html"))
+    }
+
+    @Test func aPageCreatedThenDeletedIsBuiltFromTheState() throws {
+        let folder = try builtWiki()
+
+        let created = try importAndBuild(Self.edit("Gone", markdown: "Back to [[Alpha]].", by: "cy"), in: folder)
+        // "Gone" was a wanted title: the pages linking to it show it as a page now.
+        #expect(created.contains("read alone with the build state"))
+        #expect(created.contains("page created or published") && created.contains(#"links to "Gone", created"#))
+        #expect(created.contains("written   w/_special/all-pages.html"))
+        #expect(created.contains("written   w/_special/wanted-pages.html"))
+        #expect(created.contains("written   index.html"))
+
+        let deleted = try importAndBuild(
+            #"{"docs":[{"_id":"w:Gone","_rev":"3-c","_revisions":{"start":3,"ids":["c","b","a"]},"_deleted":true}]}"#,
+            in: folder)
+        #expect(deleted.contains("read alone with the build state"))
+        #expect(deleted.contains("removed   w/Gone~") && deleted.contains(#"links to "Gone", deleted"#))
     }
 
     /// The wiki as a dump whose entry for `title` is replaced by `markdown`, with `extra` entries
@@ -212,7 +231,8 @@ struct PageEditBuildTests {
 }
 
 /// The proof of builds of edits: random edits of the text and links of the pages of a wiki
-/// without attachments or embeds, imported into a store one at a time; after each, the
+/// without attachments or embeds, and pages created, imported into a store one at a time (or
+/// written into a dump); after each, the
 /// incremental build's site is a clean build's, whether a build of edits served it or not, and
 /// builds of edits serve most of them.
 @Suite("builds of edits equal clean builds")
@@ -291,8 +311,18 @@ struct PageEditBuildRandomTests {
                             title, generation: generations[title]!, links: links[title]!,
                             author: Self.authors.randomElement(using: &random)!, hour: hour))
                 }
+                // A page created at every other step, under a title that may be linked to already.
+                if step.isMultiple(of: 2) {
+                    hour += 1
+                    let title = "Extra \(step)"
+                    edits.append(
+                        Self.page(
+                            title, generation: 1, links: Self.links(using: &random),
+                            author: Self.authors.randomElement(using: &random)!, hour: hour))
+                    documents.append(edits[edits.count - 1])
+                }
                 if fromADump {
-                    for edit in edits {
+                    for edit in edits where (edit["_id"] as? String)?.hasPrefix("w:Extra") != true {
                         documents[documents.firstIndex { $0["_id"] as? String == edit["_id"] as? String }!] = edit
                     }
                     try folder.write(try Self.dump(documents), to: "wiki.json")

@@ -32,6 +32,9 @@ final class BuildState: Sendable {
         let fingerprint: Int64
         /// How many pages the wiki published; nil in a state written before the count was kept.
         let pageCount: Int?
+        /// How many page documents of the wiki the last reading of it skipped (invalid, or a title
+        /// or file name another page took); nil when not known.
+        let skippedPages: Int?
     }
 
     /// A file of the output folder a build made, with the hash of its content.
@@ -113,13 +116,19 @@ final class BuildState: Sendable {
         }
     }
 
+    /// Runs `body` with the state to read.
+    func reading<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        try database.read(body)
+    }
+
     /// The published wikis, by ID.
     func wikis() throws -> [ExactString: StoredWiki] {
         try database.read { db in
             var wikis: [ExactString: StoredWiki] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, title, fingerprint, pageCount FROM wiki") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, title, fingerprint, pageCount, skippedPages FROM wiki") {
                 let wiki = StoredWiki(
-                    id: row["id"], title: row["title"], fingerprint: row["fingerprint"], pageCount: row["pageCount"])
+                    id: row["id"], title: row["title"], fingerprint: row["fingerprint"], pageCount: row["pageCount"],
+                    skippedPages: row["skippedPages"])
                 wikis[ExactString(wiki.id)] = wiki
             }
             return wikis
@@ -251,12 +260,14 @@ final class BuildState: Sendable {
         }
     }
 
-    /// Whether wiki `wikiID` publishes a page whose document is `documentID`: one seek.
-    func publishes(document documentID: String, inWiki wikiID: String) throws -> Bool {
+    /// The title of the page of wiki `wikiID` whose document is `documentID`, if it publishes
+    /// one: one seek.
+    func publishedTitle(ofDocument documentID: String, inWiki wikiID: String) throws -> PageTitle? {
         try database.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT 1 FROM page WHERE wiki = ? AND documentID = ? LIMIT 1"),
-                arguments: [wikiID, documentID]) != nil
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT title FROM page WHERE wiki = ? AND documentID = ? LIMIT 1"),
+                arguments: [wikiID, documentID]
+            ).flatMap(PageTitle.init)
         }
     }
 
@@ -474,7 +485,10 @@ final class BuildState: Sendable {
     func commit(_ update: StateUpdate) throws {
         try write { db in
             if update.replacesEverything {
-                for table in ["checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output"] {
+                for table in [
+                    "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
+                    "letterIndex",
+                ] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
@@ -495,14 +509,17 @@ final class BuildState: Sendable {
             }
             for wikiID in update.removedWikis {
                 try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in ["page", "linker", "specialFile", "wikiStatistics"] {
+                for table in ["page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex"] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
                 }
             }
             for wiki in update.wikis {
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount) VALUES (?, ?, ?, ?)",
-                    arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount])
+                    sql: """
+                        INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount, skippedPages)
+                        VALUES (?, ?, ?, ?, ?)
+                        """,
+                    arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount, wiki.skippedPages])
             }
             var linkerChanges = LinkerChanges()
             for (wikiID, title) in update.removedPages {
@@ -537,6 +554,10 @@ final class BuildState: Sendable {
                         arguments: [wikiID, path, digest])
                 }
             }
+            for (wikiID, path) in update.removedSpecialFiles {
+                try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ? AND path = ?", arguments: [wikiID, path])
+            }
+            try StoredTitledLists.record(update, db)
             for (wikiID, figures) in update.statistics {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO wikiStatistics (wiki, figures) VALUES (?, ?)",
@@ -724,6 +745,14 @@ struct StateUpdate {
     /// The digests of some special files of a wiki, by path, in place of their earlier ones (the
     /// other files' stay).
     var changedSpecialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
+    /// Special files of a wiki no longer made, by path: their digests are forgotten.
+    var removedSpecialFiles: [(wikiID: String, path: String)] = []
+    /// The lists cut at their titles of each wiki whose special pages were all worked out: they
+    /// replace the wiki's earlier ones.
+    var titledLists: [(wikiID: String, lists: StoredTitledLists)] = []
+    /// Files of a list cut at its titles cut again: the files `removed` (by first key) give way to
+    /// `added`.
+    var changedListParts: [(wikiID: String, list: SpecialPage, removed: [[UInt8]], added: [StoredListPart])] = []
     /// The statistics of each wiki whose pages changed.
     var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.

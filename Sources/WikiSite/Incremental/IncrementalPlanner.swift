@@ -102,7 +102,8 @@ struct IncrementalPlanner {
     func record(_ wiki: Wiki, analysis: WikiAnalysis, plan: WikiPlan, into update: inout StateUpdate) {
         update.wikis.append(
             BuildState.StoredWiki(
-                id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki), pageCount: analysis.pages.count))
+                id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki), pageCount: analysis.pages.count,
+                skippedPages: database.skipped.count { $0.documentID.utf8.starts(with: (wiki.id + ":").utf8) }))
         update.statistics.append((wiki.id, analysis.statistics))
         update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
         // Room for them all at once: grown by doubling, the array of 100,000 records keeps up to

@@ -5,35 +5,37 @@ import WikiModel
 import WikiRender
 import WikiSources
 
-/// A build of edits to published pages that reads nothing but the source's changes after its
-/// checkpoint, the wikis' own documents, the documents of the pages whose backlinks the edits
-/// change, and indexed rows of the build state: its cost follows the change, not the size of the
-/// wiki.
+/// A build of changes to a wiki's pages that reads nothing but the source's changes after its
+/// checkpoint, the wikis' own documents, the documents of the pages whose files the changes touch,
+/// and indexed rows of the build state: its cost follows the change, not the size of the wiki.
 ///
 /// It serves when the only source can say what changed since the last build and hand over
 /// documents by `_id` (`SourceChanges`: the embedded store, from the snapshot of its changes; a
 /// CouchDB server, which has no snapshots, right after them; a dump, compared entry by entry with
 /// the ledger of the last build's reading of it), the build has no base URL (sitemaps list
-/// every page) and publishes every wiki, and every change is an edit that leaves the wiki's lists
-/// of pages as they were: a page published before and after, under the same title and document,
-/// without conflicts, attachments or embeds, which no page embeds, in a wiki whose own document
-/// did not change (a conflict of it stays as it was); links may come and go between published
-/// pages, as long as no page gains its first backlink or loses its last (the orphaned pages) and
-/// no missing title gains or loses a linking page (the wanted pages).
+/// every page) and publishes every wiki, the wikis' own documents did not change (a conflict of
+/// one stays as it was), and every change is a page edited, created (or published again) or
+/// deleted (or made a draft), without conflicts, attachments or embeds, which no page embeds. A
+/// page is not deleted from a wiki whose last reading skipped a page document (which might take
+/// its title), and none is created or deleted in a wiki with CamelCase links (other pages'
+/// words become links, or cease to be).
 ///
-/// Such edits change the pages' own files, the files of the pages whose backlinks they change
-/// (read from the source by `_id`, from a snapshot with no change after the one read), the lists
-/// by date (their first 500 entries come from one seek of the state's index of each date), the
-/// statistics (worked out from the last build's and the edits) and the home. Anything else (a
-/// created, deleted or renamed page, a draft toggled, the orphaned or wanted pages changed) is
-/// left to the build proper, which reads the whole source.
+/// Such changes write the changed pages' files and remove the deleted ones'; the files of the
+/// pages whose backlinks they change, and of those linking to a page created or deleted (read
+/// from the source by `_id`, from a snapshot with no change after the one read); the files of
+/// all pages, the wanted and the orphaned pages the changes fall in, cut again around them from
+/// the state's files of those lists (`TitledListRecut`), when no letter starts in a file of
+/// another name; the lists by date (their first 500 entries come from one seek of the state's
+/// index of each date), the statistics (worked out from the last build's and the changes), the
+/// home, and the site's index when a count of pages changed. Anything else is left to the build
+/// proper, which reads the whole source.
 ///
 /// A source read whole (a dump that cannot be compared with a ledger, several sources) is served
-/// the same way once its fingerprints show that every change is such an edit (`serveIfEdits`):
+/// the same way once its fingerprints show that every change is such a change (`serveIfEdits`):
 /// the wiki is not analysed again.
 ///
 /// Both make the same files: `PageEditBuildRandomTests`, `IncrementalStoreBuildTests` and
-/// `IncrementalBuildTests` hold them to a clean build after random edits, and `--verify`
+/// `IncrementalBuildTests` hold them to a clean build after random changes, and `--verify`
 /// compares any build with one.
 struct PageEditBuild {
     /// The most changed documents a build of edits takes on; past it, the build proper is cheaper
@@ -45,31 +47,52 @@ struct PageEditBuild {
     let theme: Theme
     let reporter: any BuildReporter
 
-    /// An edited page, rendered.
-    private struct EditedPage {
-        let page: Page
-        let stored: BuildState.StoredPage
-        /// Its outline as it was (`stored`'s, which decoded) and as it is.
+    /// A page created, edited or deleted, rendered when it is published.
+    private struct ChangedPage {
+        let title: PageTitle
+        /// The page now; nil when it is no longer published.
+        let page: Page?
+        /// The page as the state keeps it; nil when it was not published.
+        let stored: BuildState.StoredPage?
+        /// Its outline as it was (`stored`'s, which decoded) and as it is (empty when not
+        /// published).
         let oldOutline: PageOutline
         let outline: PageOutline
-        let body: String
+        let body: String?
+
+        /// What happened to it, as `--explain` says.
+        var cause: String { stored == nil ? "page created or published" : "page edited" }
     }
 
-    /// The edits of one wiki and what they touch.
+    /// The changes of one wiki and what they touch.
     private struct WikiEdits {
         let wiki: Wiki
-        var edits: [EditedPage] = []
+        var edits: [ChangedPage] = []
+        /// The titles of the pages no longer published, and of those published anew.
+        var removed: Set<PageTitle> = []
+        var created: Set<PageTitle> = []
         /// The pages whose backlinks the edits change (edited ones among them), with their
         /// backlinks now, in alphabetical order.
         var backlinks: [PageTitle: [PageTitle]] = [:]
-        /// The pages not edited whose backlinks changed: rendered again from their documents.
+        /// The pages not changed whose file changes (their backlinks, or the style of their links
+        /// to a page created or deleted): rendered again from their documents.
         var linkedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
-        /// Why the backlinks of each page changed (`"Beta" now links here`), as the build proper
+        /// Why the file of each of those changes (`"Beta" now links here`), as the build proper
         /// says it.
         var backlinkCauses: [PageTitle: [String]] = [:]
         /// How many more links (and of them, to missing pages) the wiki has.
         var addedLinks = 0
         var addedMissingLinks = 0
+        /// The entries each list cut at its titles loses (by key) and gains.
+        var listRemovals: [SpecialPage: Set<[UInt8]>] = [:]
+        var listInsertions: [SpecialPage: [TitledListEntry]] = [:]
+        /// The pages linking to each wanted title touched, once changed.
+        var wantedLinkers: [PageTitle: Set<PageTitle>] = [:]
+
+        /// How many more entries `list` has.
+        func growth(of list: SpecialPage) -> Int {
+            (listInsertions[list]?.count ?? 0) - (listRemovals[list]?.count ?? 0)
+        }
     }
 
     /// The summary of the build of the changes of the only source since `last`, or nil when a
@@ -131,25 +154,36 @@ struct PageEditBuild {
         let state = last.state
         let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
 
-        // Every changed document is a published page that stays one, or was never published.
+        // Each changed document is a published page (edited, or published anew), a page no longer
+        // published (deleted, a draft again), or neither before nor now.
+        let publishedIDs = Set(
+            database.wikis.flatMap { database.pages(inWiki: $0.id).map { ExactString($0.documentID) } })
+        var removed: [ExactString: [PageTitle]] = [:]
+        for document in changed where !publishedIDs.contains(ExactString(document.id)) {
+            for wiki in wikiIDs {
+                guard let title = try state.publishedTitle(ofDocument: document.id, inWiki: wiki) else { continue }
+                // A page that took its title or file name from a skipped one leaves it to that one.
+                guard storedWikis[ExactString(wiki)]?.skippedPages == 0 else { return nil }
+                removed[ExactString(wiki), default: []].append(title)
+            }
+        }
         let published = StatePublishedPages(state: state)
         var wikis: [WikiEdits] = []
-        var publishedIDs = Set<ExactString>()
         for wiki in database.wikis {
             let pages = database.pages(inWiki: wiki.id)
-            publishedIDs.formUnion(pages.map { ExactString($0.documentID) })
+            let gone = removed[ExactString(wiki.id)] ?? []
+            for title in gone { published.settle(title, inWiki: wiki.id, published: false) }
+            for page in pages where try state.storedPage(page.title, inWiki: wiki.id) == nil {
+                published.settle(page.title, inWiki: wiki.id, published: true)
+            }
             guard
                 let wikiEdits = try edits(
-                    of: wiki, among: pages, in: database, published: published, state: state, layout: layout)
+                    of: wiki, among: pages, removing: gone, in: database, published: published, state: state,
+                    layout: layout)
             else { return nil }
             wikis.append(wikiEdits)
         }
         try published.checkLookups()
-        for document in changed where !publishedIDs.contains(ExactString(document.id)) {
-            for wiki in wikiIDs where try state.publishes(document: document.id, inWiki: wiki) {
-                return nil
-            }
-        }
 
         // The pages whose backlinks changed, as the source holds them still.
         let linkedIDs = wikis.flatMap { $0.linkedPages.compactMap { $0.stored.details?.documentID } }
@@ -201,13 +235,16 @@ struct PageEditBuild {
         var wikis: [WikiEdits] = []
         var changedDocuments = 0
         for (wiki, wikiChanges) in zip(wikiList, changes) {
-            guard let wikiChanges, !wikiChanges.wikiChanged, !wikiChanges.pages.changesExistence else { return false }
+            guard let wikiChanges, !wikiChanges.wikiChanged else { return false }
             changedDocuments += wikiChanges.pages.count
-            let edited = wikiChanges.pages.edited.compactMap { database.page(inWiki: wiki.id, titled: $0) }
+            let pages = (wikiChanges.pages.edited + wikiChanges.pages.created).compactMap {
+                database.page(inWiki: wiki.id, titled: $0)
+            }
             guard changedDocuments <= Self.maximumChanges,
-                edited.allSatisfy({ database.conflict(ofDocument: $0.documentID) == nil }),
+                pages.allSatisfy({ database.conflict(ofDocument: $0.documentID) == nil }),
                 let wikiEdits = try edits(
-                    of: wiki, among: edited, in: database, published: published, state: state, layout: layout)
+                    of: wiki, among: pages, removing: wikiChanges.pages.removed, in: database, published: published,
+                    state: state, layout: layout)
             else { return false }
             wikis.append(wikiEdits)
         }
@@ -224,24 +261,45 @@ struct PageEditBuild {
         return true
     }
 
-    /// The edits of `wiki` among `pages` (its pages as they are now: an edit is a page whose
-    /// fingerprint is not the state's), rendered, and what they touch; nil when a build of edits
-    /// does not serve them.
+    /// The changes of `wiki`: the pages among `pages` (its pages as they are now) whose
+    /// fingerprint is not the state's, and the pages `removed` no longer published; rendered,
+    /// with what they touch. Nil when a build of edits does not serve them.
     private func edits(
-        of wiki: Wiki, among pages: [Page], in database: WikiDatabase, published: any PublishedPageLookup,
-        state: BuildState, layout: SiteLayout
+        of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in database: WikiDatabase,
+        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
     ) throws -> WikiEdits? {
         var wikiEdits = WikiEdits(wiki: wiki)
         for page in pages {
-            guard let stored = try state.storedPage(page.title, inWiki: wiki.id),
-                let details = stored.details, details.documentID.isExactly(page.documentID)
-            else { return nil }
-            guard stored.fingerprint != DocumentFingerprint.of(page, conflict: nil) else { continue }
+            let stored = try state.storedPage(page.title, inWiki: wiki.id)
+            if let stored {
+                guard let details = stored.details, details.documentID.isExactly(page.documentID) else { return nil }
+                guard stored.fingerprint != DocumentFingerprint.of(page, conflict: nil) else { continue }
+            } else {
+                // A file name that another page's file has (its hash clashes) is the build proper's.
+                guard try state.recordedOutput(at: layout.page(page.title, inWiki: wiki.id).description) == nil
+                else { return nil }
+                wikiEdits.created.insert(page.title)
+            }
             guard
                 let edit = try edit(
                     page, stored: stored, of: wiki, in: database, published: published, state: state, layout: layout)
             else { return nil }
             wikiEdits.edits.append(edit)
+        }
+        for title in removed {
+            guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline,
+                try isPlain(title, outline: outline, inWiki: wiki.id, state: state, layout: layout)
+            else { return nil }
+            wikiEdits.removed.insert(title)
+            wikiEdits.edits.append(
+                ChangedPage(
+                    title: title, page: nil, stored: stored, oldOutline: outline,
+                    outline: PageOutline(links: [], headings: [], wordCount: 0), body: nil))
+        }
+        // With CamelCase links, a page created or deleted turns words of other pages into links,
+        // or back: their outlines change, which only the build proper works out.
+        if options.settings(forWiki: wiki.id).camelCaseLinks, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
+            return nil
         }
         guard try links(of: &wikiEdits, published: published, state: state) else { return nil }
         return wikiEdits
@@ -258,21 +316,42 @@ struct PageEditBuild {
         var update = update
         summary.notes.append(SiteDiscovery.missingBaseURLNote)
         var files: [(path: SitePath, html: String, cause: String)] = []
+        var removedFiles: [(path: SitePath, cause: String)] = []
+        var pageCounts: [Int] = []
         for wikiEdits in wikis {
             let wiki = wikiEdits.wiki
             let stored = storedWikis[ExactString(wiki.id)]!
+            let pageCount = stored.pageCount! + wikiEdits.growth(of: .allPages)
+            pageCounts.append(pageCount)
             summary.wikis.append(
-                PublishedWiki(
-                    id: wiki.id, title: wiki.title, pageCount: stored.pageCount!, home: layout.home(ofWiki: wiki.id)))
+                PublishedWiki(id: wiki.id, title: wiki.title, pageCount: pageCount, home: layout.home(ofWiki: wiki.id)))
             guard !wikiEdits.edits.isEmpty else { continue }
             guard
                 let wikiFiles = try wikiFiles(
                     of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
                     layout: layout, into: &update)
             else { return false }
-            files += wikiFiles
+            files += wikiFiles.written
+            removedFiles += wikiFiles.removed
+            if pageCount != stored.pageCount {
+                update.wikis.append(
+                    BuildState.StoredWiki(
+                        id: stored.id, title: stored.title, fingerprint: stored.fingerprint, pageCount: pageCount,
+                        skippedPages: stored.skippedPages))
+            }
         }
         try published.checkLookups()
+        if zip(wikis, pageCounts).contains(where: { $1 != storedWikis[ExactString($0.wiki.id)]!.pageCount }) {
+            let renderer = SitePageRenderer(
+                bodies: PageBodyRenderer(
+                    database: database, markdown: MarkdownRenderer(options: MarkdownOptions()), siteLayout: layout),
+                theme: theme)
+            files.append(
+                (
+                    SiteLayout.siteIndex, renderer.siteIndex(wikis: wikis.map(\.wiki), pageCounts: pageCounts),
+                    "wikis or pages changed"
+                ))
+        }
 
         // Written, then committed.
         let writer: SiteWriter
@@ -287,6 +366,7 @@ struct PageEditBuild {
         do {
             try writer.announce(files.map(\.path))
             for file in files { try writer.write(file.html, to: file.path, because: file.cause) }
+            for file in removedFiles { writer.retire(file.path, because: file.cause) }
             try writer.finish(committing: update, to: state, summary: &summary)
         } catch {
             writer.abandon()
@@ -295,48 +375,68 @@ struct PageEditBuild {
         return true
     }
 
-    /// `page`, an edit of the published page `stored` of `wiki`, rendered, when a build of edits
-    /// serves it: nil when it has or had an attachment or an embed, or when a page embeds it.
+    /// `page`, published anew or an edit of the published page `stored` of `wiki`, rendered, when
+    /// a build of edits serves it: nil when it has or had an attachment or an embed, or when a
+    /// page embeds it.
     private func edit(
-        _ page: Page, stored: BuildState.StoredPage, of wiki: Wiki, in database: WikiDatabase,
+        _ page: Page, stored: BuildState.StoredPage?, of wiki: Wiki, in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
-    ) throws -> EditedPage? {
-        guard page.attachments.isEmpty, let old = stored.outline, old.attachments.isEmpty,
-            !old.links.contains(where: \.isEmbed),
-            try state.recordedOutputs(
-                withPrefix: layout.folderPrefix(ofWiki: wiki.id) + SitePaths.attachmentFolder(page.title) + "/"
-            ).isEmpty
+    ) throws -> ChangedPage? {
+        var old = PageOutline(links: [], headings: [], wordCount: 0)
+        if let stored {
+            guard let outline = stored.outline else { return nil }
+            old = outline
+        }
+        guard page.attachments.isEmpty,
+            try isPlain(page.title, outline: old, inWiki: wiki.id, state: state, layout: layout)
         else { return nil }
         let renderer = PageBodyRenderer(
             database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
             siteLayout: layout, publishedPages: published)
         let (body, outline) = renderer.bodyWithOutline(of: page)
         guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed) else { return nil }
-        for linker in try state.linkers(of: page.title, inWiki: wiki.id) where linker != page.title {
-            guard let outline = try state.storedPage(linker, inWiki: wiki.id)?.outline,
-                !outline.links.contains(where: { $0.isEmbed && $0.target == page.title })
-            else { return nil }
-        }
-        return EditedPage(page: page, stored: stored, oldOutline: old, outline: outline, body: body.html)
+        return ChangedPage(
+            title: page.title, page: page, stored: stored, oldOutline: old, outline: outline, body: body.html)
     }
 
-    /// Works out whose backlinks the edits of `wiki` change, and how many links the wiki gains;
-    /// false when a build of edits does not serve them: a link to or from a missing page comes or
-    /// goes (the wanted pages change), or a page gains its first backlink or loses its last (the
-    /// orphaned pages change).
+    /// Whether the page `title` of wiki `wikiID`, whose outline was `outline`, had neither
+    /// attachments nor embeds, and no page embeds it: what a build of edits renders alone.
+    private func isPlain(
+        _ title: PageTitle, outline: PageOutline, inWiki wikiID: String, state: BuildState, layout: SiteLayout
+    ) throws -> Bool {
+        guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed),
+            try state.recordedOutputs(
+                withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/"
+            ).isEmpty
+        else { return false }
+        for linker in try state.linkers(of: title, inWiki: wikiID) where linker != title {
+            guard let outline = try state.storedPage(linker, inWiki: wikiID)?.outline,
+                !outline.links.contains(where: { $0.isEmbed && $0.target == title })
+            else { return false }
+        }
+        return true
+    }
+
+    /// Works out what the changes of `wiki` touch: whose backlinks change, whose links change
+    /// style (they link to a page created or deleted), how many links the wiki gains, and the
+    /// entries the lists cut at their titles lose and gain. False when a build of edits does not
+    /// serve them (the state lacks an outline, or a page to render embeds another).
     private func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws -> Bool {
         let wikiID = wiki.wiki.id
-        let edited = Set(wiki.edits.map(\.page.title))
+        let changed = Set(wiki.edits.map(\.title))
+        let (created, removed) = (wiki.created, wiki.removed)
+        func wasPublished(_ title: PageTitle) -> Bool {
+            removed.contains(title) || (!created.contains(title) && published.isPublished(title, inWiki: wikiID))
+        }
         var gained: [PageTitle: Set<PageTitle>] = [:]
         var lost: [PageTitle: Set<PageTitle>] = [:]
         for edit in wiki.edits {
-            let title = edit.page.title
+            let title = edit.title
             let before = edit.oldOutline.links.compactMap(\.target).filter { $0 != title }
             let now = edit.outline.links.compactMap(\.target).filter { $0 != title }
             wiki.addedLinks += now.count - before.count
             wiki.addedMissingLinks +=
-                now.count { !published.isPublished($0, inWiki: wikiID) }
-                - before.count { !published.isPublished($0, inWiki: wikiID) }
+                now.count { !published.isPublished($0, inWiki: wikiID) } - before.count { !wasPublished($0) }
             let quoted = MessageText.quoted(title.text)
             for target in Set(now).subtracting(before).sorted() {
                 gained[target, default: []].insert(title)
@@ -347,47 +447,98 @@ struct PageEditBuild {
                 wiki.backlinkCauses[target, default: []].append("\(quoted) no longer links here")
             }
         }
+        // The pages linking to a page created or deleted show their links in another style, and
+        // those links no longer count as missing, or do.
+        var restyled: [PageTitle: BuildState.StoredPage] = [:]
+        for title in created.union(removed).sorted() {
+            let isCreated = created.contains(title)
+            let cause = "links to \(MessageText.quoted(title.text)), \(isCreated ? "created" : "deleted")"
+            for linker in try state.linkers(of: title, inWiki: wikiID) where !changed.contains(linker) {
+                guard let stored = try state.storedPage(linker, inWiki: wikiID), stored.details != nil,
+                    let outline = stored.outline, !outline.links.contains(where: \.isEmbed)
+                else { return false }
+                wiki.addedMissingLinks += (isCreated ? -1 : 1) * outline.links.count { $0.target == title }
+                restyled[linker] = stored
+                wiki.backlinkCauses[linker, default: []].append(cause)
+            }
+        }
+        for title in created { insert(TitledListEntry(title, in: .allPages), into: .allPages, of: &wiki) }
+        for title in removed {
+            wiki.listRemovals[.allPages, default: []].insert(TitledListEntry(title, in: .allPages).key)
+        }
+
         let touched = Set(gained.keys).union(lost.keys)
-        for title in touched.union(edited) {
+        for title in touched.union(changed) {
             let before = try state.linkers(of: title, inWiki: wikiID).subtracting([title])
             let now = before.subtracting(lost[title] ?? []).union(gained[title] ?? []).subtracting([title])
-            guard published.isPublished(title, inWiki: wikiID) else {
-                // A missing title: the edits may link to it as they did, no more, no fewer.
-                if touched.contains(title) { return false }
-                continue
+            let (was, isNow) = (wasPublished(title), published.isPublished(title, inWiki: wikiID))
+            let (wasOrphan, isOrphan) = (was && before.isEmpty, isNow && now.isEmpty)
+            if wasOrphan && !isOrphan {
+                wiki.listRemovals[.orphanedPages, default: []].insert(TitledListEntry(title, in: .orphanedPages).key)
             }
-            if touched.contains(title), before.isEmpty != now.isEmpty { return false }
+            if isOrphan && !wasOrphan {
+                insert(TitledListEntry(title, in: .orphanedPages), into: .orphanedPages, of: &wiki)
+            }
+            if !was && !before.isEmpty {
+                wiki.listRemovals[.wantedPages, default: []].insert(
+                    TitledListEntry(title, in: .wantedPages, linkerCount: before.count).key)
+            }
+            if !isNow && !now.isEmpty {
+                insert(TitledListEntry(title, in: .wantedPages, linkerCount: now.count), into: .wantedPages, of: &wiki)
+                wiki.wantedLinkers[title] = now
+            }
+            guard isNow else { continue }
             wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(now))
-            guard touched.contains(title), !edited.contains(title) else { continue }
+            guard touched.contains(title), !changed.contains(title) else { continue }
             guard let stored = try state.storedPage(title, inWiki: wikiID), stored.details != nil,
                 let outline = stored.outline, !outline.links.contains(where: \.isEmbed)
             else { return false }
+            restyled[title] = stored
+        }
+        for (title, stored) in restyled {
+            if wiki.backlinks[title] == nil {
+                let linkers = try state.linkers(of: title, inWiki: wikiID).subtracting([title])
+                wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(linkers))
+            }
             wiki.linkedPages.append((title, stored))
         }
         wiki.linkedPages.sort { $0.title < $1.title }
         return true
     }
 
-    /// The files of the wiki of `edits` (of `pageCount` pages) that its edits change, with what
-    /// the state records of them added to `update`; nil when the state or `database` lacks what
-    /// they need.
+    /// Adds `entry` to those `list` gains.
+    private func insert(_ entry: TitledListEntry, into list: SpecialPage, of wiki: inout WikiEdits) {
+        wiki.listInsertions[list, default: []].append(entry)
+    }
+
+    /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
+    /// and remove, with what the state records of them added to `update`; nil when the state or
+    /// `database` lacks what they need.
     private func wikiFiles(
-        of edits: WikiEdits, pageCount: Int, in database: WikiDatabase, published: any PublishedPageLookup,
-        state: BuildState, layout: SiteLayout, into update: inout StateUpdate
-    ) throws -> [(path: SitePath, html: String, cause: String)]? {
+        of edits: WikiEdits, pageCount oldPageCount: Int, in database: WikiDatabase,
+        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, into update: inout StateUpdate
+    ) throws -> (written: [(path: SitePath, html: String, cause: String)], removed: [(path: SitePath, cause: String)])?
+    {
         let wiki = edits.wiki
         let pages = edits.edits
         guard var figures = try state.statistics(inWiki: wiki.id) else { return nil }
         figures.linkCount += edits.addedLinks
         figures.missingLinkCount += edits.addedMissingLinks
+        figures.wantedPageCount += edits.growth(of: .wantedPages)
+        figures.orphanedPageCount += edits.growth(of: .orphanedPages)
         for edit in pages {
-            guard let details = edit.stored.details, let old = edit.stored.outline,
-                !figures.conflicts.contains(where: { $0.documentID.isExactly(edit.page.documentID) })
-            else { return nil }
-            figures.replace(
-                savedBy: details.updatedBy, words: old.wordCount, with: edit.page.updatedBy,
-                words: edit.outline.wordCount)
+            if let stored = edit.stored {
+                guard let details = stored.details,
+                    !figures.conflicts.contains(where: { $0.documentID.isExactly(details.documentID) })
+                else { return nil }
+                figures.count(pageSavedBy: details.updatedBy, words: edit.oldOutline.wordCount, delta: -1)
+            }
+            if let page = edit.page {
+                figures.count(pageSavedBy: page.updatedBy, words: edit.outline.wordCount, delta: 1)
+            }
         }
+        let pageCount = figures.pageCount
+        guard pageCount == oldPageCount + edits.growth(of: .allPages) else { return nil }
         let renderer = SitePageRenderer(
             bodies: PageBodyRenderer(
                 database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
@@ -400,20 +551,25 @@ struct PageEditBuild {
             orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: nil)
 
         var files: [(path: SitePath, html: String, cause: String)] = []
+        var removed: [(path: SitePath, cause: String)] = []
         for edit in pages {
+            guard let page = edit.page else {
+                removed.append((layout.page(edit.title, inWiki: wiki.id), "page deleted or no longer published"))
+                update.removedPages.append((wiki.id, edit.title))
+                continue
+            }
             files.append(
                 (
-                    layout.page(edit.page.title, inWiki: wiki.id),
+                    layout.page(page.title, inWiki: wiki.id),
                     renderer.page(
-                        edit.page, headings: edit.outline.headings, backlinks: edits.backlinks[edit.page.title] ?? [],
+                        page, headings: edit.outline.headings, backlinks: edits.backlinks[page.title] ?? [],
                         chrome: chrome, body: edit.body),
-                    "page edited"
+                    edit.cause
                 ))
             update.pages.append(
                 StateUpdate.PageRecord(
-                    wikiID: wiki.id, title: edit.page.title,
-                    fingerprint: DocumentFingerprint.of(edit.page, conflict: nil),
-                    outline: edit.outline, details: edit.page))
+                    wikiID: wiki.id, title: page.title, fingerprint: DocumentFingerprint.of(page, conflict: nil),
+                    outline: edit.outline, details: page))
         }
         for (title, stored) in edits.linkedPages {
             guard let page = database.page(inWiki: wiki.id, titled: title), let outline = stored.outline,
@@ -434,6 +590,41 @@ struct PageEditBuild {
             chrome: chrome, theme: theme, hrefs: renderer.bodies.hrefs, entriesPerFile: Pagination.defaultEntriesPerFile
         )
         var digests: [String: Int64] = [:]
+        let lengths: [SpecialPage: Int] = [
+            .allPages: oldPageCount, .wantedPages: figures.wantedPageCount - edits.growth(of: .wantedPages),
+            .orphanedPages: figures.orphanedPageCount - edits.growth(of: .orphanedPages),
+        ]
+        for list in SpecialPage.titledLists {
+            let removals = edits.listRemovals[list] ?? []
+            let insertions = edits.listInsertions[list] ?? []
+            guard !removals.isEmpty || !insertions.isEmpty else { continue }
+            let length = lengths[list]!
+            guard
+                let recut = try TitledListRecut(
+                    list, inWiki: wiki.id, state: state, entriesPerFile: context.entriesPerFile,
+                    lengths: (length, length + insertions.count - removals.count), removing: removals,
+                    inserting: insertions),
+                list != .allPages || recut.keepsLetterIndex,
+                let letterIndex = try state.letterIndex(ofWiki: wiki.id),
+                let changed = try recut.changedFiles(
+                    in: context, listLength: length + insertions.count - removals.count, letterIndex: letterIndex,
+                    linkers: { title in
+                        let linkers = try edits.wantedLinkers[title] ?? state.linkers(of: title, inWiki: wiki.id)
+                        let sorted = AlphabeticalOrder.sorted(titles: Array(linkers))
+                        return TitledListPart.Linkers(
+                            count: sorted.count, shown: Array(sorted.prefix(WikiSpecialPages.linkingPagesShown)))
+                    })
+            else { return nil }
+            for file in changed.written {
+                digests[file.path.description] = file.digest
+                files.append((file.path, file.html, cause))
+            }
+            for path in changed.removed {
+                removed.append((path, cause))
+                update.removedSpecialFiles.append((wiki.id, path.description))
+            }
+            update.changedListParts.append((wiki.id, list, recut.removedFirstKeys, recut.addedParts))
+        }
         var recentChanges: [DatedEntry] = []
         for list in [SpecialPage.recentChanges, .newPages] {
             let entries = try newest(in: wiki, listedIn: list, after: pages, state: state)
@@ -458,19 +649,22 @@ struct PageEditBuild {
             ))
         update.changedSpecialFileDigests.append((wiki.id, digests))
         update.statistics.append((wiki.id, figures))
-        return files
+        return (files, removed)
     }
 
-    /// The first `WikiAnalysis.datedListLength` entries of `list` of `wiki` once `edited` are
-    /// saved: the state's first entries before them, as many more as there are edits (an entry
-    /// that is first now was among those), the edited pages' entries in place of their old ones.
+    /// The first `WikiAnalysis.datedListLength` entries of `list` of `wiki` once `changed` are
+    /// saved: the state's first entries before them, as many more as there are changes (an entry
+    /// that is first now was among those), the changed pages' entries in place of their old ones
+    /// (none for a page no longer published).
     private func newest(
-        in wiki: Wiki, listedIn list: SpecialPage, after edited: [EditedPage], state: BuildState
+        in wiki: Wiki, listedIn list: SpecialPage, after changed: [ChangedPage], state: BuildState
     ) throws -> [DatedEntry] {
         let length = WikiAnalysis.datedListLength
-        let titles = Set(edited.map(\.page.title))
-        let before = try state.newest(length + edited.count, inWiki: wiki.id, listedIn: list)
-        let entries = before.filter { !titles.contains($0.title) } + edited.map { DatedEntry($0.page, listedIn: list) }
+        let titles = Set(changed.map(\.title))
+        let before = try state.newest(length + changed.count, inWiki: wiki.id, listedIn: list)
+        let entries =
+            before.filter { !titles.contains($0.title) }
+            + changed.compactMap { $0.page.map { DatedEntry($0, listedIn: list) } }
         return Array(NewestFirst.sorted(entries).prefix(length))
     }
 }
@@ -509,6 +703,12 @@ private final class StatePublishedPages: PublishedPageLookup {
             self.error.withLock { $0 = $0 ?? error }
             return false
         }
+    }
+
+    /// Answers `published` for `title` of wiki `wikiID` from now on, whatever the state says: a
+    /// page created or deleted by the changes being built.
+    func settle(_ title: PageTitle, inWiki wikiID: String, published: Bool) {
+        known.withLock { $0[ExactString(wikiID), default: [:]][title] = published }
     }
 
     func checkLookups() throws {

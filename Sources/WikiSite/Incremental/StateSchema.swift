@@ -42,6 +42,14 @@ import GRDB
 ///   entries (`entries`, `DumpLedger.encoded`): the digest of each entry's bytes and its
 ///   document's `_id`, with which the next reading finds the entries that changed without
 ///   parsing the others. Replaced by every commit (migration "dump ledgers").
+/// - `listPart` (migration "titled lists"): each file of each list cut at its titles (`list`: all
+///   pages, the wanted pages, the orphaned pages), by the order key of its first entry
+///   (`firstKey`, `TitledListEntry.key`: bytes in the list's order), with its `titles`
+///   (`StoredTitles`) and, for the wanted pages, how many pages link to each (`linkerCounts`);
+///   `letterIndex`, each wiki's letters of all pages with the file where each starts; and
+///   `wiki.skippedPages`, how many page documents of the wiki the last reading of it skipped
+///   (NULL: not known). A build of changes cuts the lists again from them around the titles that
+///   come or go.
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -173,6 +181,23 @@ enum StateSchema {
             try db.create(table: "dumpLedger") { table in
                 table.primaryKey("source", .text)
                 table.column("entries", .blob).notNull()
+            }
+        }
+        migrator.registerMigration("titled lists") { db in
+            // The files of the lists cut at their titles, so that a build of changes cuts a list
+            // again around a title created or deleted without the rest of the wiki.
+            try db.alter(table: "wiki") { table in table.add(column: "skippedPages", .integer) }
+            try db.create(table: "listPart", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("list", .text).notNull()
+                table.column("firstKey", .blob).notNull()
+                table.column("titles", .blob).notNull()
+                table.column("linkerCounts", .blob)
+                table.primaryKey(["wiki", "list", "firstKey"])
+            }
+            try db.create(table: "letterIndex") { table in
+                table.primaryKey("wiki", .text)
+                table.column("starts", .blob).notNull()
             }
         }
         return migrator

@@ -38,6 +38,27 @@ struct AlphabeticalKey: Comparable, Sendable {
         }
     }
 
+    /// The key as bytes whose byte order (`memcmp`, SQLite's order of BLOBs) is the key's order:
+    /// the letter (`#` first), the folded title, the title. A byte 0 or 1 of the folded title is
+    /// escaped (1, then the byte plus 1), so that the 0 ending it sorts before any of its bytes.
+    var orderBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 + folded.count + title.text.utf8.count)
+        if letter.isExactly(Self.otherLetter) {
+            bytes.append(0)
+        } else {
+            bytes.append(1)
+            bytes += letter.utf8
+            bytes.append(0)
+        }
+        for byte in folded {
+            if byte <= 1 { bytes += [1, byte + 1] } else { bytes.append(byte) }
+        }
+        bytes.append(0)
+        bytes += title.text.utf8
+        return bytes
+    }
+
     /// `text` without case and accents, by Foundation's folding.
     static func folding(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)

@@ -83,6 +83,20 @@ struct StatisticsFigures: Codable, Sendable, Equatable {
         contributors = Self.ordered(counts.compactMap { $0.value > 0 ? ($0.key.value, $0.value) : nil })
     }
 
+    /// The figures after a page saved last by `name` (nil: nobody known) of `words` words was
+    /// published (`delta` 1) or no longer is (`delta` -1), its links counted apart.
+    mutating func count(pageSavedBy name: String?, words: Int, delta: Int) {
+        pageCount += delta
+        wordCount += words * delta
+        guard let name else {
+            pagesWithoutContributor += delta
+            return
+        }
+        var counts = Dictionary(contributors.map { (ExactString($0.name), $0.pageCount) }) { first, _ in first }
+        counts[ExactString(name), default: 0] += delta
+        contributors = Self.ordered(counts.compactMap { $0.value > 0 ? ($0.key.value, $0.value) : nil })
+    }
+
     /// Contributors (name, page count), most pages first, then by name in byte order.
     static func ordered(_ counts: [(name: String, pageCount: Int)]) -> [ContributorFigure] {
         counts.sorted {

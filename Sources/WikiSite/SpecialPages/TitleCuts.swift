@@ -23,21 +23,24 @@ struct TitleCuts: Sendable, Equatable {
             files = [0..<count]
             return
         }
-        let minimum = max(1, entriesPerFile / 2)
-        let spacing = UInt64(max(1, entriesPerFile - minimum))
-        let maximum = entriesPerFile * 4
         var files: [Range<Int>] = []
         var start = 0
-        for index in 0..<count {
-            let length = index - start + 1
-            guard length >= minimum else { continue }
-            if length == maximum || Self.digest(of: title(index)) % spacing == 0 {
-                files.append(start..<index + 1)
-                start = index + 1
-            }
+        for index in 0..<count
+        where Self.endsFile(withEntry: index - start + 1, titled: title(index), entriesPerFile: entriesPerFile) {
+            files.append(start..<index + 1)
+            start = index + 1
         }
         if start < count { files.append(start..<count) }
         self.files = files
+    }
+
+    /// Whether a file of a list longer than `entriesPerFile` ends with its entry number `length`
+    /// (from 1), titled `title`: the rule of every cut, which depends on nothing before the file's
+    /// start, so a list can be cut again from the start of any of its files.
+    static func endsFile(withEntry length: Int, titled title: String, entriesPerFile: Int) -> Bool {
+        let minimum = max(1, entriesPerFile / 2)
+        guard length >= minimum else { return false }
+        return length == entriesPerFile * 4 || digest(of: title) % UInt64(max(1, entriesPerFile - minimum)) == 0
     }
 
     /// The digest that says whether a file may end with `title`: the same on every machine. The

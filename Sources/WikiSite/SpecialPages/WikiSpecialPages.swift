@@ -126,8 +126,8 @@ struct WikiSpecialPages: Sendable {
     private let wantedOrder: [Int]
     /// Pages no other page links to, alphabetically.
     private let orphans: [Int32]
-    /// The letters of the alphabetical list, with the rank of each one's first page.
-    private let letterStarts: [(letter: String, rank: Int)]
+    /// Every letter of all pages, with the name of the file where its group starts.
+    let letterIndex: [LetterStart]
     /// Where all pages, the wanted pages and the orphaned pages are cut into files.
     private let allPagesCuts: TitleCuts
     private let wantedCuts: TitleCuts
@@ -169,7 +169,12 @@ struct WikiSpecialPages: Sendable {
         }
         self.wantedOrder = wantedOrder
         self.orphans = orphans
-        letterStarts = index.letterStarts
+        let allPagesCuts = self.allPagesCuts
+        letterIndex = index.letterStarts.map { start in
+            let file = allPagesCuts.file(containingEntryAt: start.rank)
+            let first = allPagesCuts.entries(ofFile: file).lowerBound
+            return LetterStart(letter: start.letter, file: file == 1 ? nil : pages[Int(index.order[first])].title)
+        }
     }
 
     /// Where the files of the site are: the chrome's layout.
@@ -194,37 +199,16 @@ struct WikiSpecialPages: Sendable {
 
     /// Where `file` goes.
     func path(of file: SpecialPageFile) -> SitePath {
-        file.page.isCutAtTitles ? path(of: file.page, part: file.part) : context.path(of: file)
+        file.page.isCutAtTitles ? part(file.part, of: file.page).path(in: context) : context.path(of: file)
     }
 
     /// The HTML of `file`.
     func html(of file: SpecialPageFile) -> String {
-        let part = file.part
         switch file.page {
-        case .allPages:
-            let frame = titledFrame(of: .allPages, part: part)
-            return context.theme.render(
-                AllPagesView(
-                    layout: frame.layout, header: frame.header, letters: letterLinks(from: frame.path),
-                    groups: letterGroups(frame.entries, from: frame.path), pagination: frame.bar,
-                    pageCount: part == 1 ? analysis.pages.count : nil))
-        case .wantedPages:
-            let frame = titledFrame(of: .wantedPages, part: part)
-            return context.theme.render(
-                WantedPagesView(
-                    layout: frame.layout, header: frame.header,
-                    entries: wantedOrder[frame.entries].map { wanted($0, from: frame.path) }, pagination: frame.bar,
-                    titleCount: part == 1 ? wantedOrder.count : nil))
-        case .orphanedPages:
-            let frame = titledFrame(of: .orphanedPages, part: part)
-            return context.theme.render(
-                OrphanedPagesView(
-                    layout: frame.layout, header: frame.header,
-                    entries: orphans[frame.entries].map { entry(Int($0), from: frame.path) }, pagination: frame.bar,
-                    pageCount: part == 1 ? orphans.count : nil))
-        case .recentChanges: return context.html(of: recentChanges, part: part)
-        case .newPages: return context.html(of: newPages, part: part)
-        case .statistics: return context.statisticsHTML(analysis.statistics)
+        case .allPages, .wantedPages, .orphanedPages: part(file.part, of: file.page).html(in: context)
+        case .recentChanges: context.html(of: recentChanges, part: file.part)
+        case .newPages: context.html(of: newPages, part: file.part)
+        case .statistics: context.statisticsHTML(analysis.statistics)
         }
     }
 
@@ -233,55 +217,15 @@ struct WikiSpecialPages: Sendable {
     /// only the parts of a list whose digest changed. The statistics are one file, rendered every
     /// time: its digest is new in every build.
     func digest(of file: SpecialPageFile) -> Int64? {
-        let part = file.part
         switch file.page {
-        case .allPages:
-            var digest = titledDigestStart(of: .allPages, part: part)
-            for start in letterStarts {
-                digest.add(start.letter)
-                digest.add(name(of: .allPages, part: allPagesCuts.file(containingEntryAt: start.rank))?.text)
-            }
-            let range = allPagesCuts.entries(ofFile: part)
-            if range.lowerBound > 0 { digest.add(index.letters[range.lowerBound - 1]) }
-            for rank in range {
-                digest.add(index.letters[rank])
-                digest.add(analysis.pages[Int(index.order[rank])].title.text)
-            }
-            return digest.value
-        case .wantedPages:
-            var digest = titledDigestStart(of: .wantedPages, part: part)
-            for position in wantedOrder[wantedCuts.entries(ofFile: part)] {
-                digest.add(analysis.graph.missingTitles[position].text)
-                let linkers = index.sorted(analysis.graph.linkerPositions(ofMissingTitleAt: position))
-                digest.add(linkers.count)
-                for linker in linkers.prefix(Self.linkingPagesShown) {
-                    digest.add(analysis.pages[Int(linker)].title.text)
-                }
-            }
-            return digest.value
-        case .orphanedPages:
-            var digest = titledDigestStart(of: .orphanedPages, part: part)
-            for position in orphans[orphanCuts.entries(ofFile: part)] {
-                digest.add(analysis.pages[Int(position)].title.text)
-            }
-            return digest.value
-        case .recentChanges: return context.digest(of: recentChanges, part: part)
-        case .newPages: return context.digest(of: newPages, part: part)
-        case .statistics: return nil
+        case .allPages, .wantedPages, .orphanedPages: part(file.part, of: file.page).digest(in: context)
+        case .recentChanges: context.digest(of: recentChanges, part: file.part)
+        case .newPages: context.digest(of: newPages, part: file.part)
+        case .statistics: nil
         }
     }
 
     // MARK: Lists cut at their titles
-
-    /// The frame of part `part` of `page`, a list cut at its titles, with its place among the
-    /// other parts and the positions of its entries in the list.
-    private struct TitledFrame {
-        let path: SitePath
-        let layout: LayoutView
-        let header: SpecialPageHeader
-        let bar: ListPartView
-        let entries: Range<Int>
-    }
 
     /// The cuts of `page`, a list cut at its titles.
     private func cuts(of page: SpecialPage) -> TitleCuts {
@@ -303,106 +247,52 @@ struct WikiSpecialPages: Sendable {
         }
     }
 
-    /// The first title of part `part` of `page` (nil for an empty list): the part's name, after
-    /// the first.
+    /// The first title of part `part` of `page` (nil for an empty list, or no such part).
     private func firstTitle(of page: SpecialPage, part: Int) -> PageTitle? {
-        let range = cuts(of: page).entries(ofFile: part)
+        let cuts = cuts(of: page)
+        guard (1...cuts.fileCount).contains(part) else { return nil }
+        let range = cuts.entries(ofFile: part)
         return range.isEmpty ? nil : entryTitle(of: page, at: range.lowerBound)
     }
 
-    /// What names the file of part `part` of `page`: its first title, nil for the first part.
-    private func name(of page: SpecialPage, part: Int) -> PageTitle? {
-        part == 1 ? nil : firstTitle(of: page, part: part)
-    }
-
-    /// Where part `part` of `page`, a list cut at its titles, goes.
-    private func path(of page: SpecialPage, part: Int) -> SitePath {
-        siteLayout.special(page, from: name(of: page, part: part), ofWiki: analysis.wiki.id)
-    }
-
-    /// The frame of part `part` of `page`, a list cut at its titles.
-    private func titledFrame(of page: SpecialPage, part: Int) -> TitledFrame {
-        let path = path(of: page, part: part)
-        let count = cuts(of: page).fileCount
-        let entries = cuts(of: page).entries(ofFile: part)
-        let first = firstTitle(of: page, part: part)
-        let frame = context.frame(
-            of: page, at: path,
-            titled: name(of: page, part: part).map { "\(page.title), from \($0.text)" } ?? page.title)
-        func neighbour(_ other: Int) -> (href: String, title: String)? {
-            guard (1...count).contains(other), let title = firstTitle(of: page, part: other) else { return nil }
-            return (path.href(to: self.path(of: page, part: other)), title.text)
-        }
-        let previous = neighbour(part - 1)
-        let next = neighbour(part + 1)
-        let bar = ListPartView(
-            firstTitle: first?.text,
-            lastTitle: entries.isEmpty ? nil : entryTitle(of: page, at: entries.upperBound - 1).text,
-            startHref: part > 2 ? path.href(to: self.path(of: page, part: 1)) : nil,
-            previousHref: previous?.href, previousTitle: previous?.title, nextHref: next?.href,
-            nextTitle: next?.title)
-        return TitledFrame(path: path, layout: frame.layout, header: frame.header, bar: bar, entries: entries)
-    }
-
-    /// The start of the digest of part `part` of `page`, a list cut at its titles: where the part
-    /// is among the others (the first, which says how long the list is; the second; or a later
-    /// one, which links to the first) and the first titles of the parts on either side of it
-    /// (their names, and the labels of the links to them).
-    private func titledDigestStart(of page: SpecialPage, part: Int) -> Fingerprint {
+    /// What part `part` of `page`, a list cut at its titles, shows.
+    func part(_ part: Int, of page: SpecialPage) -> TitledListPart {
         let cuts = cuts(of: page)
-        var digest = context.digestStart
-        digest.add(min(part, 3))
-        if part == 1 { digest.add(cuts.entries(ofFile: cuts.fileCount).upperBound) }
-        digest.add(part > 1 ? firstTitle(of: page, part: part - 1)?.text : nil)
-        digest.add(part < cuts.fileCount ? firstTitle(of: page, part: part + 1)?.text : nil)
-        return digest
+        let range = cuts.entries(ofFile: part)
+        var shown = TitledListPart(
+            page: page,
+            place: TitledListPart.Place(file: part, listLength: cuts.entries(ofFile: cuts.fileCount).upperBound),
+            titles: range.map { entryTitle(of: page, at: $0) },
+            previousFirstTitle: firstTitle(of: page, part: part - 1),
+            nextFirstTitle: firstTitle(of: page, part: part + 1))
+        switch page {
+        case .allPages:
+            shown.letters = Array(index.letters[range])
+            shown.letterBefore = range.lowerBound > 0 ? index.letters[range.lowerBound - 1] : nil
+            shown.letterIndex = letterIndex
+        case .wantedPages:
+            shown.linkers = wantedOrder[range].map(linkers(ofMissingTitleAt:))
+        case .orphanedPages, .recentChanges, .newPages, .statistics: break
+        }
+        return shown
     }
 
-    // MARK: Entries
-
-    /// The page at `position` as a list entry, linked from `path`.
-    private func entry(_ position: Int, from path: SitePath) -> PageListEntry {
-        let title = analysis.pages[position].title
-        return PageListEntry(title: title.text, href: context.href(of: title, from: path))
-    }
-
-    /// The letter index: each letter linking to the file and anchor where its group starts.
-    private func letterLinks(from path: SitePath) -> [LetterLink] {
-        letterStarts.map { start in
-            let file = self.path(of: .allPages, part: allPagesCuts.file(containingEntryAt: start.rank))
-            let fileHref = file == path ? "" : path.href(to: file)
-            return LetterLink(letter: start.letter, href: fileHref + "#" + Self.anchor(of: start.letter))
+    /// The entries of part `part` of `page`, a list cut at its titles, with their keys.
+    func entries(ofPart part: Int, of page: SpecialPage) -> [TitledListEntry] {
+        cuts(of: page).entries(ofFile: part).map { position in
+            let title = entryTitle(of: page, at: position)
+            guard page == .wantedPages else { return TitledListEntry(title, in: page) }
+            return TitledListEntry(
+                title, in: page,
+                linkerCount: analysis.graph.linkerPositions(ofMissingTitleAt: wantedOrder[position]).count)
         }
     }
 
-    /// The entries of `range` of the alphabetical list, by letter.
-    private func letterGroups(_ range: Range<Int>, from path: SitePath) -> [PageGroup] {
-        var groups: [PageGroup] = []
-        for rank in range {
-            let letter = index.letters[rank]
-            if groups.last.map({ !$0.letter.isExactly(letter) }) ?? true {
-                let continued = rank == range.lowerBound && rank > 0 && index.letters[rank - 1].isExactly(letter)
-                groups.append(
-                    PageGroup(letter: letter, anchor: Self.anchor(of: letter), isContinued: continued, entries: []))
-            }
-            groups[groups.count - 1].entries.append(entry(Int(index.order[rank]), from: path))
-        }
-        return groups
-    }
-
-    /// The `id` of a letter's group: `letter-A`, `letter-Ж`; `letter-other` for `#`.
-    static func anchor(of letter: String) -> String {
-        letter.isExactly(AlphabeticalKey.otherLetter) ? "letter-other" : "letter-" + letter
-    }
-
-    /// The wanted title at `position` of `graph.missingTitles`, with the first pages linking to it.
-    private func wanted(_ position: Int, from path: SitePath) -> WantedPageEntry {
-        let graph = analysis.graph
-        let title = graph.missingTitles[position]
-        let linkers = index.sorted(graph.linkerPositions(ofMissingTitleAt: position))
-        return WantedPageEntry(
-            title: title.text, href: context.href(of: title, from: path),
-            linkingPageCount: linkers.count,
-            linkingPages: linkers.prefix(Self.linkingPagesShown).map { entry(Int($0), from: path) })
+    /// The pages linking to the missing title at `position` of `graph.missingTitles`.
+    private func linkers(ofMissingTitleAt position: Int) -> TitledListPart.Linkers {
+        let linkers = index.sorted(analysis.graph.linkerPositions(ofMissingTitleAt: position))
+        return TitledListPart.Linkers(
+            count: linkers.count,
+            shown: linkers.prefix(Self.linkingPagesShown).map { analysis.pages[Int($0)].title })
     }
 }
