@@ -753,6 +753,8 @@ struct StateUpdate {
     /// Files of a list cut at its titles cut again: the files `removed` (by first key) give way to
     /// `added`.
     var changedListParts: [(wikiID: String, list: SpecialPage, removed: [[UInt8]], added: [StoredListPart])] = []
+    /// The letter index of all pages of a wiki whose list was cut again, in place of the earlier.
+    var letterIndexes: [(wikiID: String, starts: [LetterStart])] = []
     /// The statistics of each wiki whose pages changed.
     var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.

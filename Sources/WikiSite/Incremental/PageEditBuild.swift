@@ -24,8 +24,8 @@ import WikiSources
 /// pages whose backlinks they change, and of those linking to a page created or deleted (read
 /// from the source by `_id`, from a snapshot with no change after the one read); the files of
 /// all pages, the wanted and the orphaned pages the changes fall in, cut again around them from
-/// the state's files of those lists (`TitledListRecut`), when no letter starts in a file of
-/// another name; the lists by date (their first 500 entries come from one seek of the state's
+/// the state's files of those lists (`TitledListRecut`), when the letter index stays as it was or
+/// the list is short enough to be cut again whole; the lists by date (their first 500 entries come from one seek of the state's
 /// index of each date), the statistics (worked out from the last build's and the changes), the
 /// home, and the site's index when a count of pages changed. Anything else is left to the build
 /// proper, which reads the whole source.
@@ -61,7 +61,7 @@ struct PageEditBuild {
         let body: String?
 
         /// What happened to it, as `--explain` says.
-        var cause: String { stored == nil ? "page created or published" : "page edited" }
+        var cause: String { stored == nil ? ChangeCause.created : ChangeCause.edited }
     }
 
     /// The changes of one wiki and what they touch.
@@ -122,7 +122,7 @@ struct PageEditBuild {
                     let read = try ComparedDumpChanges.read(
                         dump, named: name, comparedWith: ledger, after: last, thenDocuments: wikiIDs)
                 else { return nil }
-                if read.changeCount == 0 {
+                if read.changeCount + read.goneDocumentIDs.count == 0 {
                     guard read.isUnchanged else { return nil }
                     return try UnchangedSources(options: options, shape: shape, reporter: reporter)
                         .summary(of: last, advances: [read.advance])
@@ -135,8 +135,8 @@ struct PageEditBuild {
         } catch {
             throw BuildError.unreadableSource(path: name, reason: "\(error)")
         }
-        guard changes.changeCount <= Self.maximumChanges else { return nil }
-        let changed = changes.delivered.prefix(changes.changeCount)
+        let changedIDs = changes.delivered.prefix(changes.changeCount).map(\.id) + changes.goneDocumentIDs
+        guard changedIDs.count <= Self.maximumChanges else { return nil }
         var builder = WikiDatabaseBuilder()
         for document in changes.delivered { builder.add(document) }
         let database = builder.build()
@@ -159,9 +159,9 @@ struct PageEditBuild {
         let publishedIDs = Set(
             database.wikis.flatMap { database.pages(inWiki: $0.id).map { ExactString($0.documentID) } })
         var removed: [ExactString: [PageTitle]] = [:]
-        for document in changed where !publishedIDs.contains(ExactString(document.id)) {
+        for id in changedIDs where !publishedIDs.contains(ExactString(id)) {
             for wiki in wikiIDs {
-                guard let title = try state.publishedTitle(ofDocument: document.id, inWiki: wiki) else { continue }
+                guard let title = try state.publishedTitle(ofDocument: id, inWiki: wiki) else { continue }
                 // A page that took its title or file name from a skipped one leaves it to that one.
                 guard storedWikis[ExactString(wiki)]?.skippedPages == 0 else { return nil }
                 removed[ExactString(wiki), default: []].append(title)
@@ -173,7 +173,7 @@ struct PageEditBuild {
             let pages = database.pages(inWiki: wiki.id)
             let gone = removed[ExactString(wiki.id)] ?? []
             for title in gone { published.settle(title, inWiki: wiki.id, published: false) }
-            for page in pages where try state.storedPage(page.title, inWiki: wiki.id) == nil {
+            for page in pages where try !state.isPublished(page.title, inWiki: wiki.id) {
                 published.settle(page.title, inWiki: wiki.id, published: true)
             }
             guard
@@ -209,7 +209,7 @@ struct PageEditBuild {
         changes.record(into: &update, summary: &summary)
         summary.readChangesOnly = true
         summary.documentsRead = changes.changeCount
-        summary.changedDocuments = Set(changed.map { ExactString($0.id) }).count
+        summary.changedDocuments = Set(changedIDs.map(ExactString.init)).count
         guard
             try serve(
                 wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
@@ -400,7 +400,7 @@ struct PageEditBuild {
     }
 
     /// Whether the page `title` of wiki `wikiID`, whose outline was `outline`, had neither
-    /// attachments nor embeds, and no page embeds it: what a build of edits renders alone.
+    /// attachments nor embeds (`links(of:published:state:)` sees that no page embeds it).
     private func isPlain(
         _ title: PageTitle, outline: PageOutline, inWiki wikiID: String, state: BuildState, layout: SiteLayout
     ) throws -> Bool {
@@ -409,22 +409,27 @@ struct PageEditBuild {
                 withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/"
             ).isEmpty
         else { return false }
-        for linker in try state.linkers(of: title, inWiki: wikiID) where linker != title {
-            guard let outline = try state.storedPage(linker, inWiki: wikiID)?.outline,
-                !outline.links.contains(where: { $0.isEmbed && $0.target == title })
-            else { return false }
-        }
         return true
     }
 
     /// Works out what the changes of `wiki` touch: whose backlinks change, whose links change
     /// style (they link to a page created or deleted), how many links the wiki gains, and the
     /// entries the lists cut at their titles lose and gain. False when a build of edits does not
-    /// serve them (the state lacks an outline, or a page to render embeds another).
+    /// serve them (the state lacks an outline, or a page embeds a changed one or is to be rendered
+    /// with an embed).
     private func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws -> Bool {
         let wikiID = wiki.wiki.id
         let changed = Set(wiki.edits.map(\.title))
         let (created, removed) = (wiki.created, wiki.removed)
+        var knownLinkers: [PageTitle: Set<PageTitle>] = [:]
+        /// The pages linking to `title` before the changes, from the state's reverse index (once a
+        /// title).
+        func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle> {
+            if let known = knownLinkers[title] { return known }
+            let linkers = try state.linkers(of: title, inWiki: wikiID)
+            knownLinkers[title] = linkers
+            return linkers
+        }
         func wasPublished(_ title: PageTitle) -> Bool {
             removed.contains(title) || (!created.contains(title) && published.isPublished(title, inWiki: wikiID))
         }
@@ -437,26 +442,29 @@ struct PageEditBuild {
             wiki.addedLinks += now.count - before.count
             wiki.addedMissingLinks +=
                 now.count { !published.isPublished($0, inWiki: wikiID) } - before.count { !wasPublished($0) }
-            let quoted = MessageText.quoted(title.text)
             for target in Set(now).subtracting(before).sorted() {
                 gained[target, default: []].insert(title)
-                wiki.backlinkCauses[target, default: []].append("\(quoted) now links here")
+                wiki.backlinkCauses[target, default: []].append(ChangeCause.backlink(from: title, links: true))
             }
             for target in Set(before).subtracting(now).sorted() {
                 lost[target, default: []].insert(title)
-                wiki.backlinkCauses[target, default: []].append("\(quoted) no longer links here")
+                wiki.backlinkCauses[target, default: []].append(ChangeCause.backlink(from: title, links: false))
             }
         }
-        // The pages linking to a page created or deleted show their links in another style, and
-        // those links no longer count as missing, or do.
+        // No page embeds a changed one (its file would show the change). The pages linking to a page
+        // created or deleted show their links in another style, and those links no longer count as
+        // missing, or do: they are rendered again, so they embed nothing.
         var restyled: [PageTitle: BuildState.StoredPage] = [:]
-        for title in created.union(removed).sorted() {
+        for title in changed.sorted() {
             let isCreated = created.contains(title)
-            let cause = "links to \(MessageText.quoted(title.text)), \(isCreated ? "created" : "deleted")"
-            for linker in try state.linkers(of: title, inWiki: wikiID) where !changed.contains(linker) {
-                guard let stored = try state.storedPage(linker, inWiki: wikiID), stored.details != nil,
-                    let outline = stored.outline, !outline.links.contains(where: \.isEmbed)
+            let changesExistence = isCreated || removed.contains(title)
+            let cause = ChangeCause.linksTo(title, exists: isCreated)
+            for linker in try linkersBefore(title) where !changed.contains(linker) {
+                guard let stored = try state.storedPage(linker, inWiki: wikiID), let outline = stored.outline,
+                    !outline.links.contains(where: { $0.isEmbed && (changesExistence || $0.target == title) })
                 else { return false }
+                guard changesExistence else { continue }
+                guard stored.details != nil else { return false }
                 wiki.addedMissingLinks += (isCreated ? -1 : 1) * outline.links.count { $0.target == title }
                 restyled[linker] = stored
                 wiki.backlinkCauses[linker, default: []].append(cause)
@@ -469,7 +477,7 @@ struct PageEditBuild {
 
         let touched = Set(gained.keys).union(lost.keys)
         for title in touched.union(changed) {
-            let before = try state.linkers(of: title, inWiki: wikiID).subtracting([title])
+            let before = try linkersBefore(title).subtracting([title])
             let now = before.subtracting(lost[title] ?? []).union(gained[title] ?? []).subtracting([title])
             let (was, isNow) = (wasPublished(title), published.isPublished(title, inWiki: wikiID))
             let (wasOrphan, isOrphan) = (was && before.isEmpty, isNow && now.isEmpty)
@@ -497,7 +505,7 @@ struct PageEditBuild {
         }
         for (title, stored) in restyled {
             if wiki.backlinks[title] == nil {
-                let linkers = try state.linkers(of: title, inWiki: wikiID).subtracting([title])
+                let linkers = try linkersBefore(title).subtracting([title])
                 wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(linkers))
             }
             wiki.linkedPages.append((title, stored))
@@ -554,7 +562,7 @@ struct PageEditBuild {
         var removed: [(path: SitePath, cause: String)] = []
         for edit in pages {
             guard let page = edit.page else {
-                removed.append((layout.page(edit.title, inWiki: wiki.id), "page deleted or no longer published"))
+                removed.append((layout.page(edit.title, inWiki: wiki.id), ChangeCause.removed))
                 update.removedPages.append((wiki.id, edit.title))
                 continue
             }
@@ -585,7 +593,7 @@ struct PageEditBuild {
                     edits.backlinkCauses[title, default: []].joined(separator: "; ")
                 ))
         }
-        let cause = "\(pages.count) page\(pages.count == 1 ? "" : "s") of the wiki changed"
+        let cause = ChangeCause.pagesChanged(pages.count)
         let context = SpecialPageContext(
             chrome: chrome, theme: theme, hrefs: renderer.bodies.hrefs, entriesPerFile: Pagination.defaultEntriesPerFile
         )
@@ -594,18 +602,23 @@ struct PageEditBuild {
             .allPages: oldPageCount, .wantedPages: figures.wantedPageCount - edits.growth(of: .wantedPages),
             .orphanedPages: figures.orphanedPageCount - edits.growth(of: .orphanedPages),
         ]
-        for list in SpecialPage.titledLists {
-            let removals = edits.listRemovals[list] ?? []
-            let insertions = edits.listInsertions[list] ?? []
-            guard !removals.isEmpty || !insertions.isEmpty else { continue }
-            let length = lengths[list]!
-            guard
-                let recut = try TitledListRecut(
-                    list, inWiki: wiki.id, state: state, entriesPerFile: context.entriesPerFile,
-                    lengths: (length, length + insertions.count - removals.count), removing: removals,
-                    inserting: insertions),
-                list != .allPages || recut.keepsLetterIndex,
-                let letterIndex = try state.letterIndex(ofWiki: wiki.id),
+        // A file of a list the state cannot read back is the build proper's to make again.
+        do {
+            for list in SpecialPage.titledLists {
+                let removals = edits.listRemovals[list] ?? []
+                let insertions = edits.listInsertions[list] ?? []
+                guard !removals.isEmpty || !insertions.isEmpty else { continue }
+                let length = lengths[list]!
+                guard
+                    let recut = try TitledListRecut(
+                        list, inWiki: wiki.id, state: state, entriesPerFile: context.entriesPerFile,
+                        lengths: (length, length + insertions.count - removals.count), removing: removals,
+                        inserting: insertions),
+                    // Only the files of all pages show the letter index.
+                    let letterIndex =
+                        list == .allPages ? try state.letterIndex(ofWiki: wiki.id).flatMap(recut.letterIndex) : []
+                else { return nil }
+                if list == .allPages { update.letterIndexes.append((wiki.id, letterIndex)) }
                 let changed = try recut.changedFiles(
                     in: context, listLength: length + insertions.count - removals.count, letterIndex: letterIndex,
                     linkers: { title in
@@ -614,16 +627,18 @@ struct PageEditBuild {
                         return TitledListPart.Linkers(
                             count: sorted.count, shown: Array(sorted.prefix(WikiSpecialPages.linkingPagesShown)))
                     })
-            else { return nil }
-            for file in changed.written {
-                digests[file.path.description] = file.digest
-                files.append((file.path, file.html, cause))
+                for file in changed.written {
+                    digests[file.path.description] = file.digest
+                    files.append((file.path, file.html, cause))
+                }
+                for path in changed.removed {
+                    removed.append((path, cause))
+                    update.removedSpecialFiles.append((wiki.id, path.description))
+                }
+                update.changedListParts.append((wiki.id, list, recut.removedFirstKeys, recut.addedParts))
             }
-            for path in changed.removed {
-                removed.append((path, cause))
-                update.removedSpecialFiles.append((wiki.id, path.description))
-            }
-            update.changedListParts.append((wiki.id, list, recut.removedFirstKeys, recut.addedParts))
+        } catch is DamagedListPart {
+            return nil
         }
         var recentChanges: [DatedEntry] = []
         for list in [SpecialPage.recentChanges, .newPages] {

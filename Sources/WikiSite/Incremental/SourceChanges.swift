@@ -10,6 +10,9 @@ protocol SourceChanges {
     var delivered: [Document] { get }
     /// How many of `delivered` are changes.
     var changeCount: Int { get }
+    /// The changed documents the source no longer holds at all (none of a source with sequences,
+    /// whose deletions are revisions), which `delivered` does not hold.
+    var goneDocumentIDs: [String] { get }
     /// Every leaf of each document of `ids` as the source holds them, read right after the
     /// changes; nil when the source changed since they were read.
     func documents(_ ids: [String]) throws -> [Document]?
@@ -31,6 +34,7 @@ struct SequencedChanges: SourceChanges {
     let endCheckpoint: SourceCheckpoint
     let delivered: [Document]
     let changeCount: Int
+    var goneDocumentIDs: [String] { [] }
 
     /// Stops a reading that delivers more documents than a build of edits takes on.
     private struct TooManyChanges: Error {}
@@ -88,7 +92,8 @@ struct ComparedDumpChanges: SourceChanges {
     /// The checkpoint the last build recorded (a `_changes` dump's `last_seq`), as JSON text.
     let storedCheckpoint: String?
     let delivered: [Document]
-    var changeCount: Int { comparison.reading.documentCount }
+    let goneDocumentIDs: [String]
+    var changeCount: Int { comparison.reading.documentCount - goneDocumentIDs.count }
 
     /// The changes of `dump` (called `name`) since `ledger`, the last build's reading of it, then
     /// every leaf of `ids`; nil when the dump cannot be compared so, or holds entries that are not
@@ -98,14 +103,24 @@ struct ComparedDumpChanges: SourceChanges {
         thenDocuments ids: [String]
     ) throws -> ComparedDumpChanges? {
         var delivered: [Document] = []
+        var gone: [String] = []
         guard
             let comparison = try dump.read(
                 comparedWith: ledger, thenDocuments: ids, limit: PageEditBuild.maximumChanges,
-                { delivered.append($0) }),
+                { document in
+                    // A document no entry holds any more comes as a tombstone without revision,
+                    // which a database refuses: it is gone, with nothing to deliver.
+                    if document.isDeleted && document.revisionText == nil {
+                        gone.append(document.id)
+                    } else {
+                        delivered.append(document)
+                    }
+                }),
             comparison.reading.rejected.isEmpty
         else { return nil }
         return ComparedDumpChanges(
-            name: name, comparison: comparison, storedCheckpoint: last.checkpoints[name], delivered: delivered)
+            name: name, comparison: comparison, storedCheckpoint: last.checkpoints[name], delivered: delivered,
+            goneDocumentIDs: gone)
     }
 
     /// Whether the dump is as the last build read it: no entry differs, and it ends at the same

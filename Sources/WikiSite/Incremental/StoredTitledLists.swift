@@ -8,35 +8,73 @@ struct TitledListEntry: Sendable {
     let title: PageTitle
     /// The wanted pages: how many pages link to the title (0 in the other lists).
     let linkerCount: Int
-    /// Bytes whose byte order is the list's order (`AlphabeticalKey.orderBytes`; for the wanted
-    /// pages, the most linked first).
+    /// Bytes whose byte order is the list's order (`key(of:in:linkerCount:)`).
     let key: [UInt8]
 
     /// `title` as an entry of `list`; `linkerCount` pages link to it (the wanted pages).
     init(_ title: PageTitle, in list: SpecialPage, linkerCount: Int = 0) {
         self.title = title
         self.linkerCount = linkerCount
+        key = Self.key(of: title, in: list, linkerCount: linkerCount)
+    }
+
+    /// The key of `title` in `list`: `AlphabeticalKey.orderBytes`, after the count of linking
+    /// pages (negated, so the most linked come first) for the wanted pages.
+    static func key(of title: PageTitle, in list: SpecialPage, linkerCount: Int) -> [UInt8] {
         let alphabetical = AlphabeticalKey(title).orderBytes
-        guard list == .wantedPages else {
-            key = alphabetical
-            return
-        }
-        let rank = UInt32.max - UInt32(clamping: linkerCount)
-        key = [UInt8(rank >> 24), UInt8(rank >> 16 & 0xFF), UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF)] + alphabetical
+        guard list == .wantedPages else { return alphabetical }
+        return bigEndian(UInt32.max - UInt32(clamping: linkerCount)) + alphabetical
     }
 
     /// Whether `lhs` comes before `rhs` in the list.
     static func precedes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         lhs.lexicographicallyPrecedes(rhs)
     }
+
+    /// The four bytes of `value`, most significant first: their byte order is the numbers'.
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
 }
 
-/// One file of a list cut at its titles, as the build state keeps it.
+/// One file of a list cut at its titles, as the build state keeps it: its titles, and the key of
+/// the first alone (the others' keys are worked out when the file is cut again).
 struct StoredListPart: Sendable {
-    let entries: [TitledListEntry]
-
     /// The key of its first entry (empty for the one file of an empty list).
-    var firstKey: [UInt8] { entries.first?.key ?? [] }
+    let firstKey: [UInt8]
+    let titles: [PageTitle]
+    /// The wanted pages: how many pages link to each title (empty in the other lists).
+    let linkerCounts: [Int]
+
+    init(firstKey: [UInt8], titles: [PageTitle], linkerCounts: [Int]) {
+        self.firstKey = firstKey
+        self.titles = titles
+        self.linkerCounts = linkerCounts
+    }
+
+    /// The file of `entries` of `list`.
+    init(_ entries: [TitledListEntry], of list: SpecialPage) {
+        firstKey = entries.first?.key ?? []
+        titles = entries.map(\.title)
+        linkerCounts = list == .wantedPages ? entries.map(\.linkerCount) : []
+    }
+
+    /// Its entries as entries of `list`, with their keys.
+    func entries(in list: SpecialPage) -> [TitledListEntry] {
+        titles.indices.map { index in
+            TitledListEntry(titles[index], in: list, linkerCount: linkerCounts.isEmpty ? 0 : linkerCounts[index])
+        }
+    }
+}
+
+/// A file of a list cut at its titles that the build state holds but cannot read back.
+struct DamagedListPart: Error, CustomStringConvertible {
+    let list: SpecialPage
+    let wikiID: String
+
+    var description: String {
+        "the build state's files of \(list.rawValue) of wiki \(MessageText.quoted(wikiID)) do not decode"
+    }
 }
 
 /// The lists cut at their titles of one wiki, as the build state keeps them: each list's files
@@ -50,9 +88,7 @@ struct StoredTitledLists: Sendable {
     init(_ special: WikiSpecialPages) {
         parts = [:]
         for list in SpecialPage.titledLists {
-            parts[list] = (1...special.fileCount(of: list)).map { number in
-                StoredListPart(entries: special.entries(ofPart: number, of: list))
-            }
+            parts[list] = (1...special.fileCount(of: list)).map { special.storedPart($0, of: list) }
         }
         letterIndex = special.letterIndex
     }
@@ -62,10 +98,11 @@ struct StoredTitledLists: Sendable {
         let insert = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO listPart (wiki, list, firstKey, titles, linkerCounts) VALUES (?, ?, ?, ?, ?)")
         func add(_ part: StoredListPart, of list: SpecialPage, inWiki wikiID: String) throws {
-            let counts = list == .wantedPages ? Data(encode(part.entries.map(\.linkerCount))) : nil
+            let counts =
+                list == .wantedPages
+                ? Data(part.linkerCounts.flatMap { TitledListEntry.bigEndian(UInt32(clamping: $0)) }) : nil
             try insert.execute(arguments: [
-                wikiID, list.rawValue, Data(part.firstKey), Data(StoredTitles.encode(part.entries.map(\.title))),
-                counts,
+                wikiID, list.rawValue, Data(part.firstKey), Data(StoredTitles.encode(part.titles)), counts,
             ])
         }
         for (wikiID, lists) in update.titledLists {
@@ -73,11 +110,9 @@ struct StoredTitledLists: Sendable {
             for list in SpecialPage.titledLists {
                 for part in lists.parts[list] ?? [] { try add(part, of: list, inWiki: wikiID) }
             }
-            let starts = lists.letterIndex.map { [$0.letter, $0.file?.text ?? ""] }
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO letterIndex (wiki, starts) VALUES (?, ?)",
-                arguments: [wikiID, try JSONEncoder().encode(starts)])
+            try recordLetterIndex(lists.letterIndex, ofWiki: wikiID, db)
         }
+        for (wikiID, starts) in update.letterIndexes { try recordLetterIndex(starts, ofWiki: wikiID, db) }
         let delete = try db.cachedStatement(sql: "DELETE FROM listPart WHERE wiki = ? AND list = ? AND firstKey = ?")
         for change in update.changedListParts {
             for key in change.removed {
@@ -87,15 +122,15 @@ struct StoredTitledLists: Sendable {
         }
     }
 
-    /// Counts as bytes: four a count, big-endian.
-    private static func encode(_ counts: [Int]) -> [UInt8] {
-        counts.flatMap { count in
-            let value = UInt32(clamping: count)
-            return [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-        }
+    /// Records `starts` as the letter index of wiki `wikiID`.
+    private static func recordLetterIndex(_ starts: [LetterStart], ofWiki wikiID: String, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO letterIndex (wiki, starts) VALUES (?, ?)",
+            arguments: [wikiID, try JSONEncoder().encode(starts.map { [$0.letter, $0.file?.text ?? ""] })])
     }
 
-    /// The counts `bytes` holds (`encode`); nil when they do not decode.
+    /// The counts `bytes` holds (`TitledListEntry.bigEndian`, one after the other); nil when
+    /// they do not decode.
     private static func decodeCounts(_ bytes: Data) -> [Int]? {
         guard bytes.count % 4 == 0 else { return nil }
         let array = [UInt8](bytes)
@@ -108,14 +143,13 @@ struct StoredTitledLists: Sendable {
     static func part(of list: SpecialPage, from row: Row) -> StoredListPart? {
         let titlesData: Data = row["titles"]
         guard let titles = titlesData.withUnsafeBytes(StoredTitles.decode) else { return nil }
-        var counts = [Int](repeating: 0, count: titles.count)
+        var counts: [Int] = []
         if list == .wantedPages {
             guard let data: Data = row["linkerCounts"], let decoded = decodeCounts(data), decoded.count == titles.count
             else { return nil }
             counts = decoded
         }
-        return StoredListPart(
-            entries: zip(titles, counts).map { TitledListEntry($0, in: list, linkerCount: $1) })
+        return StoredListPart(firstKey: [UInt8](row["firstKey"] as Data), titles: titles, linkerCounts: counts)
     }
 
     /// The letter index kept as `data`; nil when it does not decode.
@@ -133,59 +167,45 @@ extension SpecialPage {
 }
 
 extension BuildState {
-    /// Which files of a list cut at its titles a query asks for, around a key.
+    /// Which files of a list cut at its titles a query asks for.
     enum ListPartQuery {
         /// The file holding the key (the first file, for a key before every file).
-        case holding
+        case holding([UInt8])
         /// Up to `limit` files after the key, nearest first.
-        case after(limit: Int)
+        case after([UInt8], limit: Int)
         /// Up to `limit` files before the key, nearest first.
-        case before(limit: Int)
+        case before([UInt8], limit: Int)
+        /// Every file, in order (a short list).
+        case all
     }
 
-    /// Files of `list` of wiki `wikiID` around `key`, as `query` asks: one seek of the list's
-    /// files; nil when a file does not decode.
-    func listParts(
-        of list: SpecialPage, inWiki wikiID: String, _ query: ListPartQuery, key: [UInt8]
-    ) throws -> [StoredListPart]? {
-        let columns = "SELECT titles, linkerCounts FROM listPart WHERE wiki = ? AND list = ?"
-        let (sql, limit): (String, Int) =
+    /// Files of `list` of wiki `wikiID`, as `query` asks: one seek of the list's files.
+    ///
+    /// - Throws: `DamagedListPart` when a file does not decode.
+    func listParts(of list: SpecialPage, inWiki wikiID: String, _ query: ListPartQuery) throws -> [StoredListPart] {
+        let select = "SELECT firstKey, titles, linkerCounts FROM listPart WHERE wiki = ? AND list = ?"
+        let first = "\(select) ORDER BY firstKey LIMIT 1"
+        let (sql, key, limit): (String, [UInt8]?, Int?) =
             switch query {
-            case .holding: ("\(columns) AND firstKey <= ? ORDER BY firstKey DESC LIMIT ?", 1)
-            case .after(let limit): ("\(columns) AND firstKey > ? ORDER BY firstKey LIMIT ?", limit)
-            case .before(let limit): ("\(columns) AND firstKey < ? ORDER BY firstKey DESC LIMIT ?", limit)
+            case .holding(let key): ("\(select) AND firstKey <= ? ORDER BY firstKey DESC LIMIT 1", key, nil)
+            case .after(let key, let limit): ("\(select) AND firstKey > ? ORDER BY firstKey LIMIT ?", key, limit)
+            case .before(let key, let limit): ("\(select) AND firstKey < ? ORDER BY firstKey DESC LIMIT ?", key, limit)
+            case .all: ("\(select) ORDER BY firstKey", nil, nil)
             }
+        var arguments: StatementArguments = [wikiID, list.rawValue]
+        if let key { arguments += [Data(key)] }
+        if let limit { arguments += [limit] }
         return try reading { db in
-            var rows = try Row.fetchAll(
-                db.cachedStatement(sql: sql), arguments: [wikiID, list.rawValue, Data(key), limit])
+            var rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
             if case .holding = query, rows.isEmpty {
-                rows = try Row.fetchAll(
-                    db.cachedStatement(sql: "\(columns) ORDER BY firstKey LIMIT 1"),
-                    arguments: [wikiID, list.rawValue])
+                rows = try Row.fetchAll(db.cachedStatement(sql: first), arguments: [wikiID, list.rawValue])
             }
-            var parts: [StoredListPart] = []
-            for row in rows {
-                guard let part = StoredTitledLists.part(of: list, from: row) else { return nil }
-                parts.append(part)
+            return try rows.map { row in
+                guard let part = StoredTitledLists.part(of: list, from: row) else {
+                    throw DamagedListPart(list: list, wikiID: wikiID)
+                }
+                return part
             }
-            return parts
-        }
-    }
-
-    /// Every file of `list` of wiki `wikiID`, in order (a short list); nil when one does not
-    /// decode.
-    func allListParts(of list: SpecialPage, inWiki wikiID: String) throws -> [StoredListPart]? {
-        try reading { db in
-            var parts: [StoredListPart] = []
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(
-                    sql: "SELECT titles, linkerCounts FROM listPart WHERE wiki = ? AND list = ? ORDER BY firstKey"),
-                arguments: [wikiID, list.rawValue])
-            while let row = try rows.next() {
-                guard let part = StoredTitledLists.part(of: list, from: row) else { return nil }
-                parts.append(part)
-            }
-            return parts
         }
     }
 

@@ -29,11 +29,15 @@ struct TitledListRecut {
     private var removedKeys: Set<[UInt8]> = []
     /// The new files, in order.
     private var added: [StoredListPart] = []
+    /// Whether the whole list was cut again (it is or becomes one file).
+    private var isWholeList = false
 
     /// `list` of wiki `wikiID` (of `oldLength` entries, `newLength` once changed) without the
     /// entries whose keys are `removing` and with `inserting` (an entry that changes in place is
-    /// both); nil when the state does not hold the list as it should (a file missing or damaged,
-    /// a removed key not in it, an inserted one already in it).
+    /// both); nil when the state does not hold the list as it should (no file, a removed key not
+    /// in it, an inserted one already in it).
+    ///
+    /// - Throws: `DamagedListPart` when a file of the list does not decode.
     init?(
         _ list: SpecialPage, inWiki wikiID: String, state: BuildState, entriesPerFile: Int,
         lengths: (old: Int, new: Int), removing: Set<[UInt8]>, inserting: [TitledListEntry]
@@ -48,39 +52,37 @@ struct TitledListRecut {
         var applied = Changes(removing: removing, inserting: insertions)
 
         if lengths.old <= entriesPerFile || lengths.new <= entriesPerFile {
-            guard let old = try state.allListParts(of: list, inWiki: wikiID), !old.isEmpty,
-                let entries = applied.apply(to: old.flatMap(\.entries), upTo: nil), applied.isDone,
-                entries.count == lengths.new
+            let old = try state.listParts(of: list, inWiki: wikiID, .all)
+            guard !old.isEmpty, let entries = applied.apply(to: old.flatMap { $0.entries(in: list) }, upTo: nil),
+                applied.isDone, entries.count == lengths.new
             else { return nil }
             let cuts = TitleCuts(count: entries.count, entriesPerFile: entriesPerFile) { entries[$0].title.text }
-            let new = (1...cuts.fileCount).map { StoredListPart(entries: Array(entries[cuts.entries(ofFile: $0)])) }
+            let new = (1...cuts.fileCount).map { StoredListPart(Array(entries[cuts.entries(ofFile: $0)]), of: list) }
             record(Region(old: old, new: new, startsList: true, letterBefore: nil))
+            isWholeList = true
             return
         }
 
         var next = 0
         while next < changes.count {
-            guard var part = try state.listParts(of: list, inWiki: wikiID, .holding, key: changes[next])?.first else {
+            guard var part = try state.listParts(of: list, inWiki: wikiID, .holding(changes[next])).first else {
                 return nil
             }
-            guard let previous = try state.listParts(of: list, inWiki: wikiID, .before(limit: 1), key: part.firstKey)
-            else { return nil }
+            let previous = try state.listParts(of: list, inWiki: wikiID, .before(part.firstKey, limit: 1))
             var old: [StoredListPart] = []
             var new: [StoredListPart] = []
             var pending: [TitledListEntry] = []
             while true {
                 old.append(part)
-                guard
-                    let following = try state.listParts(of: list, inWiki: wikiID, .after(limit: 1), key: part.firstKey)
-                else { return nil }
+                let following = try state.listParts(of: list, inWiki: wikiID, .after(part.firstKey, limit: 1))
                 let bound = following.first?.firstKey
-                guard let entries = applied.apply(to: part.entries, upTo: bound) else { return nil }
+                guard let entries = applied.apply(to: part.entries(in: list), upTo: bound) else { return nil }
                 for entry in entries {
                     pending.append(entry)
                     if TitleCuts.endsFile(
                         withEntry: pending.count, titled: entry.title.text, entriesPerFile: entriesPerFile)
                     {
-                        new.append(StoredListPart(entries: pending))
+                        new.append(StoredListPart(pending, of: list))
                         pending = []
                     }
                 }
@@ -88,7 +90,7 @@ struct TitledListRecut {
                     next += 1
                 }
                 guard let nextPart = following.first else {
-                    if !pending.isEmpty { new.append(StoredListPart(entries: pending)) }
+                    if !pending.isEmpty { new.append(StoredListPart(pending, of: list)) }
                     break
                 }
                 if pending.isEmpty
@@ -101,7 +103,7 @@ struct TitledListRecut {
             record(
                 Region(
                     old: old, new: new, startsList: previous.isEmpty,
-                    letterBefore: previous.first?.entries.last.map { AlphabeticalKey($0.title).letter }))
+                    letterBefore: previous.first?.titles.last.map { AlphabeticalKey($0).letter }))
         }
         guard applied.isDone else { return nil }
     }
@@ -127,16 +129,15 @@ struct TitledListRecut {
         let newPart = added.first { part in key.map { TitledListEntry.precedes($0, part.firstKey) } ?? true }
         // The one file of an empty list, whose key is empty, was cut again: no old file is before
         // every key.
-        let oldPart = try state.listParts(
-            of: list, inWiki: wikiID, .after(limit: removedKeys.count + 1), key: key ?? []
-        )?.first { !removedKeys.contains($0.firstKey) }
+        let oldPart = try state.listParts(of: list, inWiki: wikiID, .after(key ?? [], limit: removedKeys.count + 1))
+            .first { !removedKeys.contains($0.firstKey) }
         return earlier(newPart, oldPart, first: true)
     }
 
     /// The file before the one whose first key is `key` in the list once cut again; nil for none.
     func part(before key: [UInt8]) throws -> StoredListPart? {
         let newPart = added.last { TitledListEntry.precedes($0.firstKey, key) }
-        let oldPart = try state.listParts(of: list, inWiki: wikiID, .before(limit: removedKeys.count + 1), key: key)?
+        let oldPart = try state.listParts(of: list, inWiki: wikiID, .before(key, limit: removedKeys.count + 1))
             .first { !removedKeys.contains($0.firstKey) }
         return earlier(newPart, oldPart, first: false)
     }
@@ -199,7 +200,7 @@ extension TitledListRecut {
     func changedFiles(
         in context: SpecialPageContext, listLength: Int, letterIndex: [LetterStart],
         linkers: (PageTitle) throws -> TitledListPart.Linkers
-    ) throws -> (written: [File], removed: [SitePath])? {
+    ) throws -> (written: [File], removed: [SitePath]) {
         var candidates = added
         for region in regions {
             let key = region.new.first?.firstKey ?? region.old[0].firstKey
@@ -216,10 +217,7 @@ extension TitledListRecut {
         var seen = Set<[UInt8]>()
         var shown: [TitledListPart] = []
         for candidate in candidates where seen.insert(candidate.firstKey).inserted {
-            guard
-                let part = try titledPart(candidate, listLength: listLength, letterIndex: letterIndex, linkers: linkers)
-            else { return nil }
-            shown.append(part)
+            shown.append(try titledPart(candidate, listLength: listLength, letterIndex: letterIndex, linkers: linkers))
         }
         let paths = shown.map { $0.path(in: context) }
         let previous = try state.specialFileDigests(inWiki: wikiID, at: paths.map(\.description))
@@ -233,7 +231,7 @@ extension TitledListRecut {
         var removed: [SitePath] = []
         for region in regions {
             for (number, old) in region.old.enumerated() {
-                let name = number == 0 && region.startsList ? nil : old.entries.first?.title
+                let name = number == 0 && region.startsList ? nil : old.titles.first
                 let path = context.siteLayout.special(list, from: name, ofWiki: wikiID)
                 if !kept.contains(path.description) { removed.append(path) }
             }
@@ -241,11 +239,11 @@ extension TitledListRecut {
         return (written, removed)
     }
 
-    /// What `part` of the list once cut again shows; nil when the state lacks what it needs.
+    /// What `part` of the list once cut again shows.
     private func titledPart(
         _ part: StoredListPart, listLength: Int, letterIndex: [LetterStart],
         linkers: (PageTitle) throws -> TitledListPart.Linkers
-    ) throws -> TitledListPart? {
+    ) throws -> TitledListPart {
         let before = try self.part(before: part.firstKey)
         let place: TitledListPart.Place
         if let before {
@@ -253,14 +251,14 @@ extension TitledListRecut {
         } else {
             place = .first(listLength: listLength)
         }
-        let titles = part.entries.map(\.title)
+        let titles = part.titles
         var shown = TitledListPart(
-            page: list, place: place, titles: titles, previousFirstTitle: before?.entries.first?.title,
-            nextFirstTitle: try self.part(after: part.firstKey)?.entries.first?.title)
+            page: list, place: place, titles: titles, previousFirstTitle: before?.titles.first,
+            nextFirstTitle: try self.part(after: part.firstKey)?.titles.first)
         switch list {
         case .allPages:
             shown.letters = titles.map { AlphabeticalKey($0).letter }
-            shown.letterBefore = before?.entries.last.map { AlphabeticalKey($0.title).letter }
+            shown.letterBefore = before?.titles.last.map { AlphabeticalKey($0).letter }
             shown.letterIndex = letterIndex
         case .wantedPages:
             shown.linkers = try titles.map(linkers)
@@ -269,24 +267,15 @@ extension TitledListRecut {
         return shown
     }
 
-    /// Whether every letter of all pages starts in a file of the same name as before the list
-    /// was cut again: then the letter index every file of all pages shows stays as it was.
-    /// (When it does not, the build proper writes every file.)
-    var keepsLetterIndex: Bool {
-        regions.allSatisfy { region in
-            func starts(_ parts: [StoredListPart]) -> [(letter: String, file: PageTitle?)] {
-                var starts: [(letter: String, file: PageTitle?)] = []
-                for (number, part) in parts.enumerated() {
-                    let name = number == 0 && region.startsList ? nil : part.entries.first?.title
-                    for entry in part.entries {
-                        let letter = AlphabeticalKey(entry.title).letter
-                        if starts.last.map({ !$0.letter.isExactly(letter) }) ?? true { starts.append((letter, name)) }
-                    }
-                }
-                return starts
-            }
-            let old = starts(region.old)
-            let new = starts(region.new)
+    /// The letter index of all pages once the list is cut again, `old` being the one before:
+    /// worked out anew when the whole list was cut again (every file of it is new); `old` when
+    /// every letter starts in a file of the same name as before; nil when neither (the letter
+    /// index every file shows changes, and the build proper writes every file).
+    func letterIndex(replacing old: [LetterStart]) -> [LetterStart]? {
+        if isWholeList { return Self.letterStarts(of: added, startingList: true) }
+        let kept = regions.allSatisfy { region in
+            let old = Self.letterStarts(of: region.old, startingList: region.startsList)
+            let new = Self.letterStarts(of: region.new, startingList: region.startsList)
             // A letter continued from the file before the region starts there, in both.
             return old.count == new.count
                 && zip(old, new).allSatisfy { old, new in
@@ -294,5 +283,22 @@ extension TitledListRecut {
                         && (old.file == new.file || region.letterBefore.map { $0.isExactly(old.letter) } == true)
                 }
         }
+        return kept ? old : nil
+    }
+
+    /// The letters of `parts` of all pages, each with the name of the part where it first comes
+    /// (nil for the first part, when `startingList`).
+    private static func letterStarts(of parts: [StoredListPart], startingList: Bool) -> [LetterStart] {
+        var starts: [LetterStart] = []
+        for (number, part) in parts.enumerated() {
+            let name = number == 0 && startingList ? nil : part.titles.first
+            for title in part.titles {
+                let letter = AlphabeticalKey(title).letter
+                if starts.last.map({ !$0.letter.isExactly(letter) }) ?? true {
+                    starts.append(LetterStart(letter: letter, file: name))
+                }
+            }
+        }
+        return starts
     }
 }

@@ -56,16 +56,13 @@ struct WikiChangePlanner {
     func plan(_ changes: PageChanges, into plan: inout WikiPlan) throws {
         let wikiID = analysis.wiki.id
         let graph = analysis.graph
-        for title in changes.created { plan.render(title, because: "page created or published") }
-        for title in changes.edited { plan.render(title, because: "page edited") }
-        for title in changes.removed { plan.removedPages[title] = "page deleted or unpublished" }
+        for title in changes.created { plan.render(title, because: ChangeCause.created) }
+        for title in changes.edited { plan.render(title, because: ChangeCause.edited) }
+        for title in changes.removed { plan.removedPages[title] = ChangeCause.removed }
 
         var bodyChanged = Set(changes.created + changes.edited + changes.removed)
         for title in changes.created + changes.removed {
-            let quoted = MessageText.quoted(title.text)
-            let cause =
-                graph.contains(title)
-                ? "links to \(quoted), which now exists" : "links to \(quoted), which no longer exists"
+            let cause = ChangeCause.linksTo(title, exists: graph.contains(title))
             let linkers = try state.linkers(of: title, inWiki: wikiID).union(graph.backlinks(to: title))
             for linker in linkers.sorted() where linker != title && graph.contains(linker) {
                 plan.render(linker, because: cause)
@@ -81,16 +78,15 @@ struct WikiChangePlanner {
         for title in changes.created + changes.edited + changes.removed {
             let before = try state.targets(of: title, inWiki: wikiID)
             let now = Set(graph.links(from: title).compactMap(\.target))
-            let quoted = MessageText.quoted(title.text)
             for target in now.subtracting(before).sorted() where target != title && graph.contains(target) {
-                plan.render(target, because: "\(quoted) now links here")
+                plan.render(target, because: ChangeCause.backlink(from: title, links: true))
             }
             for target in before.subtracting(now).sorted() where target != title && graph.contains(target) {
-                plan.render(target, because: "\(quoted) no longer links here")
+                plan.render(target, because: ChangeCause.backlink(from: title, links: false))
             }
         }
         if changes.count > 0 {
-            let cause = "\(changes.count) page\(changes.count == 1 ? "" : "s") of the wiki changed"
+            let cause = ChangeCause.pagesChanged(changes.count)
             plan.renderSpecialPagesThatChanged(because: cause)
             plan.home = plan.home ?? cause
         }

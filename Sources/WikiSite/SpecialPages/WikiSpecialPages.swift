@@ -277,15 +277,17 @@ struct WikiSpecialPages: Sendable {
         return shown
     }
 
-    /// The entries of part `part` of `page`, a list cut at its titles, with their keys.
-    func entries(ofPart part: Int, of page: SpecialPage) -> [TitledListEntry] {
-        cuts(of: page).entries(ofFile: part).map { position in
-            let title = entryTitle(of: page, at: position)
-            guard page == .wantedPages else { return TitledListEntry(title, in: page) }
-            return TitledListEntry(
-                title, in: page,
-                linkerCount: analysis.graph.linkerPositions(ofMissingTitleAt: wantedOrder[position]).count)
-        }
+    /// Part `part` of `page`, a list cut at its titles, as the build state keeps it (the key of
+    /// its first entry alone is worked out: the full build keeps every list).
+    func storedPart(_ part: Int, of page: SpecialPage) -> StoredListPart {
+        let range = cuts(of: page).entries(ofFile: part)
+        let titles = range.map { entryTitle(of: page, at: $0) }
+        let counts =
+            page == .wantedPages
+            ? wantedOrder[range].map { analysis.graph.linkerPositions(ofMissingTitleAt: $0).count } : []
+        return StoredListPart(
+            firstKey: titles.first.map { TitledListEntry.key(of: $0, in: page, linkerCount: counts.first ?? 0) } ?? [],
+            titles: titles, linkerCounts: counts)
     }
 
     /// The pages linking to the missing title at `position` of `graph.missingTitles`.

@@ -1,0 +1,25 @@
+import WikiDocuments
+import WikiModel
+
+/// Why a page change makes a build write or remove a file, as `--explain` says it: the same words
+/// whichever build (the build proper's plan, or a build of edits) wrote the file.
+enum ChangeCause {
+    static let created = "page created or published"
+    static let edited = "page edited"
+    static let removed = "page deleted or unpublished"
+
+    /// A page linking to `title`, which was created (`exists`) or deleted.
+    static func linksTo(_ title: PageTitle, exists: Bool) -> String {
+        "links to \(MessageText.quoted(title.text)), which \(exists ? "now exists" : "no longer exists")"
+    }
+
+    /// A page that `linker` now links to, or (`links` false) no longer does.
+    static func backlink(from linker: PageTitle, links: Bool) -> String {
+        "\(MessageText.quoted(linker.text)) \(links ? "now links" : "no longer links") here"
+    }
+
+    /// The special pages and the home of a wiki of which `count` pages changed.
+    static func pagesChanged(_ count: Int) -> String {
+        "\(count) page\(count == 1 ? "" : "s") of the wiki changed"
+    }
+}
