@@ -2,6 +2,7 @@ import Foundation
 import SplitMix64
 import Testing
 import WikiModel
+import WikiRender
 
 @testable import WikiSite
 
@@ -42,82 +43,165 @@ import WikiModel
         return starts
     }
 
+    /// The digest of every file of the list of `parts`, by path, each file made from the whole
+    /// list (wanted titles show no linking pages, only their count).
+    static func digests(
+        of parts: [StoredListPart], list: SpecialPage, letterIndex: [LetterStart], in context: SpecialPageContext
+    ) -> [String: Int64] {
+        let length = parts.reduce(0) { $0 + $1.titles.count }
+        var digests: [String: Int64] = [:]
+        for (number, part) in parts.enumerated() {
+            var shown = TitledListPart(
+                page: list, place: TitledListPart.Place(file: number + 1, listLength: length), titles: part.titles,
+                previousFirstTitle: number > 0 ? parts[number - 1].titles.first : nil,
+                nextFirstTitle: number + 1 < parts.count ? parts[number + 1].titles.first : nil)
+            if list == .allPages {
+                shown.letters = part.titles.map { AlphabeticalKey($0).letter }
+                shown.letterBefore = number > 0 ? parts[number - 1].titles.last.map { AlphabeticalKey($0).letter } : nil
+                shown.letterIndex = letterIndex
+            } else {
+                shown.linkers = part.linkerCounts.map { TitledListPart.Linkers(count: $0, shown: []) }
+            }
+            digests[shown.path(in: context).description] = shown.digest(in: context)
+        }
+        return digests
+    }
+
+    /// The chrome, theme and hrefs the files are digested with.
+    static func context() throws -> SpecialPageContext {
+        SpecialPageContext(
+            chrome: WikiChrome(
+                wiki: FeedFixtures.database([FeedFixtures.wiki("w")]).wikis[0], pageCount: 0, wantedPageCount: 0,
+                orphanedPageCount: 0, siteLayout: SiteLayout(), discovery: nil),
+            theme: try Theme.load(overridesIn: nil), hrefs: PageHrefs(), entriesPerFile: entriesPerFile)
+    }
+
+    /// What cutting again found.
+    struct Outcome {
+        /// Whether the list was cut again from the files around its changes, not whole.
+        let isLocal: Bool
+        /// Whether the letter index was served (all pages).
+        let keepsLetterIndex: Bool
+    }
+
+    /// Keeps `list` of `old` titles in a new state, cuts it again without `removed` and with
+    /// `added` (titles counted as `counts` says, before and after), and expects the files to be
+    /// the whole list's cut, walked in order both ways, with the files written and removed
+    /// leaving every file as the whole list makes it.
+    static func cutAgain(
+        _ list: SpecialPage, old: [PageTitle], removing removed: [PageTitle], adding added: [PageTitle],
+        counts: (old: [PageTitle: Int], new: [PageTitle: Int]), seed: UInt64
+    ) throws -> Outcome {
+        let context = try context()
+        let folder = try TemporaryFolder()
+        let state = try BuildState(stateFolder: folder.path("state"))
+        let oldParts = cut(entries(old, of: list, counts: counts.old), of: list)
+        let oldIndex = letterIndex(of: oldParts)
+        var update = StateUpdate()
+        update.changedListParts = [("w", list, [], oldParts)]
+        update.changedSpecialFileDigests = [
+            ("w", digests(of: oldParts, list: list, letterIndex: oldIndex, in: context))
+        ]
+        try state.commit(update)
+
+        let titles = old.filter { !removed.contains($0) } + added
+        let recut = try #require(
+            try TitledListRecut(
+                list, inWiki: "w", state: state, entriesPerFile: entriesPerFile, lengths: (old.count, titles.count),
+                removing: Set(removed.map { TitledListEntry($0, in: list, linkerCount: counts.old[$0] ?? 0).key }),
+                inserting: added.map { TitledListEntry($0, in: list, linkerCount: counts.new[$0] ?? 0) }))
+        let expected = cut(entries(titles, of: list, counts: counts.new), of: list)
+
+        // The files once cut again, as the state will hold them, and as the recut walks them.
+        let gone = Set(recut.removedFirstKeys)
+        let kept = try state.listParts(of: list, inWiki: "w", .all).filter { !gone.contains($0.firstKey) }
+        let stored = (kept + recut.addedParts).sorted { TitledListEntry.precedes($0.firstKey, $1.firstKey) }
+        var walked: [StoredListPart] = []
+        var next = try recut.part(after: nil)
+        while let part = next {
+            walked.append(part)
+            next = try recut.part(after: part.firstKey)
+        }
+        for files in [stored, walked] {
+            #expect(
+                files.map(\.titles) == expected.map(\.titles)
+                    && files.map(\.linkerCounts) == expected.map(\.linkerCounts),
+                "seed \(seed): \(files.map { $0.titles.map(\.text) }) instead of \(expected.map { $0.titles.map(\.text) })"
+            )
+        }
+        for (number, part) in walked.enumerated() {
+            #expect(
+                try recut.part(before: part.firstKey)?.firstKey == (number == 0 ? nil : walked[number - 1].firstKey))
+        }
+
+        // The letter index, kept or worked out again, is the one of the list cut whole.
+        let index = list == .allPages ? recut.letterIndex(replacing: oldIndex) : []
+        if list == .allPages, let index { #expect(index == letterIndex(of: expected), "seed \(seed)") }
+        // The files written and removed leave every file as the whole list makes it.
+        if let index {
+            let changed = try recut.changedFiles(in: context, letterIndex: index) { title in
+                TitledListPart.Linkers(count: counts.new[title] ?? 0, shown: [])
+            }
+            var digests = try state.specialFileDigests(inWiki: "w")
+            for path in changed.removed { digests[path.description] = nil }
+            for file in changed.written { digests[file.path.description] = file.digest }
+            #expect(
+                digests == Self.digests(of: expected, list: list, letterIndex: index, in: context),
+                "seed \(seed): \(changed.written.map(\.path.description)) written, \(changed.removed) removed")
+        }
+        return Outcome(
+            isLocal: old.count > entriesPerFile && titles.count > entriesPerFile,
+            keepsLetterIndex: list == .allPages && index != nil)
+    }
+
     @Test(arguments: [SpecialPage.allPages, .wantedPages])
     func aListCutAgainLocallyIsTheListCutWhole(list: SpecialPage) throws {
         var local = 0
         var keptIndexes = 0
         for seed in UInt64(1)...60 {
             var random = SplitMix64(seed: seed)
-            let folder = try TemporaryFolder()
-            let state = try BuildState(stateFolder: folder.path("state"))
             var counts: [PageTitle: Int] = [:]
             for title in Self.pool { counts[title] = Int.random(in: 1...3, using: &random) }
-            var titles = Array(Self.pool.shuffled(using: &random).prefix(Int.random(in: 0...90, using: &random)))
-            let old = Self.entries(titles, of: list, counts: counts)
-            var update = StateUpdate()
-            update.changedListParts = [("w", list, [], Self.cut(old, of: list))]
-            try state.commit(update)
-
+            let old = Array(Self.pool.shuffled(using: &random).prefix(Int.random(in: 0...90, using: &random)))
             // Some titles go, some come, and (the wanted pages) some change their count: each
             // title once.
-            var removing = Set<[UInt8]>()
-            var inserting: [TitledListEntry] = []
-            var untouched = titles
+            var newCounts = counts
+            var removed: [PageTitle] = []
+            var added: [PageTitle] = []
+            var untouched = old
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 if !untouched.isEmpty, Bool.random(using: &random) {
                     let title = untouched.remove(at: Int.random(in: 0..<untouched.count, using: &random))
-                    titles.removeAll { $0 == title }
-                    removing.insert(TitledListEntry(title, in: list, linkerCount: counts[title]!).key)
+                    removed.append(title)
                     if list == .wantedPages, Bool.random(using: &random) {
-                        counts[title]! += 1
-                        titles.append(title)
-                        inserting.append(TitledListEntry(title, in: list, linkerCount: counts[title]!))
+                        newCounts[title]! += 1
+                        added.append(title)
                     }
-                } else if let title = Self.pool.filter({ !titles.contains($0) }).randomElement(using: &random) {
-                    titles.append(title)
-                    inserting.append(TitledListEntry(title, in: list, linkerCount: counts[title]!))
+                } else if let title = Self.pool.filter({ !old.contains($0) && !added.contains($0) })
+                    .randomElement(using: &random)
+                {
+                    added.append(title)
                 }
             }
-            let recut = try #require(
-                try TitledListRecut(
-                    list, inWiki: "w", state: state, entriesPerFile: Self.entriesPerFile,
-                    lengths: (old.count, titles.count), removing: removing, inserting: inserting))
-            if old.count > Self.entriesPerFile && titles.count > Self.entriesPerFile { local += 1 }
-
-            let expected = Self.cut(Self.entries(titles, of: list, counts: counts), of: list)
-            // The files once cut again, as the state will hold them, and as the recut walks them.
-            let removed = Set(recut.removedFirstKeys)
-            let kept = try state.listParts(of: list, inWiki: "w", .all).filter { !removed.contains($0.firstKey) }
-            let stored = (kept + recut.addedParts).sorted { TitledListEntry.precedes($0.firstKey, $1.firstKey) }
-            var walked: [StoredListPart] = []
-            var next = try recut.part(after: nil)
-            while let part = next {
-                walked.append(part)
-                next = try recut.part(after: part.firstKey)
-            }
-            for files in [stored, walked] {
-                #expect(
-                    files.map(\.titles) == expected.map(\.titles)
-                        && files.map(\.linkerCounts) == expected.map(\.linkerCounts),
-                    "seed \(seed): \(files.map { $0.titles.map(\.text) }) instead of \(expected.map { $0.titles.map(\.text) })"
-                )
-            }
-            // The letter index, kept or worked out again, is the one of the list cut whole.
-            if list == .allPages,
-                let index = recut.letterIndex(replacing: Self.letterIndex(of: Self.cut(old, of: list)))
-            {
-                #expect(index == Self.letterIndex(of: expected), "seed \(seed)")
-                keptIndexes += 1
-            }
-            for (number, part) in walked.enumerated() {
-                #expect(
-                    try recut.part(before: part.firstKey)?.firstKey == (number == 0 ? nil : walked[number - 1].firstKey)
-                )
-            }
+            let outcome = try Self.cutAgain(
+                list, old: old, removing: removed, adding: added, counts: (counts, newCounts), seed: seed)
+            if outcome.isLocal { local += 1 }
+            if outcome.keepsLetterIndex { keptIndexes += 1 }
         }
         // Most of the lists were cut again from the files around their changes, not whole.
         #expect(local >= 30, "\(local) of 60 lists cut locally")
         if list == .allPages { #expect(keptIndexes >= 15, "\(keptIndexes) of 60 letter indexes served") }
+    }
+
+    /// The first file emptied: the third becomes the second, which no neighbour of the change
+    /// is, and shows it (its previous file is the first; it no longer links to the start).
+    @Test func theFirstFileEmptiedMovesTheThirdToSecondPlace() throws {
+        let titles = (0..<40).map { PageTitle(String(format: "Page %02d", $0))! }
+        let parts = Self.cut(Self.entries(titles, of: .orphanedPages, counts: [:]), of: .orphanedPages)
+        try #require(parts.count >= 4)
+        let outcome = try Self.cutAgain(
+            .orphanedPages, old: titles, removing: parts[0].titles, adding: [], counts: ([:], [:]), seed: 0)
+        #expect(outcome.isLocal)
     }
 
     /// The keys' bytes sort as the alphabetical order does, escaped bytes and all.

@@ -620,7 +620,7 @@ struct PageEditBuild {
                 else { return nil }
                 if list == .allPages { update.letterIndexes.append((wiki.id, letterIndex)) }
                 let changed = try recut.changedFiles(
-                    in: context, listLength: length + insertions.count - removals.count, letterIndex: letterIndex,
+                    in: context, letterIndex: letterIndex,
                     linkers: { title in
                         let linkers = try edits.wantedLinkers[title] ?? state.linkers(of: title, inWiki: wiki.id)
                         let sorted = AlphabeticalOrder.sorted(titles: Array(linkers))

@@ -15,8 +15,11 @@ struct TitledListRecut {
     struct Region {
         let old: [StoredListPart]
         let new: [StoredListPart]
+        /// How many files come before the run, up to 2: whether it starts the list (0), or its
+        /// first file is the second (1).
+        let filesBefore: Int
         /// Whether the run starts the list.
-        let startsList: Bool
+        var startsList: Bool { filesBefore == 0 }
         /// All pages: the letter of the entry before the run (nil at the start).
         let letterBefore: String?
     }
@@ -29,6 +32,8 @@ struct TitledListRecut {
     private var removedKeys: Set<[UInt8]> = []
     /// The new files, in order.
     private var added: [StoredListPart] = []
+    /// How many entries the list has, before and once cut again.
+    private let lengths: (old: Int, new: Int)
     /// Whether the whole list was cut again (it is or becomes one file).
     private var isWholeList = false
 
@@ -45,6 +50,7 @@ struct TitledListRecut {
         self.list = list
         self.wikiID = wikiID
         self.state = state
+        self.lengths = lengths
         let insertions = inserting.sorted { TitledListEntry.precedes($0.key, $1.key) }
         var changes = Array(removing) + insertions.map(\.key)
         changes.sort(by: TitledListEntry.precedes)
@@ -58,7 +64,7 @@ struct TitledListRecut {
             else { return nil }
             let cuts = TitleCuts(count: entries.count, entriesPerFile: entriesPerFile) { entries[$0].title.text }
             let new = (1...cuts.fileCount).map { StoredListPart(Array(entries[cuts.entries(ofFile: $0)]), of: list) }
-            record(Region(old: old, new: new, startsList: true, letterBefore: nil))
+            record(Region(old: old, new: new, filesBefore: 0, letterBefore: nil))
             isWholeList = true
             return
         }
@@ -68,7 +74,7 @@ struct TitledListRecut {
             guard var part = try state.listParts(of: list, inWiki: wikiID, .holding(changes[next])).first else {
                 return nil
             }
-            let previous = try state.listParts(of: list, inWiki: wikiID, .before(part.firstKey, limit: 1))
+            let previous = try state.listParts(of: list, inWiki: wikiID, .before(part.firstKey, limit: 2))
             var old: [StoredListPart] = []
             var new: [StoredListPart] = []
             var pending: [TitledListEntry] = []
@@ -102,7 +108,7 @@ struct TitledListRecut {
             }
             record(
                 Region(
-                    old: old, new: new, startsList: previous.isEmpty,
+                    old: old, new: new, filesBefore: previous.count,
                     letterBefore: previous.first?.titles.last.map { AlphabeticalKey($0).letter }))
         }
         guard applied.isDone else { return nil }
@@ -193,14 +199,20 @@ extension TitledListRecut {
         let digest: Int64
     }
 
-    /// The files of the list the new cuts change (the new files, their neighbours, the first
-    /// three of the list), as `context` renders them, but for those whose digest is the one the
-    /// state has at their path; with the paths of the old files no file takes. `letterIndex` is
-    /// that of all pages; `linkers` gives the linking pages of a wanted title.
+    /// The files of the list the new cuts may change, as `context` renders them, but for those
+    /// whose digest is the one the state has at their path; with the paths of the old files no
+    /// file takes. `letterIndex` is that of all pages; `linkers` gives the linking pages of a
+    /// wanted title.
+    ///
+    /// The files that may change are the new ones and their neighbours (whose links name them);
+    /// the first file when the list's length changed (it shows it); the first three when a run
+    /// of new files is among them (each shows whether it is the first, the second or a later
+    /// one, which no other change moves).
     func changedFiles(
-        in context: SpecialPageContext, listLength: Int, letterIndex: [LetterStart],
+        in context: SpecialPageContext, letterIndex: [LetterStart],
         linkers: (PageTitle) throws -> TitledListPart.Linkers
     ) throws -> (written: [File], removed: [SitePath]) {
+        let listLength = lengths.new
         var candidates = added
         for region in regions {
             let key = region.new.first?.firstKey ?? region.old[0].firstKey
@@ -208,8 +220,9 @@ extension TitledListRecut {
             let last = region.new.last?.firstKey ?? region.old[region.old.count - 1].firstKey
             if let after = try part(after: last) { candidates.append(after) }
         }
+        let nearStart = regions.contains { $0.filesBefore < 2 }
         var first = try part(after: nil)
-        for _ in 0..<3 {
+        for _ in 0..<(nearStart ? 3 : lengths.old != lengths.new ? 1 : 0) {
             guard let part = first else { break }
             candidates.append(part)
             first = try self.part(after: part.firstKey)
@@ -229,6 +242,12 @@ extension TitledListRecut {
         }
         let kept = Set(paths.map(\.description))
         var removed: [SitePath] = []
+        // An old file that becomes the first (the files before it emptied) loses its name.
+        if let first = try part(after: nil), !added.contains(where: { $0.firstKey == first.firstKey }),
+            try !state.listParts(of: list, inWiki: wikiID, .before(first.firstKey, limit: 1)).isEmpty
+        {
+            removed.append(context.siteLayout.special(list, from: first.titles.first, ofWiki: wikiID))
+        }
         for region in regions {
             for (number, old) in region.old.enumerated() {
                 let name = number == 0 && region.startsList ? nil : old.titles.first

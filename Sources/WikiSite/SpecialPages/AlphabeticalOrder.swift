@@ -102,10 +102,16 @@ struct AlphabeticalKey: Comparable, Sendable {
 
 /// Titles sorted alphabetically (`AlphabeticalKey`).
 enum AlphabeticalOrder {
+    /// How many titles it takes for their keys to be made on every core.
+    private static let concurrentSortMinimum = 512
+
     /// The positions of `titles`, in alphabetical order of the titles, each with its letter.
     static func sorted(_ titles: [PageTitle]) -> [(position: Int, letter: String)] {
-        // Folding a title is most of the work: the keys are made on every core.
-        let keys = Concurrently.map(titles.count) { AlphabeticalKey(titles[$0]) }
+        // Folding a title is most of the work: the keys of many titles are made on every core;
+        // a few (the backlinks of a page) are not worth handing out.
+        let keys =
+            titles.count < concurrentSortMinimum
+            ? titles.map(AlphabeticalKey.init) : Concurrently.map(titles.count) { AlphabeticalKey(titles[$0]) }
         return keys.indices.sorted { keys[$0] < keys[$1] }.map { ($0, keys[$0].letter) }
     }
 
