@@ -137,6 +137,38 @@ struct PageEditBuildTests {
         #expect(deleted.contains("removed   w/Gone~") && deleted.contains(#"links to "Gone", which no longer exists"#))
     }
 
+    /// A letter that appears in a list of all pages of several files, then goes: every file
+    /// shows the letter index, so every file is written again, from the state.
+    @Test func aLetterComingAndGoingInALongListRewritesEveryFileOfAllPages() throws {
+        let folder = try TemporaryFolder()
+        // 1,500 pages filed under A to E (more files of all pages than a change's neighbours and
+        // the first three), none under Q.
+        let pages = ["A", "B", "C", "D", "E"].flatMap { letter in
+            (0..<300).map { number in
+                #"{"_id":"w:\#(letter) page \#(number)","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Text.","#
+                    + #""created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-02T00:00:00Z"}"#
+            }
+        }
+        let wiki = #"{"_id":"w","_rev":"1-a","type":"wiki","title":"Long","owner_id":"ann","markdown":"Home."}"#
+        try folder.write(#"{"docs":[\#(([wiki] + pages).joined(separator: ",\n"))]}"#, to: "wiki.json")
+        try succeed(["import", "wiki.json", "--store", "store.sqlite"], in: folder)
+        try succeed(["build", "--source", "store.sqlite", "--out", "site"], in: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("site/w/_special/all-pages"))
+        try #require(files.count >= 5)
+
+        let created = try importAndBuild(Self.edit("Quince", markdown: "New.", by: "cy"), in: folder)
+        #expect(created.contains("read alone with the build state"), "\(created)")
+        for file in files { #expect(created.contains("written   w/_special/all-pages/\(file)")) }
+        let home = try String(contentsOfFile: folder.path("site/w/_special/all-pages.html"), encoding: .utf8)
+        #expect(home.contains("#letter-Q"))
+
+        let deleted = try importAndBuild(
+            #"{"docs":[{"_id":"w:Quince","_rev":"3-c","_revisions":{"start":3,"ids":["c","b","a"]},"_deleted":true}]}"#,
+            in: folder)
+        #expect(deleted.contains("read alone with the build state"), "\(deleted)")
+        for file in files { #expect(deleted.contains("written   w/_special/all-pages/\(file)")) }
+    }
+
     /// The wiki as a dump whose entry for `title` is replaced by `markdown`, with `extra` entries
     /// at the end.
     static func dump(editing title: String? = nil, markdown: String = "", extra: String = "") -> String {

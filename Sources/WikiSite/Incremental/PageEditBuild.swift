@@ -86,8 +86,6 @@ struct PageEditBuild {
         /// The entries each list cut at its titles loses (by key) and gains.
         var listRemovals: [SpecialPage: Set<[UInt8]>] = [:]
         var listInsertions: [SpecialPage: [TitledListEntry]] = [:]
-        /// The pages linking to each wanted title touched, once changed.
-        var wantedLinkers: [PageTitle: Set<PageTitle>] = [:]
 
         /// How many more entries `list` has.
         func growth(of list: SpecialPage) -> Int {
@@ -489,11 +487,12 @@ struct PageEditBuild {
             }
             if !was && !before.isEmpty {
                 wiki.listRemovals[.wantedPages, default: []].insert(
-                    TitledListEntry(title, in: .wantedPages, linkerCount: before.count).key)
+                    TitledListEntry.key(of: title, in: .wantedPages, linkerCount: before.count))
             }
             if !isNow && !now.isEmpty {
-                insert(TitledListEntry(title, in: .wantedPages, linkerCount: now.count), into: .wantedPages, of: &wiki)
-                wiki.wantedLinkers[title] = now
+                let shown = AlphabeticalOrder.sorted(titles: Array(now)).prefix(WikiSpecialPages.linkingPagesShown)
+                let linkers = TitledListPart.Linkers(count: now.count, shown: Array(shown))
+                insert(TitledListEntry(title, in: .wantedPages, linkers: linkers), into: .wantedPages, of: &wiki)
             }
             guard isNow else { continue }
             wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(now))
@@ -613,20 +612,17 @@ struct PageEditBuild {
                     let recut = try TitledListRecut(
                         list, inWiki: wiki.id, state: state, entriesPerFile: context.entriesPerFile,
                         lengths: (length, length + insertions.count - removals.count), removing: removals,
-                        inserting: insertions),
-                    // Only the files of all pages show the letter index.
-                    let letterIndex =
-                        list == .allPages ? try state.letterIndex(ofWiki: wiki.id).flatMap(recut.letterIndex) : []
+                        inserting: insertions)
                 else { return nil }
-                if list == .allPages { update.letterIndexes.append((wiki.id, letterIndex)) }
-                let changed = try recut.changedFiles(
-                    in: context, letterIndex: letterIndex,
-                    linkers: { title in
-                        let linkers = try edits.wantedLinkers[title] ?? state.linkers(of: title, inWiki: wiki.id)
-                        let sorted = AlphabeticalOrder.sorted(titles: Array(linkers))
-                        return TitledListPart.Linkers(
-                            count: sorted.count, shown: Array(sorted.prefix(WikiSpecialPages.linkingPagesShown)))
-                    })
+                // Only the files of all pages show the letter index: when it changes, every one.
+                var (letterIndex, everyFile): ([LetterStart], Bool) = ([], false)
+                if list == .allPages {
+                    guard let old = try state.letterIndex(ofWiki: wiki.id) else { return nil }
+                    letterIndex = try recut.letterIndex(replacing: old)
+                    everyFile = letterIndex != old
+                    update.letterIndexes.append((wiki.id, letterIndex))
+                }
+                let changed = try recut.changedFiles(in: context, letterIndex: letterIndex, everyFile: everyFile)
                 for file in changed.written {
                     digests[file.path.description] = file.digest
                     files.append((file.path, file.html, cause))

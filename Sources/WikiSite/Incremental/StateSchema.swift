@@ -45,7 +45,9 @@ import GRDB
 /// - `listPart` (migration "titled lists"): each file of each list cut at its titles (`list`: all
 ///   pages, the wanted pages, the orphaned pages), by the order key of its first entry
 ///   (`firstKey`, `TitledListEntry.key`: bytes in the list's order), with its `titles`
-///   (`StoredTitles`) and, for the wanted pages, how many pages link to each (`linkerCounts`);
+///   (`StoredTitles`) and, for the wanted pages, how many pages link to each (`linkerCounts`)
+///   and the first of them each shows (`shownLinkers`, added by the migration "wanted linkers":
+///   one `StoredTitles` blob of every title's, in order);
 ///   `letterIndex`, each wiki's letters of all pages with the file where each starts; and
 ///   `wiki.skippedPages`, how many page documents of the wiki the last reading of it skipped
 ///   (NULL: not known). A build of changes cuts the lists again from them around the titles that
@@ -199,6 +201,12 @@ enum StateSchema {
                 table.primaryKey("wiki", .text)
                 table.column("starts", .blob).notNull()
             }
+        }
+        migrator.registerMigration("wanted linkers") { db in
+            // The linking pages each wanted title shows, so that a file of the wanted pages is
+            // rendered again without a seek and a sort a title. A state of the format before has
+            // none: its next build is a full one (`BuildShape.stateFormat`).
+            try db.alter(table: "listPart") { table in table.add(column: "shownLinkers", .blob) }
         }
         return migrator
     }

@@ -6,16 +6,16 @@ import WikiModel
 /// An entry of a list cut at its titles, with the key that orders it in its list.
 struct TitledListEntry: Sendable {
     let title: PageTitle
-    /// The wanted pages: how many pages link to the title (0 in the other lists).
-    let linkerCount: Int
+    /// The wanted pages: the pages linking to the title (`.none` in the other lists).
+    let linkers: TitledListPart.Linkers
     /// Bytes whose byte order is the list's order (`key(of:in:linkerCount:)`).
     let key: [UInt8]
 
-    /// `title` as an entry of `list`; `linkerCount` pages link to it (the wanted pages).
-    init(_ title: PageTitle, in list: SpecialPage, linkerCount: Int = 0) {
+    /// `title` as an entry of `list`, linked from `linkers` (the wanted pages).
+    init(_ title: PageTitle, in list: SpecialPage, linkers: TitledListPart.Linkers = .none) {
         self.title = title
-        self.linkerCount = linkerCount
-        key = Self.key(of: title, in: list, linkerCount: linkerCount)
+        self.linkers = linkers
+        key = Self.key(of: title, in: list, linkerCount: linkers.count)
     }
 
     /// The key of `title` in `list`: `AlphabeticalKey.orderBytes`, after the count of linking
@@ -43,26 +43,27 @@ struct StoredListPart: Sendable {
     /// The key of its first entry (empty for the one file of an empty list).
     let firstKey: [UInt8]
     let titles: [PageTitle]
-    /// The wanted pages: how many pages link to each title (empty in the other lists).
-    let linkerCounts: [Int]
+    /// The wanted pages: the pages linking to each title, as the file shows them (empty in the
+    /// other lists), so that a file is rendered again without asking who links to its titles.
+    let linkers: [TitledListPart.Linkers]
 
-    init(firstKey: [UInt8], titles: [PageTitle], linkerCounts: [Int]) {
+    init(firstKey: [UInt8], titles: [PageTitle], linkers: [TitledListPart.Linkers]) {
         self.firstKey = firstKey
         self.titles = titles
-        self.linkerCounts = linkerCounts
+        self.linkers = linkers
     }
 
     /// The file of `entries` of `list`.
     init(_ entries: [TitledListEntry], of list: SpecialPage) {
         firstKey = entries.first?.key ?? []
         titles = entries.map(\.title)
-        linkerCounts = list == .wantedPages ? entries.map(\.linkerCount) : []
+        linkers = list == .wantedPages ? entries.map(\.linkers) : []
     }
 
     /// Its entries as entries of `list`, with their keys.
     func entries(in list: SpecialPage) -> [TitledListEntry] {
         titles.indices.map { index in
-            TitledListEntry(titles[index], in: list, linkerCount: linkerCounts.isEmpty ? 0 : linkerCounts[index])
+            TitledListEntry(titles[index], in: list, linkers: linkers.isEmpty ? .none : linkers[index])
         }
     }
 }
@@ -96,13 +97,17 @@ struct StoredTitledLists: Sendable {
     /// Records the lists of `update` in the state.
     static func record(_ update: StateUpdate, _ db: Database) throws {
         let insert = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO listPart (wiki, list, firstKey, titles, linkerCounts) VALUES (?, ?, ?, ?, ?)")
+            sql: """
+                INSERT OR REPLACE INTO listPart (wiki, list, firstKey, titles, linkerCounts, shownLinkers)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
         func add(_ part: StoredListPart, of list: SpecialPage, inWiki wikiID: String) throws {
-            let counts =
-                list == .wantedPages
-                ? Data(part.linkerCounts.flatMap { TitledListEntry.bigEndian(UInt32(clamping: $0)) }) : nil
+            let isWanted = list == .wantedPages
+            let counts = part.linkers.flatMap { TitledListEntry.bigEndian(UInt32(clamping: $0.count)) }
+            let shown = StoredTitles.encode(part.linkers.flatMap(\.shown))
             try insert.execute(arguments: [
-                wikiID, list.rawValue, Data(part.firstKey), Data(StoredTitles.encode(part.titles)), counts,
+                wikiID, list.rawValue, Data(part.firstKey), Data(StoredTitles.encode(part.titles)),
+                isWanted ? Data(counts) : nil, isWanted ? Data(shown) : nil,
             ])
         }
         for (wikiID, lists) in update.titledLists {
@@ -143,13 +148,23 @@ struct StoredTitledLists: Sendable {
     static func part(of list: SpecialPage, from row: Row) -> StoredListPart? {
         let titlesData: Data = row["titles"]
         guard let titles = titlesData.withUnsafeBytes(StoredTitles.decode) else { return nil }
-        var counts: [Int] = []
+        var linkers: [TitledListPart.Linkers] = []
         if list == .wantedPages {
-            guard let data: Data = row["linkerCounts"], let decoded = decodeCounts(data), decoded.count == titles.count
+            guard let countData: Data = row["linkerCounts"], let counts = decodeCounts(countData),
+                counts.count == titles.count, let shownData: Data = row["shownLinkers"],
+                let shown = shownData.withUnsafeBytes(StoredTitles.decode)
             else { return nil }
-            counts = decoded
+            // Each title shows its first linking pages, as many as it has up to the files' limit.
+            var rest = shown[...]
+            for count in counts {
+                let taken = rest.prefix(min(count, WikiSpecialPages.linkingPagesShown))
+                guard taken.count == min(count, WikiSpecialPages.linkingPagesShown) else { return nil }
+                linkers.append(TitledListPart.Linkers(count: count, shown: Array(taken)))
+                rest = rest.dropFirst(taken.count)
+            }
+            guard rest.isEmpty else { return nil }
         }
-        return StoredListPart(firstKey: [UInt8](row["firstKey"] as Data), titles: titles, linkerCounts: counts)
+        return StoredListPart(firstKey: [UInt8](row["firstKey"] as Data), titles: titles, linkers: linkers)
     }
 
     /// The letter index kept as `data`; nil when it does not decode.
@@ -171,40 +186,59 @@ extension BuildState {
     enum ListPartQuery {
         /// The file holding the key (the first file, for a key before every file).
         case holding([UInt8])
+        /// The file whose first key is the key.
+        case at([UInt8])
         /// Up to `limit` files after the key, nearest first.
         case after([UInt8], limit: Int)
         /// Up to `limit` files before the key, nearest first.
         case before([UInt8], limit: Int)
         /// Every file, in order (a short list).
         case all
+
+        /// The statement selecting `columns` of the files of a list it asks for, with its
+        /// arguments after the wiki and the list.
+        func statement(selecting columns: String) -> (sql: String, arguments: StatementArguments) {
+            let select = "SELECT \(columns) FROM listPart WHERE wiki = ? AND list = ?"
+            return switch self {
+            case .holding(let key): ("\(select) AND firstKey <= ? ORDER BY firstKey DESC LIMIT 1", [Data(key)])
+            case .at(let key): ("\(select) AND firstKey = ?", [Data(key)])
+            case .after(let key, let limit):
+                ("\(select) AND firstKey > ? ORDER BY firstKey LIMIT ?", [Data(key), limit])
+            case .before(let key, let limit):
+                ("\(select) AND firstKey < ? ORDER BY firstKey DESC LIMIT ?", [Data(key), limit])
+            case .all: ("\(select) ORDER BY firstKey", [])
+            }
+        }
     }
 
     /// Files of `list` of wiki `wikiID`, as `query` asks: one seek of the list's files.
     ///
     /// - Throws: `DamagedListPart` when a file does not decode.
     func listParts(of list: SpecialPage, inWiki wikiID: String, _ query: ListPartQuery) throws -> [StoredListPart] {
-        let select = "SELECT firstKey, titles, linkerCounts FROM listPart WHERE wiki = ? AND list = ?"
-        let first = "\(select) ORDER BY firstKey LIMIT 1"
-        let (sql, key, limit): (String, [UInt8]?, Int?) =
-            switch query {
-            case .holding(let key): ("\(select) AND firstKey <= ? ORDER BY firstKey DESC LIMIT 1", key, nil)
-            case .after(let key, let limit): ("\(select) AND firstKey > ? ORDER BY firstKey LIMIT ?", key, limit)
-            case .before(let key, let limit): ("\(select) AND firstKey < ? ORDER BY firstKey DESC LIMIT ?", key, limit)
-            case .all: ("\(select) ORDER BY firstKey", nil, nil)
+        try reading { db in
+            func rows(_ query: ListPartQuery) throws -> [Row] {
+                let (sql, arguments) = query.statement(selecting: "firstKey, titles, linkerCounts, shownLinkers")
+                return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [wikiID, list.rawValue] + arguments)
             }
-        var arguments: StatementArguments = [wikiID, list.rawValue]
-        if let key { arguments += [Data(key)] }
-        if let limit { arguments += [limit] }
-        return try reading { db in
-            var rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-            if case .holding = query, rows.isEmpty {
-                rows = try Row.fetchAll(db.cachedStatement(sql: first), arguments: [wikiID, list.rawValue])
-            }
-            return try rows.map { row in
+            var found = try rows(query)
+            // A key before every file: the first file is the one after it.
+            if case .holding(let key) = query, found.isEmpty { found = try rows(.after(key, limit: 1)) }
+            return try found.map { row in
                 guard let part = StoredTitledLists.part(of: list, from: row) else {
                     throw DamagedListPart(list: list, wikiID: wikiID)
                 }
                 return part
+            }
+        }
+    }
+
+    /// The first keys of the files of `list` of wiki `wikiID` that `query` asks for: one seek,
+    /// and no file decoded.
+    func listPartKeys(of list: SpecialPage, inWiki wikiID: String, _ query: ListPartQuery) throws -> [[UInt8]] {
+        let (sql, arguments) = query.statement(selecting: "firstKey")
+        return try reading { db in
+            try Data.fetchAll(db.cachedStatement(sql: sql), arguments: [wikiID, list.rawValue] + arguments).map {
+                [UInt8]($0)
             }
         }
     }

@@ -34,8 +34,8 @@ struct TitledListRecut {
     private var added: [StoredListPart] = []
     /// How many entries the list has, before and once cut again.
     private let lengths: (old: Int, new: Int)
-    /// Whether the whole list was cut again (it is or becomes one file).
-    private var isWholeList = false
+    /// The old files read, each decoded once.
+    private let read = ReadParts()
 
     /// `list` of wiki `wikiID` (of `oldLength` entries, `newLength` once changed) without the
     /// entries whose keys are `removing` and with `inserting` (an entry that changes in place is
@@ -65,7 +65,6 @@ struct TitledListRecut {
             let cuts = TitleCuts(count: entries.count, entriesPerFile: entriesPerFile) { entries[$0].title.text }
             let new = (1...cuts.fileCount).map { StoredListPart(Array(entries[cuts.entries(ofFile: $0)]), of: list) }
             record(Region(old: old, new: new, filesBefore: 0, letterBefore: nil))
-            isWholeList = true
             return
         }
 
@@ -74,14 +73,14 @@ struct TitledListRecut {
             guard var part = try state.listParts(of: list, inWiki: wikiID, .holding(changes[next])).first else {
                 return nil
             }
-            let previous = try state.listParts(of: list, inWiki: wikiID, .before(part.firstKey, limit: 2))
+            read.byKey[part.firstKey] = part
+            let previous = try state.listPartKeys(of: list, inWiki: wikiID, .before(part.firstKey, limit: 2))
             var old: [StoredListPart] = []
             var new: [StoredListPart] = []
             var pending: [TitledListEntry] = []
             while true {
                 old.append(part)
-                let following = try state.listParts(of: list, inWiki: wikiID, .after(part.firstKey, limit: 1))
-                let bound = following.first?.firstKey
+                let bound = try state.listPartKeys(of: list, inWiki: wikiID, .after(part.firstKey, limit: 1)).first
                 guard let entries = applied.apply(to: part.entries(in: list), upTo: bound) else { return nil }
                 for entry in entries {
                     pending.append(entry)
@@ -95,21 +94,19 @@ struct TitledListRecut {
                 while next < changes.count, bound.map({ TitledListEntry.precedes(changes[next], $0) }) ?? true {
                     next += 1
                 }
-                guard let nextPart = following.first else {
+                guard let bound else {
                     if !pending.isEmpty { new.append(StoredListPart(pending, of: list)) }
                     break
                 }
-                if pending.isEmpty
-                    && (next == changes.count || !TitledListEntry.precedes(changes[next], nextPart.firstKey))
-                {
+                if pending.isEmpty && (next == changes.count || !TitledListEntry.precedes(changes[next], bound)) {
                     break
                 }
-                part = nextPart
+                part = try stored(bound)
             }
-            record(
-                Region(
-                    old: old, new: new, filesBefore: previous.count,
-                    letterBefore: previous.first?.titles.last.map { AlphabeticalKey($0).letter }))
+            let letterBefore =
+                list == .allPages
+                ? try previous.first.flatMap { try stored($0).titles.last }.map { AlphabeticalKey($0).letter } : nil
+            record(Region(old: old, new: new, filesBefore: previous.count, letterBefore: letterBefore))
         }
         guard applied.isDone else { return nil }
     }
@@ -129,30 +126,60 @@ struct TitledListRecut {
 
     // MARK: The list once cut again
 
+    /// Every file of the list once cut again, in order: the old files that stayed and the new
+    /// ones (read once).
+    func allParts() throws -> [StoredListPart] {
+        if let all = read.all { return all }
+        let kept = try state.listParts(of: list, inWiki: wikiID, .all).filter { !removedKeys.contains($0.firstKey) }
+        let all = (kept + added).sorted { TitledListEntry.precedes($0.firstKey, $1.firstKey) }
+        read.all = all
+        return all
+    }
+
     /// The file after the one whose first key is `key` in the list once cut again (the first
     /// file for `nil`); nil for none.
     func part(after key: [UInt8]?) throws -> StoredListPart? {
         let newPart = added.first { part in key.map { TitledListEntry.precedes($0, part.firstKey) } ?? true }
         // The one file of an empty list, whose key is empty, was cut again: no old file is before
         // every key.
-        let oldPart = try state.listParts(of: list, inWiki: wikiID, .after(key ?? [], limit: removedKeys.count + 1))
-            .first { !removedKeys.contains($0.firstKey) }
-        return earlier(newPart, oldPart, first: true)
+        let oldKey = try state.listPartKeys(of: list, inWiki: wikiID, .after(key ?? [], limit: removedKeys.count + 1))
+            .first { !removedKeys.contains($0) }
+        return try nearer(newPart, oldKey, after: true)
     }
 
     /// The file before the one whose first key is `key` in the list once cut again; nil for none.
     func part(before key: [UInt8]) throws -> StoredListPart? {
         let newPart = added.last { TitledListEntry.precedes($0.firstKey, key) }
-        let oldPart = try state.listParts(of: list, inWiki: wikiID, .before(key, limit: removedKeys.count + 1))
-            .first { !removedKeys.contains($0.firstKey) }
-        return earlier(newPart, oldPart, first: false)
+        let oldKey = try state.listPartKeys(of: list, inWiki: wikiID, .before(key, limit: removedKeys.count + 1))
+            .first { !removedKeys.contains($0) }
+        return try nearer(newPart, oldKey, after: false)
     }
 
-    /// Of two files, the one nearer: the earlier one (`first`) or the later one.
-    private func earlier(_ lhs: StoredListPart?, _ rhs: StoredListPart?, first: Bool) -> StoredListPart? {
-        guard let lhs, let rhs else { return lhs ?? rhs }
-        return TitledListEntry.precedes(lhs.firstKey, rhs.firstKey) == first ? lhs : rhs
+    /// Of a new file and the old file whose first key is `oldKey`, the one nearer: the earlier
+    /// one (`after`) or the later one. The old file is read only when it is the one.
+    private func nearer(_ newPart: StoredListPart?, _ oldKey: [UInt8]?, after: Bool) throws -> StoredListPart? {
+        guard let oldKey else { return newPart }
+        if let newPart, TitledListEntry.precedes(newPart.firstKey, oldKey) == after { return newPart }
+        return try stored(oldKey)
     }
+
+    /// The old file whose first key is `key`, read once.
+    ///
+    /// - Throws: `DamagedListPart` when it does not decode, or is gone.
+    private func stored(_ key: [UInt8]) throws -> StoredListPart {
+        if let part = read.byKey[key] { return part }
+        guard let part = try state.listParts(of: list, inWiki: wikiID, .at(key)).first else {
+            throw DamagedListPart(list: list, wikiID: wikiID)
+        }
+        read.byKey[key] = part
+        return part
+    }
+}
+
+/// The files of a list a recut has read: old ones by first key, and every file once cut again.
+private final class ReadParts {
+    var byKey: [[UInt8]: StoredListPart] = [:]
+    var all: [StoredListPart]?
 }
 
 /// Removals and insertions of entries, applied to files in order.
@@ -201,18 +228,47 @@ extension TitledListRecut {
 
     /// The files of the list the new cuts may change, as `context` renders them, but for those
     /// whose digest is the one the state has at their path; with the paths of the old files no
-    /// file takes. `letterIndex` is that of all pages; `linkers` gives the linking pages of a
-    /// wanted title.
+    /// file takes. `letterIndex` is that of all pages.
     ///
     /// The files that may change are the new ones and their neighbours (whose links name them);
     /// the first file when the list's length changed (it shows it); the first three when a run
     /// of new files is among them (each shows whether it is the first, the second or a later
-    /// one, which no other change moves).
-    func changedFiles(
-        in context: SpecialPageContext, letterIndex: [LetterStart],
-        linkers: (PageTitle) throws -> TitledListPart.Linkers
-    ) throws -> (written: [File], removed: [SitePath]) {
-        let listLength = lengths.new
+    /// one, which no other change moves); every file when `everyFile` (all pages, whose letter
+    /// index, which every file shows, changed).
+    func changedFiles(in context: SpecialPageContext, letterIndex: [LetterStart], everyFile: Bool) throws -> (
+        written: [File], removed: [SitePath]
+    ) {
+        let shown =
+            everyFile
+            ? try everyPart(letterIndex: letterIndex) : try partsNearChanges(letterIndex: letterIndex)
+        let paths = shown.map { $0.path(in: context) }
+        let previous = try state.specialFileDigests(inWiki: wikiID, at: paths.map(\.description))
+        var written: [File] = []
+        for (part, path) in zip(shown, paths) {
+            let digest = part.digest(in: context)
+            guard previous[path.description] != digest else { continue }
+            written.append(File(path: path, html: part.html(in: context), digest: digest))
+        }
+        let kept = Set(paths.map(\.description))
+        var removed: [SitePath] = []
+        // An old file that becomes the first (the files before it emptied) loses its name.
+        if let first = try part(after: nil), !added.contains(where: { $0.firstKey == first.firstKey }),
+            try !state.listPartKeys(of: list, inWiki: wikiID, .before(first.firstKey, limit: 1)).isEmpty
+        {
+            removed.append(context.siteLayout.special(list, from: first.titles.first, ofWiki: wikiID))
+        }
+        for region in regions {
+            for (number, old) in region.old.enumerated() {
+                let name = number == 0 && region.startsList ? nil : old.titles.first
+                let path = context.siteLayout.special(list, from: name, ofWiki: wikiID)
+                if !kept.contains(path.description) { removed.append(path) }
+            }
+        }
+        return (written, removed)
+    }
+
+    /// What the new files, their neighbours and the first files show (`changedFiles`).
+    private func partsNearChanges(letterIndex: [LetterStart]) throws -> [TitledListPart] {
         var candidates = added
         for region in regions {
             let key = region.new.first?.firstKey ?? region.old[0].firstKey
@@ -230,68 +286,58 @@ extension TitledListRecut {
         var seen = Set<[UInt8]>()
         var shown: [TitledListPart] = []
         for candidate in candidates where seen.insert(candidate.firstKey).inserted {
-            shown.append(try titledPart(candidate, listLength: listLength, letterIndex: letterIndex, linkers: linkers))
+            let before = try part(before: candidate.firstKey)
+            let place: TitledListPart.Place =
+                if let before {
+                    try part(before: before.firstKey) == nil ? .second : .later
+                } else {
+                    .first(listLength: lengths.new)
+                }
+            shown.append(
+                titledPart(
+                    candidate, place: place, before: before, next: try part(after: candidate.firstKey),
+                    letterIndex: letterIndex))
         }
-        let paths = shown.map { $0.path(in: context) }
-        let previous = try state.specialFileDigests(inWiki: wikiID, at: paths.map(\.description))
-        var written: [File] = []
-        for (part, path) in zip(shown, paths) {
-            let digest = part.digest(in: context)
-            guard previous[path.description] != digest else { continue }
-            written.append(File(path: path, html: part.html(in: context), digest: digest))
-        }
-        let kept = Set(paths.map(\.description))
-        var removed: [SitePath] = []
-        // An old file that becomes the first (the files before it emptied) loses its name.
-        if let first = try part(after: nil), !added.contains(where: { $0.firstKey == first.firstKey }),
-            try !state.listParts(of: list, inWiki: wikiID, .before(first.firstKey, limit: 1)).isEmpty
-        {
-            removed.append(context.siteLayout.special(list, from: first.titles.first, ofWiki: wikiID))
-        }
-        for region in regions {
-            for (number, old) in region.old.enumerated() {
-                let name = number == 0 && region.startsList ? nil : old.titles.first
-                let path = context.siteLayout.special(list, from: name, ofWiki: wikiID)
-                if !kept.contains(path.description) { removed.append(path) }
-            }
-        }
-        return (written, removed)
+        return shown
     }
 
-    /// What `part` of the list once cut again shows.
-    private func titledPart(
-        _ part: StoredListPart, listLength: Int, letterIndex: [LetterStart],
-        linkers: (PageTitle) throws -> TitledListPart.Linkers
-    ) throws -> TitledListPart {
-        let before = try self.part(before: part.firstKey)
-        let place: TitledListPart.Place
-        if let before {
-            place = try self.part(before: before.firstKey) == nil ? .second : .later
-        } else {
-            place = .first(listLength: listLength)
+    /// What every file of the list once cut again shows.
+    private func everyPart(letterIndex: [LetterStart]) throws -> [TitledListPart] {
+        let parts = try allParts()
+        return parts.indices.map { number in
+            titledPart(
+                parts[number], place: TitledListPart.Place(file: number + 1, listLength: lengths.new),
+                before: number > 0 ? parts[number - 1] : nil, next: number + 1 < parts.count ? parts[number + 1] : nil,
+                letterIndex: letterIndex)
         }
+    }
+
+    /// What `part` of the list once cut again shows, at `place`, between `before` and `next`.
+    private func titledPart(
+        _ part: StoredListPart, place: TitledListPart.Place, before: StoredListPart?, next: StoredListPart?,
+        letterIndex: [LetterStart]
+    ) -> TitledListPart {
         let titles = part.titles
         var shown = TitledListPart(
             page: list, place: place, titles: titles, previousFirstTitle: before?.titles.first,
-            nextFirstTitle: try self.part(after: part.firstKey)?.titles.first)
+            nextFirstTitle: next?.titles.first)
         switch list {
         case .allPages:
             shown.letters = titles.map { AlphabeticalKey($0).letter }
             shown.letterBefore = before?.titles.last.map { AlphabeticalKey($0).letter }
             shown.letterIndex = letterIndex
         case .wantedPages:
-            shown.linkers = try titles.map(linkers)
+            shown.linkers = part.linkers
         case .orphanedPages, .recentChanges, .newPages, .statistics: break
         }
         return shown
     }
 
     /// The letter index of all pages once the list is cut again, `old` being the one before:
-    /// worked out anew when the whole list was cut again (every file of it is new); `old` when
-    /// every letter starts in a file of the same name as before; nil when neither (the letter
-    /// index every file shows changes, and the build proper writes every file).
-    func letterIndex(replacing old: [LetterStart]) -> [LetterStart]? {
-        if isWholeList { return Self.letterStarts(of: added, startingList: true) }
+    /// `old` when every letter starts in a file of the same name as before (the files cut again
+    /// say so), else worked out anew from every file (which all show it: `changedFiles` renders
+    /// them all).
+    func letterIndex(replacing old: [LetterStart]) throws -> [LetterStart] {
         let kept = regions.allSatisfy { region in
             let old = Self.letterStarts(of: region.old, startingList: region.startsList)
             let new = Self.letterStarts(of: region.new, startingList: region.startsList)
@@ -302,7 +348,7 @@ extension TitledListRecut {
                         && (old.file == new.file || region.letterBefore.map { $0.isExactly(old.letter) } == true)
                 }
         }
-        return kept ? old : nil
+        return kept ? old : Self.letterStarts(of: try allParts(), startingList: true)
     }
 
     /// The letters of `parts` of all pages, each with the name of the part where it first comes

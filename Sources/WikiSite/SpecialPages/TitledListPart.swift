@@ -29,6 +29,9 @@ struct TitledListPart: Sendable {
         let count: Int
         /// The first `WikiSpecialPages.linkingPagesShown` of them, alphabetically.
         let shown: [PageTitle]
+
+        /// No linking page: what an entry of a list other than the wanted pages has.
+        static let none = Linkers(count: 0, shown: [])
     }
 
     /// Which list.

@@ -282,12 +282,12 @@ struct WikiSpecialPages: Sendable {
     func storedPart(_ part: Int, of page: SpecialPage) -> StoredListPart {
         let range = cuts(of: page).entries(ofFile: part)
         let titles = range.map { entryTitle(of: page, at: $0) }
-        let counts =
-            page == .wantedPages
-            ? wantedOrder[range].map { analysis.graph.linkerPositions(ofMissingTitleAt: $0).count } : []
+        let linkers = page == .wantedPages ? wantedOrder[range].map(linkers(ofMissingTitleAt:)) : []
         return StoredListPart(
-            firstKey: titles.first.map { TitledListEntry.key(of: $0, in: page, linkerCount: counts.first ?? 0) } ?? [],
-            titles: titles, linkerCounts: counts)
+            firstKey: titles.first.map {
+                TitledListEntry.key(of: $0, in: page, linkerCount: linkers.first?.count ?? 0)
+            } ?? [],
+            titles: titles, linkers: linkers)
     }
 
     /// The pages linking to the missing title at `position` of `graph.missingTitles`.
