@@ -1,9 +1,11 @@
 import Foundation
 import SplitMix64
 import Testing
-import WikiSite
+import WikiDocuments
 import WikiSources
 import WikiStore
+
+@testable import WikiSite
 
 /// End to end: edits of published pages read from a store are built from the store's changes and
 /// the build state alone (`PageEditBuild`), pages created and deleted too, and their site is a
@@ -135,6 +137,36 @@ struct PageEditBuildTests {
             in: folder)
         #expect(deleted.contains("read alone with the build state"))
         #expect(deleted.contains("removed   w/Gone~") && deleted.contains(#"links to "Gone", which no longer exists"#))
+    }
+
+    /// The wiki's own document edited, its title kept: its home alone shows it. Retitled, it is
+    /// in every file: the build proper's.
+    @Test func theWikisDocumentEditedRewritesItsHomeFromTheState() throws {
+        let folder = try builtWiki()
+        // Revision `generation` of the wiki's document, over the one before (`ids`: its own and
+        // its parent's).
+        let wiki = { (generation: Int, ids: String, title: String, markdown: String) in
+            #"{"docs":[{"_id":"w","_rev":"\#(generation)-\#(ids.prefix(1))","#
+                + #""_revisions":{"start":\#(generation),"ids":["\#(ids.prefix(1))","\#(ids.suffix(1))"]},"#
+                + #""type":"wiki","title":"\#(title)","owner_id":"ann","members":["bob"],"markdown":"\#(markdown)"}]}"#
+        }
+
+        let edited = try importAndBuild(wiki(2, "ba", "Edits", "Start at [[Gamma]], or [[Nowhere]]."), in: folder)
+        #expect(edited.contains("read alone with the build state"), "\(edited)")
+        #expect(edited.contains("written   w/index.html: the wiki's document changed"))
+        #expect(!edited.contains("written   w/Alpha~") && !edited.contains("written   w/_special/"))
+        let home = try String(contentsOfFile: folder.path("site/w/index.html"), encoding: .utf8)
+        #expect(home.contains("Nowhere") && home.contains("bob"))
+        // The state took the document as it is now: as a clean build records it.
+        try succeed(["build", "--source", "store.sqlite", "--out", "clean", "--full"], in: folder)
+        let recorded = try [".wikisite/site", ".wikisite/clean"].map {
+            try BuildState(stateFolder: folder.path($0)).wikis()[ExactString("w")]?.fingerprint
+        }
+        #expect(recorded[0] != nil && recorded[0] == recorded[1])
+
+        let retitled = try importAndBuild(wiki(3, "cb", "Edited", "Start at [[Gamma]]."), in: folder)
+        #expect(!retitled.contains("read alone with the build state"), "\(retitled)")
+        #expect(retitled.contains("the wiki's title changed"))
     }
 
     /// A letter that appears in a list of all pages of several files, then goes: every file

@@ -7,6 +7,8 @@ enum ChangeCause {
     static let created = "page created or published"
     static let edited = "page edited"
     static let removed = "page deleted or unpublished"
+    /// The wiki's own document changed, its title did not (its home shows the rest of it).
+    static let wikiDocumentChanged = "the wiki's document changed"
 
     /// A page linking to `title`, which was created (`exists`) or deleted.
     static func linksTo(_ title: PageTitle, exists: Bool) -> String {

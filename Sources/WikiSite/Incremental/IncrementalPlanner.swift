@@ -89,8 +89,8 @@ struct IncrementalPlanner {
         if !stored.title.isExactly(wiki.title) {
             plan = .everything("the wiki's title changed")
         } else if wikiChanged {
-            plan.home = plan.home ?? "the wiki's document changed"
-            plan.renderSpecialPagesThatChanged(because: "the wiki's document changed")
+            plan.home = plan.home ?? ChangeCause.wikiDocumentChanged
+            plan.renderSpecialPagesThatChanged(because: ChangeCause.wikiDocumentChanged)
         }
         try WikiChangePlanner(state: state, analysis: analysis).plan(changes, into: &plan)
         return (analysis, changes.count + (wikiChanged ? 1 : 0))

@@ -67,6 +67,9 @@ struct PageEditBuild {
     /// The changes of one wiki and what they touch.
     private struct WikiEdits {
         let wiki: Wiki
+        /// Whether the wiki's own document changed, its title and conflicts did not: of the
+        /// wiki's files, its home alone shows the rest of it.
+        var documentChanged = false
         var edits: [ChangedPage] = []
         /// The titles of the pages no longer published, and of those published anew.
         var removed: Set<PageTitle> = []
@@ -144,10 +147,14 @@ struct PageEditBuild {
             database.conflicts.allSatisfy({ storedWikis[ExactString($0.documentID)] != nil }),
             database.wikis.count == storedWikis.count
         else { return nil }
+        var changedWikiDocuments = Set<ExactString>()
         for wiki in database.wikis {
-            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title),
-                stored.fingerprint == DocumentFingerprint.of(wiki, conflict: database.conflict(ofDocument: wiki.id))
-            else { return nil }
+            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title) else { return nil }
+            let conflict = database.conflict(ofDocument: wiki.id)
+            if stored.fingerprint != DocumentFingerprint.of(wiki, conflict: conflict) {
+                guard conflict == nil else { return nil }
+                changedWikiDocuments.insert(ExactString(wiki.id))
+            }
         }
         let state = last.state
         let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
@@ -175,10 +182,11 @@ struct PageEditBuild {
                 published.settle(page.title, inWiki: wiki.id, published: true)
             }
             guard
-                let wikiEdits = try edits(
+                var wikiEdits = try edits(
                     of: wiki, among: pages, removing: gone, in: database, published: published, state: state,
                     layout: layout)
             else { return nil }
+            wikiEdits.documentChanged = changedWikiDocuments.contains(ExactString(wiki.id))
             wikis.append(wikiEdits)
         }
         try published.checkLookups()
@@ -233,17 +241,23 @@ struct PageEditBuild {
         var wikis: [WikiEdits] = []
         var changedDocuments = 0
         for (wiki, wikiChanges) in zip(wikiList, changes) {
-            guard let wikiChanges, !wikiChanges.wikiChanged else { return false }
+            guard let wikiChanges else { return false }
+            if wikiChanges.wikiChanged {
+                guard wikiChanges.stored.title.isExactly(wiki.title), database.conflict(ofDocument: wiki.id) == nil
+                else { return false }
+                changedDocuments += 1
+            }
             changedDocuments += wikiChanges.pages.count
             let pages = (wikiChanges.pages.edited + wikiChanges.pages.created).compactMap {
                 database.page(inWiki: wiki.id, titled: $0)
             }
             guard changedDocuments <= Self.maximumChanges,
                 pages.allSatisfy({ database.conflict(ofDocument: $0.documentID) == nil }),
-                let wikiEdits = try edits(
+                var wikiEdits = try edits(
                     of: wiki, among: pages, removing: wikiChanges.pages.removed, in: database, published: published,
                     state: state, layout: layout)
             else { return false }
+            wikiEdits.documentChanged = wikiChanges.wikiChanged
             wikis.append(wikiEdits)
         }
         guard changedDocuments > 0 else { return false }
@@ -323,7 +337,7 @@ struct PageEditBuild {
             pageCounts.append(pageCount)
             summary.wikis.append(
                 PublishedWiki(id: wiki.id, title: wiki.title, pageCount: pageCount, home: layout.home(ofWiki: wiki.id)))
-            guard !wikiEdits.edits.isEmpty else { continue }
+            guard !wikiEdits.edits.isEmpty || wikiEdits.documentChanged else { continue }
             guard
                 let wikiFiles = try wikiFiles(
                     of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
@@ -331,11 +345,13 @@ struct PageEditBuild {
             else { return false }
             files += wikiFiles.written
             removedFiles += wikiFiles.removed
-            if pageCount != stored.pageCount {
+            if pageCount != stored.pageCount || wikiEdits.documentChanged {
                 update.wikis.append(
                     BuildState.StoredWiki(
-                        id: stored.id, title: stored.title, fingerprint: stored.fingerprint, pageCount: pageCount,
-                        skippedPages: stored.skippedPages))
+                        id: stored.id, title: stored.title,
+                        fingerprint: wikiEdits.documentChanged
+                            ? DocumentFingerprint.of(wiki, conflict: nil) : stored.fingerprint,
+                        pageCount: pageCount, skippedPages: stored.skippedPages))
             }
         }
         try published.checkLookups()
@@ -528,7 +544,11 @@ struct PageEditBuild {
     {
         let wiki = edits.wiki
         let pages = edits.edits
-        guard var figures = try state.statistics(inWiki: wiki.id) else { return nil }
+        guard var figures = try state.statistics(inWiki: wiki.id),
+            // The statistics list a conflict of the wiki's document: one that goes is the build
+            // proper's.
+            !edits.documentChanged || !figures.conflicts.contains(where: { $0.documentID.isExactly(wiki.id) })
+        else { return nil }
         figures.linkCount += edits.addedLinks
         figures.missingLinkCount += edits.addedMissingLinks
         figures.wantedPageCount += edits.growth(of: .wantedPages)
@@ -656,7 +676,8 @@ struct PageEditBuild {
         files.append(
             (
                 layout.home(ofWiki: wiki.id),
-                renderer.home(pageCount: pageCount, recentChanges: recentChanges, chrome: chrome), cause
+                renderer.home(pageCount: pageCount, recentChanges: recentChanges, chrome: chrome),
+                pages.isEmpty ? ChangeCause.wikiDocumentChanged : cause
             ))
         update.changedSpecialFileDigests.append((wiki.id, digests))
         update.statistics.append((wiki.id, figures))
