@@ -671,8 +671,11 @@ struct PageEditBuild {
                 files.append((path, context.html(of: dated, part: part), cause))
             }
         }
-        files.append(
-            (context.path(of: SpecialPageFile(page: .statistics, part: 1)), context.statisticsHTML(figures), cause))
+        // The statistics count pages alone (the wiki's document is not among them).
+        if !pages.isEmpty {
+            files.append(
+                (context.path(of: SpecialPageFile(page: .statistics, part: 1)), context.statisticsHTML(figures), cause))
+        }
         files.append(
             (
                 layout.home(ofWiki: wiki.id),
