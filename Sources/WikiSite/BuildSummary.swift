@@ -58,6 +58,9 @@ public struct BuildSummary: Sendable {
     /// lists of pages as they were, and built them from the build state without analysing their
     /// wikis again (`PageEditBuild`), having read its sources whole (a dump).
     public internal(set) var editsBuiltFromState = false
+    /// Why the changes were not built from the build state alone (a build of edits) but by the
+    /// build proper, when it was tried.
+    public internal(set) var notServedFromState: String?
     /// How many wikis had no document changed since the last build, and were therefore neither
     /// analysed nor written: their missing links are not in `missingLinks` (the last build's
     /// stand; `wikisite check` lists them).
@@ -154,6 +157,9 @@ public struct BuildSummary: Sendable {
                         + "The links to missing pages of the last build stand (wikisite check lists them).")
             } else {
                 lines.append(changes + ".")
+                if let notServedFromState {
+                    lines.append("  Not built from the build state alone: \(notServedFromState).")
+                }
             }
             if wikisNotAnalysed > 0 {
                 let wikiCount = wikisNotAnalysed == 1 ? "1 wiki" : "\(wikisNotAnalysed) wikis"

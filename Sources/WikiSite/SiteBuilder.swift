@@ -83,9 +83,10 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildError.theme("\(error)")
         }
+        var notServedFromState: String?
         if let last,
             var summary = try PageEditBuild(options: options, shape: shape, theme: theme, reporter: reporter)
-                .summaryIfServed(after: last)
+                .summaryIfServed(after: last, declined: &notServedFromState)
         {
             summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
             summary.elapsed = clock.now - start
@@ -101,6 +102,7 @@ public struct SiteBuilder: Sendable {
         let wikis = try selectedWikis(in: database)
 
         var summary = BuildSummary()
+        summary.notServedFromState = notServedFromState
         summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
         summary.documentsRead = input.documentsRead
         summary.skipped = (input.refused + database.skipped).sorted {

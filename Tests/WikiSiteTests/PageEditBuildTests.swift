@@ -139,6 +139,34 @@ struct PageEditBuildTests {
         #expect(deleted.contains("removed   w/Gone~") && deleted.contains(#"links to "Gone", which no longer exists"#))
     }
 
+    /// A page created restyles the links to it, in the pages that link to it and in the pages
+    /// that embed one of those: the build of edits, which renders no embed, leaves it to the build
+    /// proper (it once wrote the linking page alone, and the embedding one kept the old style).
+    @Test func aPageCreatedWhileAnEmbeddedPageLinksToItIsTheBuildPropers() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            """
+            {"docs":[
+            {"_id":"w","_rev":"1-a","type":"wiki","title":"Embeds","markdown":"Start at [[Outer]]."},
+            {"_id":"w:Outer","_rev":"1-a","type":"page","wiki_id":"w","markdown":"# Outer\\n\\n![[Inner]]",
+             "created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-02T00:00:00Z"},
+            {"_id":"w:Inner","_rev":"1-a","type":"page","wiki_id":"w","markdown":"See [[Later]].",
+             "created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-03T00:00:00Z"}
+            ]}
+            """, to: "wiki.json")
+        try succeed(["import", "wiki.json", "--store", "store.sqlite"], in: folder)
+        try succeed(["build", "--source", "store.sqlite", "--out", "site"], in: folder)
+
+        let created = try importAndBuild(
+            #"{"docs":[{"_id":"w:Later","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Now here."}]}"#,
+            in: folder)
+        #expect(!created.contains("read alone with the build state"), "\(created)")
+        #expect(
+            created.contains(
+                #"Not built from the build state alone: page "Outer" embeds "Inner", whose link to "Later" changes style."#
+            ))
+    }
+
     /// The wiki's own document edited, its title kept: its home alone shows it. Retitled, it is
     /// in every file: the build proper's.
     @Test func theWikisDocumentEditedRewritesItsHomeFromTheState() throws {
@@ -168,6 +196,9 @@ struct PageEditBuildTests {
         let retitled = try importAndBuild(wiki(3, "cb", "Edited", "Start at [[Gamma]]."), in: folder)
         #expect(!retitled.contains("read alone with the build state"), "\(retitled)")
         #expect(retitled.contains("the wiki's title changed"))
+        #expect(
+            retitled.contains(
+                #"Not built from the build state alone: wiki "w" was retitled (every file of it shows the title)."#))
     }
 
     /// A letter that appears in a list of all pages of several files, then goes: every file
@@ -259,6 +290,9 @@ struct PageEditBuildTests {
         try folder.write(Self.dump(editing: "Gamma", markdown: "On to [[Beta]], again."), to: "wiki.json")
         let edited = try succeed(build + ["--verify"], in: folder).standardOutput
         #expect(edited.contains("Incremental build: 1 changed document since the last build."), "\(edited)")
+        #expect(
+            edited.contains(
+                "Not built from the build state alone: --base-url: the sitemaps and the feeds list every page."))
         #expect(edited.contains("Verified: the site is byte for byte the same as a clean build."))
     }
 
@@ -311,7 +345,9 @@ struct PageEditBuildRandomTests {
     static func page(_ title: String, generation: Int, links: [String], author: String, hour: Int) -> [String: Any] {
         var body: [String: Any] = [
             "_id": "w:" + title, "_rev": "\(generation)-\(generation)a", "type": "page", "wiki_id": "w",
-            "markdown": "# \(title)\n\n" + links.map { "See [[\($0)]]." }.joined(separator: "\n") + "\n\nText \(hour).",
+            "markdown": "# \(title)\n\n"
+                + links.map { "See \($0.hasPrefix("!") ? "!" : "")[[\($0.trimmingPrefix("!"))]]." }
+                .joined(separator: "\n") + "\n\nText \(hour).",
             "created_at": "2024-01-01T00:00:00Z",
             "updated_at": String(format: "2024-03-%02dT%02d:00:00Z", 1 + hour / 24, hour % 24), "updated_by": author,
         ]
@@ -327,10 +363,12 @@ struct PageEditBuildRandomTests {
             as: UTF8.self)
     }
 
-    /// Random links: mostly to pages, some to the missing `Omega`.
-    static func links(using random: inout SplitMix64) -> [String] {
+    /// Random links: mostly to pages, some to `Omega` (missing until it is created), and with
+    /// `embeds` a few of them embeds (`!` before the title).
+    static func links(embeds: Bool, using random: inout SplitMix64) -> [String] {
         (0..<Int.random(in: 1...4, using: &random)).map { _ in
-            Int.random(in: 0..<8, using: &random) == 0 ? "Omega" : titles.randomElement(using: &random)!
+            let title = Int.random(in: 0..<8, using: &random) == 0 ? "Omega" : titles.randomElement(using: &random)!
+            return embeds && Int.random(in: 0..<6, using: &random) == 0 ? "!" + title : title
         }
     }
 
@@ -342,6 +380,8 @@ struct PageEditBuildRandomTests {
         var steps = 0
         for seed in UInt64(1)...20 {
             var random = SplitMix64(seed: seed)
+            // A wiki in four has embeds, which the build proper serves wherever they show a change.
+            let embeds = seed.isMultiple(of: 4)
             let folder = try TemporaryFolder()
             let store = folder.path("store.sqlite")
             var generations: [String: Int] = [:]
@@ -353,7 +393,7 @@ struct PageEditBuildRandomTests {
             for title in Self.titles {
                 hour += 1
                 generations[title] = 1
-                links[title] = Self.links(using: &random)
+                links[title] = Self.links(embeds: embeds, using: &random)
                 documents.append(
                     Self.page(
                         title, generation: 1, links: links[title]!, author: Self.authors.randomElement(using: &random)!,
@@ -372,24 +412,26 @@ struct PageEditBuildRandomTests {
                     hour += 1
                     generations[title]! += 1
                     // Half the edits change the text alone, half the links too.
-                    if Bool.random(using: &random) { links[title] = Self.links(using: &random) }
+                    if Bool.random(using: &random) { links[title] = Self.links(embeds: embeds, using: &random) }
                     edits.append(
                         Self.page(
                             title, generation: generations[title]!, links: links[title]!,
                             author: Self.authors.randomElement(using: &random)!, hour: hour))
                 }
-                // A page created at every other step, under a title that may be linked to already.
+                // A page created at every other step: the wanted `Omega` first (the pages linking
+                // to it, or embedding one that does, change), then pages nothing links to.
                 if step.isMultiple(of: 2) {
                     hour += 1
-                    let title = "Extra \(step)"
+                    let title = step == 2 ? "Omega" : "Extra \(step)"
                     edits.append(
                         Self.page(
-                            title, generation: 1, links: Self.links(using: &random),
+                            title, generation: 1, links: Self.links(embeds: embeds, using: &random),
                             author: Self.authors.randomElement(using: &random)!, hour: hour))
                     documents.append(edits[edits.count - 1])
                 }
                 if fromADump {
-                    for edit in edits where (edit["_id"] as? String)?.hasPrefix("w:Extra") != true {
+                    for edit in edits
+                    where documents.contains(where: { $0["_id"] as? String == edit["_id"] as? String }) {
                         documents[documents.firstIndex { $0["_id"] as? String == edit["_id"] as? String }!] = edit
                     }
                     try folder.write(try Self.dump(documents), to: "wiki.json")

@@ -97,62 +97,93 @@ struct PageEditBuild {
     }
 
     /// The summary of the build of the changes of the only source since `last`, or nil when a
-    /// build of edits does not serve them (nothing was written). The source is one that delivers
-    /// its changes after a checkpoint and documents by `_id` (`DocumentLookupSource`), or a dump
-    /// the last build read, compared with the ledger of its entries (`DumpLedger`): a dump in
-    /// which no entry differs is a build with nothing to do (`UnchangedSources`), whatever the
-    /// build's options.
-    func summaryIfServed(after last: LastBuild) throws -> BuildSummary? {
-        guard options.sources.count == 1 else { return nil }
-        let servesEdits = options.baseURL == nil && options.wikiIDs.isEmpty
+    /// build of edits does not serve them (nothing was written; `declined` says why). The source
+    /// is one that delivers its changes after a checkpoint and documents by `_id`
+    /// (`DocumentLookupSource`), or a dump the last build read, compared with the ledger of its
+    /// entries (`DumpLedger`): a dump in which no entry differs is a build with nothing to do
+    /// (`UnchangedSources`), whatever the build's options.
+    func summaryIfServed(after last: LastBuild, declined: inout String?) throws -> BuildSummary? {
+        do {
+            return try summary(after: last)
+        } catch let notServed as NotServedFromState {
+            declined = notServed.reason
+            return nil
+        }
+    }
+
+    /// `summaryIfServed`'s work.
+    ///
+    /// - Throws: `NotServedFromState` when a build of edits does not serve the changes.
+    private func summary(after last: LastBuild) throws -> BuildSummary {
+        guard options.sources.count == 1 else { throw NotServedFromState("the build has several sources") }
+        let optionsServed = optionsServed
         let storedWikis = last.wikis
         let path = options.sources[0]
         let name = DocumentSources.displayName(of: path)
         let wikiIDs = storedWikis.keys.sorted().map(\.value)
-        guard let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder) else { return nil }
+        guard let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder) else {
+            throw NotServedFromState("\(name) does not open as a source of changes")
+        }
         let changes: any SourceChanges
         do {
             if let source = source as? any DocumentLookupSource {
-                guard servesEdits,
-                    let read = try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs)
-                else { return nil }
-                changes = read
+                try optionsServed.get()
+                changes = try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs)
             } else if let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) {
                 reporter.stage("comparing \(dump.name) with the last build's reading of it")
-                guard
-                    let read = try ComparedDumpChanges.read(
-                        dump, named: name, comparedWith: ledger, after: last, thenDocuments: wikiIDs)
-                else { return nil }
+                let read = try ComparedDumpChanges.read(
+                    dump, named: name, comparedWith: ledger, after: last, thenDocuments: wikiIDs)
                 if read.changeCount + read.goneDocumentIDs.count == 0 {
-                    guard read.isUnchanged else { return nil }
+                    guard read.isUnchanged else {
+                        throw NotServedFromState("\(name) ends at another sequence, with no entry changed")
+                    }
                     return try UnchangedSources(options: options, shape: shape, reporter: reporter)
                         .summary(of: last, advances: [read.advance])
                 }
-                guard servesEdits else { return nil }
+                try optionsServed.get()
                 changes = read
             } else {
-                return nil
+                throw NotServedFromState("the last build kept no ledger of the entries of \(name)")
             }
+        } catch let notServed as NotServedFromState {
+            throw notServed
         } catch {
             throw BuildError.unreadableSource(path: name, reason: "\(error)")
         }
         let changedIDs = changes.delivered.prefix(changes.changeCount).map(\.id) + changes.goneDocumentIDs
-        guard changedIDs.count <= Self.maximumChanges else { return nil }
+        guard changedIDs.count <= Self.maximumChanges else {
+            throw NotServedFromState("more than \(Self.maximumChanges) documents changed")
+        }
         var builder = WikiDatabaseBuilder()
         for document in changes.delivered { builder.add(document) }
         let database = builder.build()
         // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
         // so); a page may not.
-        guard database.skipped.isEmpty, database.skippedAttachments.isEmpty,
-            database.conflicts.allSatisfy({ storedWikis[ExactString($0.documentID)] != nil }),
-            database.wikis.count == storedWikis.count
-        else { return nil }
+        if let skipped = database.skipped.first {
+            throw NotServedFromState(
+                "document \(MessageText.quoted(skipped.documentID)) is skipped (its warning is the build proper's)")
+        }
+        if let skipped = database.skippedAttachments.first {
+            throw NotServedFromState("an attachment of \(MessageText.quoted(skipped.documentID)) is skipped")
+        }
+        if let conflict = database.conflicts.first(where: { storedWikis[ExactString($0.documentID)] == nil }) {
+            throw NotServedFromState("\(MessageText.quoted(conflict.documentID)) has conflicting revisions")
+        }
+        guard database.wikis.count == storedWikis.count else {
+            throw NotServedFromState("a wiki came, went or is no longer published")
+        }
         var changedWikiDocuments = Set<ExactString>()
         for wiki in database.wikis {
-            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title) else { return nil }
+            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title) else {
+                throw NotServedFromState(
+                    "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
+            }
             let conflict = database.conflict(ofDocument: wiki.id)
             if stored.fingerprint != DocumentFingerprint.of(wiki, conflict: conflict) {
-                guard conflict == nil else { return nil }
+                guard conflict == nil else {
+                    throw NotServedFromState(
+                        "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
+                }
                 changedWikiDocuments.insert(ExactString(wiki.id))
             }
         }
@@ -168,7 +199,11 @@ struct PageEditBuild {
             for wiki in wikiIDs {
                 guard let title = try state.publishedTitle(ofDocument: id, inWiki: wiki) else { continue }
                 // A page that took its title or file name from a skipped one leaves it to that one.
-                guard storedWikis[ExactString(wiki)]?.skippedPages == 0 else { return nil }
+                guard storedWikis[ExactString(wiki)]?.skippedPages == 0 else {
+                    throw NotServedFromState(
+                        "a page of wiki \(MessageText.quoted(wiki)) is gone, and its last reading skipped a page document"
+                    )
+                }
                 removed[ExactString(wiki), default: []].append(title)
             }
         }
@@ -181,11 +216,9 @@ struct PageEditBuild {
             for page in pages where try !state.isPublished(page.title, inWiki: wiki.id) {
                 published.settle(page.title, inWiki: wiki.id, published: true)
             }
-            guard
-                var wikiEdits = try edits(
-                    of: wiki, among: pages, removing: gone, in: database, published: published, state: state,
-                    layout: layout)
-            else { return nil }
+            var wikiEdits = try edits(
+                of: wiki, among: pages, removing: gone, in: database, published: published, state: state,
+                layout: layout)
             wikiEdits.documentChanged = changedWikiDocuments.contains(ExactString(wiki.id))
             wikis.append(wikiEdits)
         }
@@ -201,13 +234,15 @@ struct PageEditBuild {
             } catch {
                 throw BuildError.unreadableSource(path: name, reason: "\(error)")
             }
-            guard let linked else { return nil }
+            guard let linked else { throw NotServedFromState("\(name) changed while it was read") }
             var builder = WikiDatabaseBuilder()
             for document in changes.delivered + linked { builder.add(document) }
             pagesDatabase = builder.build()
             guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty,
                 pagesDatabase.conflicts.count == database.conflicts.count
-            else { return nil }
+            else {
+                throw NotServedFromState("a page whose file changes with them is skipped or has conflicting revisions")
+            }
         }
 
         var update = StateUpdate(replacesEverything: false, settings: shape.settings)
@@ -216,92 +251,135 @@ struct PageEditBuild {
         summary.readChangesOnly = true
         summary.documentsRead = changes.changeCount
         summary.changedDocuments = Set(changedIDs.map(ExactString.init)).count
-        guard
-            try serve(
-                wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
-                update: update, summary: &summary)
-        else { return nil }
+        try serve(
+            wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
+            update: update, summary: &summary)
         return summary
+    }
+
+    /// Whether the build's options let a build of edits serve its changes: a failure naming the
+    /// option that does not.
+    private var optionsServed: Result<Void, NotServedFromState> {
+        if options.baseURL != nil {
+            return .failure(NotServedFromState("--base-url: the sitemaps and the feeds list every page"))
+        }
+        if !options.wikiIDs.isEmpty {
+            return .failure(NotServedFromState("--wiki: the build publishes some wikis alone"))
+        }
+        return .success(())
     }
 
     /// The build of the edits of `planner`'s database, every document of the sources (read whole:
     /// a dump), when the only changes `planner` found in `wikis` (`changes`, one a wiki) are edits
     /// a build of edits serves: true when it wrote and committed them, with what it did added to
     /// `summary` (which holds what the reading found); false when nothing was written, and the
-    /// build proper runs. `update` holds the sources' checkpoints.
+    /// build proper runs (`summary` says why). `update` holds the sources' checkpoints.
     func serveIfEdits(
         of planner: IncrementalPlanner, wikis wikiList: [Wiki], changes: [IncrementalPlanner.WikiChanges?],
         layout: SiteLayout, update: StateUpdate, summary: inout BuildSummary
     ) throws -> Bool {
+        guard planner.fullBuild == nil else { return false }
+        do {
+            summary = try served(
+                planner: planner, wikis: wikiList, changes: changes, layout: layout, update: update, summary: summary)
+            return true
+        } catch let notServed as NotServedFromState {
+            summary.notServedFromState = notServed.reason
+            return false
+        }
+    }
+
+    /// `serveIfEdits`'s work: `summary` with what the build of edits did.
+    ///
+    /// - Throws: `NotServedFromState` when a build of edits does not serve the changes.
+    private func served(
+        planner: IncrementalPlanner, wikis wikiList: [Wiki], changes: [IncrementalPlanner.WikiChanges?],
+        layout: SiteLayout, update: StateUpdate, summary: BuildSummary
+    ) throws -> BuildSummary {
         let (database, state) = (planner.database, planner.state)
-        guard planner.fullBuild == nil, options.baseURL == nil, planner.storedWikis.count == wikiList.count,
-            planner.storedWikis.values.allSatisfy({ $0.pageCount != nil })
-        else { return false }
+        try optionsServed.get()
+        guard planner.storedWikis.count == wikiList.count else {
+            throw NotServedFromState("a wiki came, went or is no longer published")
+        }
+        guard planner.storedWikis.values.allSatisfy({ $0.pageCount != nil }) else {
+            throw NotServedFromState("the build state does not know how many pages a wiki had")
+        }
         let published = DatabasePublishedPages(database: database)
         var wikis: [WikiEdits] = []
         var changedDocuments = 0
         for (wiki, wikiChanges) in zip(wikiList, changes) {
-            guard let wikiChanges else { return false }
+            guard let wikiChanges else { throw NotServedFromState("wiki \(MessageText.quoted(wiki.id)) is new") }
             if wikiChanges.wikiChanged {
-                guard wikiChanges.stored.title.isExactly(wiki.title), database.conflict(ofDocument: wiki.id) == nil
-                else { return false }
+                guard wikiChanges.stored.title.isExactly(wiki.title) else {
+                    throw NotServedFromState(
+                        "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
+                }
+                guard database.conflict(ofDocument: wiki.id) == nil else {
+                    throw NotServedFromState(
+                        "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
+                }
                 changedDocuments += 1
             }
             changedDocuments += wikiChanges.pages.count
             let pages = (wikiChanges.pages.edited + wikiChanges.pages.created).compactMap {
                 database.page(inWiki: wiki.id, titled: $0)
             }
-            guard changedDocuments <= Self.maximumChanges,
-                pages.allSatisfy({ database.conflict(ofDocument: $0.documentID) == nil }),
-                var wikiEdits = try edits(
-                    of: wiki, among: pages, removing: wikiChanges.pages.removed, in: database, published: published,
-                    state: state, layout: layout)
-            else { return false }
+            guard changedDocuments <= Self.maximumChanges else {
+                throw NotServedFromState("more than \(Self.maximumChanges) documents changed")
+            }
+            if let conflicted = pages.first(where: { database.conflict(ofDocument: $0.documentID) != nil }) {
+                throw NotServedFromState("\(MessageText.quoted(conflicted.documentID)) has conflicting revisions")
+            }
+            var wikiEdits = try edits(
+                of: wiki, among: pages, removing: wikiChanges.pages.removed, in: database, published: published,
+                state: state, layout: layout)
             wikiEdits.documentChanged = wikiChanges.wikiChanged
             wikis.append(wikiEdits)
         }
-        guard changedDocuments > 0 else { return false }
+        guard changedDocuments > 0 else { throw NotServedFromState("no document changed") }
         var served = summary
         served.changedDocuments = changedDocuments
         served.editsBuiltFromState = true
-        guard
-            try serve(
-                wikis, storedWikis: planner.storedWikis, in: database, published: published, state: state,
-                layout: layout, update: update, summary: &served)
-        else { return false }
-        summary = served
-        return true
+        try serve(
+            wikis, storedWikis: planner.storedWikis, in: database, published: published, state: state,
+            layout: layout, update: update, summary: &served)
+        return served
     }
 
     /// The changes of `wiki`: the pages among `pages` (its pages as they are now) whose
     /// fingerprint is not the state's, and the pages `removed` no longer published; rendered,
-    /// with what they touch. Nil when a build of edits does not serve them.
+    /// with what they touch.
+    ///
+    /// - Throws: `NotServedFromState` when a build of edits does not serve them.
     private func edits(
         of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
-    ) throws -> WikiEdits? {
+    ) throws -> WikiEdits {
         var wikiEdits = WikiEdits(wiki: wiki)
         for page in pages {
             let stored = try state.storedPage(page.title, inWiki: wiki.id)
             if let stored {
-                guard let details = stored.details, details.documentID.isExactly(page.documentID) else { return nil }
+                guard let details = stored.details, details.documentID.isExactly(page.documentID) else {
+                    throw NotServedFromState("page \(MessageText.quoted(page.title.text)) now has another document")
+                }
                 guard stored.fingerprint != DocumentFingerprint.of(page, conflict: nil) else { continue }
             } else {
                 // A file name that another page's file has (its hash clashes) is the build proper's.
-                guard try state.recordedOutput(at: layout.page(page.title, inWiki: wiki.id).description) == nil
-                else { return nil }
+                guard try state.recordedOutput(at: layout.page(page.title, inWiki: wiki.id).description) == nil else {
+                    throw NotServedFromState(
+                        "the file of page \(MessageText.quoted(page.title.text)) is another page's file")
+                }
                 wikiEdits.created.insert(page.title)
             }
-            guard
-                let edit = try edit(
-                    page, stored: stored, of: wiki, in: database, published: published, state: state, layout: layout)
-            else { return nil }
-            wikiEdits.edits.append(edit)
+            wikiEdits.edits.append(
+                try edit(
+                    page, stored: stored, of: wiki, in: database, published: published, state: state, layout: layout))
         }
         for title in removed {
-            guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline,
-                try isPlain(title, outline: outline, inWiki: wiki.id, state: state, layout: layout)
-            else { return nil }
+            guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline else {
+                throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
+            }
+            try requirePlain(title, outline: outline, inWiki: wiki.id, state: state, layout: layout)
             wikiEdits.removed.insert(title)
             wikiEdits.edits.append(
                 ChangedPage(
@@ -311,20 +389,24 @@ struct PageEditBuild {
         // With CamelCase links, a page created or deleted turns words of other pages into links,
         // or back: their outlines change, which only the build proper works out.
         if options.settings(forWiki: wiki.id).camelCaseLinks, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
-            return nil
+            throw NotServedFromState(
+                "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
         }
-        guard try links(of: &wikiEdits, published: published, state: state) else { return nil }
+        try links(of: &wikiEdits, published: published, state: state)
         return wikiEdits
     }
 
     /// Writes the files `wikis` change (their pages' documents in `database`, the pages published
     /// as `published` says), then commits them and `update` to the state, with what it did in
-    /// `summary`; false when the state lacks what the files need, before anything is written.
+    /// `summary`.
+    ///
+    /// - Throws: `NotServedFromState` when the state lacks what the files need, before anything
+    ///   is written.
     private func serve(
         _ wikis: [WikiEdits], storedWikis: [ExactString: BuildState.StoredWiki], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, update: StateUpdate,
         summary: inout BuildSummary
-    ) throws -> Bool {
+    ) throws {
         var update = update
         summary.notes.append(SiteDiscovery.missingBaseURLNote)
         var files: [(path: SitePath, html: String, cause: String)] = []
@@ -338,11 +420,9 @@ struct PageEditBuild {
             summary.wikis.append(
                 PublishedWiki(id: wiki.id, title: wiki.title, pageCount: pageCount, home: layout.home(ofWiki: wiki.id)))
             guard !wikiEdits.edits.isEmpty || wikiEdits.documentChanged else { continue }
-            guard
-                let wikiFiles = try wikiFiles(
-                    of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
-                    layout: layout, into: &update)
-            else { return false }
+            let wikiFiles = try wikiFiles(
+                of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
+                layout: layout, into: &update)
             files += wikiFiles.written
             removedFiles += wikiFiles.removed
             if pageCount != stored.pageCount || wikiEdits.documentChanged {
@@ -386,52 +466,61 @@ struct PageEditBuild {
             writer.abandon()
             throw error as? BuildError ?? BuildError.output("\(error)")
         }
-        return true
     }
 
-    /// `page`, published anew or an edit of the published page `stored` of `wiki`, rendered, when
-    /// a build of edits serves it: nil when it has or had an attachment or an embed, or when a
-    /// page embeds it.
+    /// `page`, published anew or an edit of the published page `stored` of `wiki`, rendered.
+    ///
+    /// - Throws: `NotServedFromState` when it has or had an attachment or an embed.
     private func edit(
         _ page: Page, stored: BuildState.StoredPage?, of wiki: Wiki, in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
-    ) throws -> ChangedPage? {
+    ) throws -> ChangedPage {
         var old = PageOutline(links: [], headings: [], wordCount: 0)
         if let stored {
-            guard let outline = stored.outline else { return nil }
+            guard let outline = stored.outline else {
+                throw NotServedFromState(
+                    "the build state lacks the outline of page \(MessageText.quoted(page.title.text))")
+            }
             old = outline
         }
-        guard page.attachments.isEmpty,
-            try isPlain(page.title, outline: old, inWiki: wiki.id, state: state, layout: layout)
-        else { return nil }
+        guard page.attachments.isEmpty else {
+            throw NotServedFromState("page \(MessageText.quoted(page.title.text)) has attachments")
+        }
+        try requirePlain(page.title, outline: old, inWiki: wiki.id, state: state, layout: layout)
         let renderer = PageBodyRenderer(
             database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
             siteLayout: layout, publishedPages: published)
         let (body, outline) = renderer.bodyWithOutline(of: page)
-        guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed) else { return nil }
+        guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed) else {
+            throw NotServedFromState("page \(MessageText.quoted(page.title.text)) embeds a page or an attachment")
+        }
         return ChangedPage(
             title: page.title, page: page, stored: stored, oldOutline: old, outline: outline, body: body.html)
     }
 
-    /// Whether the page `title` of wiki `wikiID`, whose outline was `outline`, had neither
+    /// Requires that the page `title` of wiki `wikiID`, whose outline was `outline`, had neither
     /// attachments nor embeds (`links(of:published:state:)` sees that no page embeds it).
-    private func isPlain(
+    ///
+    /// - Throws: `NotServedFromState` when it had.
+    private func requirePlain(
         _ title: PageTitle, outline: PageOutline, inWiki wikiID: String, state: BuildState, layout: SiteLayout
-    ) throws -> Bool {
+    ) throws {
         guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed),
             try state.recordedOutputs(
                 withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/"
             ).isEmpty
-        else { return false }
-        return true
+        else {
+            throw NotServedFromState("page \(MessageText.quoted(title.text)) had embeds or attachments")
+        }
     }
 
     /// Works out what the changes of `wiki` touch: whose backlinks change, whose links change
     /// style (they link to a page created or deleted), how many links the wiki gains, and the
-    /// entries the lists cut at their titles lose and gain. False when a build of edits does not
-    /// serve them (the state lacks an outline, or a page embeds a changed one or is to be rendered
-    /// with an embed).
-    private func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws -> Bool {
+    /// entries the lists cut at their titles lose and gain.
+    ///
+    /// - Throws: `NotServedFromState` when a build of edits does not serve them (the state lacks
+    ///   an outline, or a page embeds a changed one or is to be rendered with an embed).
+    private func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws {
         let wikiID = wiki.wiki.id
         let changed = Set(wiki.edits.map(\.title))
         let (created, removed) = (wiki.created, wiki.removed)
@@ -474,11 +563,38 @@ struct PageEditBuild {
             let changesExistence = isCreated || removed.contains(title)
             let cause = ChangeCause.linksTo(title, exists: isCreated)
             for linker in try linkersBefore(title) where !changed.contains(linker) {
-                guard let stored = try state.storedPage(linker, inWiki: wikiID), let outline = stored.outline,
-                    !outline.links.contains(where: { $0.isEmbed && (changesExistence || $0.target == title) })
-                else { return false }
+                guard let stored = try state.storedPage(linker, inWiki: wikiID), let outline = stored.outline else {
+                    throw NotServedFromState(
+                        "the build state lacks the outline of page \(MessageText.quoted(linker.text))")
+                }
+                if outline.links.contains(where: { $0.isEmbed && $0.target == title }) {
+                    throw NotServedFromState(
+                        "page \(MessageText.quoted(linker.text)) embeds \(MessageText.quoted(title.text)), which changed"
+                    )
+                }
                 guard changesExistence else { continue }
-                guard stored.details != nil else { return false }
+                // It is rendered again, from its document: with no embeds.
+                guard !outline.links.contains(where: \.isEmbed) else {
+                    throw NotServedFromState(
+                        "page \(MessageText.quoted(linker.text)), which links to \(MessageText.quoted(title.text)), "
+                            + "embeds a page or an attachment")
+                }
+                guard stored.details != nil else {
+                    throw NotServedFromState(
+                        "the build state lacks the details of page \(MessageText.quoted(linker.text))")
+                }
+                // A page that embeds it shows its links, restyled with it.
+                for embedder in try linkersBefore(linker) where !changed.contains(embedder) {
+                    guard let embedding = try state.storedPage(embedder, inWiki: wikiID)?.outline else {
+                        throw NotServedFromState(
+                            "the build state lacks the outline of page \(MessageText.quoted(embedder.text))")
+                    }
+                    if embedding.links.contains(where: { $0.isEmbed && $0.target == linker }) {
+                        throw NotServedFromState(
+                            "page \(MessageText.quoted(embedder.text)) embeds \(MessageText.quoted(linker.text)), "
+                                + "whose link to \(MessageText.quoted(title.text)) changes style")
+                    }
+                }
                 wiki.addedMissingLinks += (isCreated ? -1 : 1) * outline.links.count { $0.target == title }
                 restyled[linker] = stored
                 wiki.backlinkCauses[linker, default: []].append(cause)
@@ -514,8 +630,14 @@ struct PageEditBuild {
             wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(now))
             guard touched.contains(title), !changed.contains(title) else { continue }
             guard let stored = try state.storedPage(title, inWiki: wikiID), stored.details != nil,
-                let outline = stored.outline, !outline.links.contains(where: \.isEmbed)
-            else { return false }
+                let outline = stored.outline
+            else {
+                throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
+            }
+            guard !outline.links.contains(where: \.isEmbed) else {
+                throw NotServedFromState(
+                    "page \(MessageText.quoted(title.text)), whose backlinks change, embeds a page or an attachment")
+            }
             restyled[title] = stored
         }
         for (title, stored) in restyled {
@@ -526,7 +648,6 @@ struct PageEditBuild {
             wiki.linkedPages.append((title, stored))
         }
         wiki.linkedPages.sort { $0.title < $1.title }
-        return true
     }
 
     /// Adds `entry` to those `list` gains.
@@ -535,20 +656,24 @@ struct PageEditBuild {
     }
 
     /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
-    /// and remove, with what the state records of them added to `update`; nil when the state or
-    /// `database` lacks what they need.
+    /// and remove, with what the state records of them added to `update`.
+    ///
+    /// - Throws: `NotServedFromState` when the state or `database` lacks what they need.
     private func wikiFiles(
         of edits: WikiEdits, pageCount oldPageCount: Int, in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, into update: inout StateUpdate
-    ) throws -> (written: [(path: SitePath, html: String, cause: String)], removed: [(path: SitePath, cause: String)])?
-    {
+    ) throws -> (written: [(path: SitePath, html: String, cause: String)], removed: [(path: SitePath, cause: String)]) {
         let wiki = edits.wiki
         let pages = edits.edits
-        guard var figures = try state.statistics(inWiki: wiki.id),
-            // The statistics list a conflict of the wiki's document: one that goes is the build
-            // proper's.
-            !edits.documentChanged || !figures.conflicts.contains(where: { $0.documentID.isExactly(wiki.id) })
-        else { return nil }
+        guard var figures = try state.statistics(inWiki: wiki.id) else {
+            throw NotServedFromState("the build state lacks the statistics of wiki \(MessageText.quoted(wiki.id))")
+        }
+        // The statistics list a conflict of the wiki's document: one that goes is the build
+        // proper's.
+        guard !edits.documentChanged || !figures.conflicts.contains(where: { $0.documentID.isExactly(wiki.id) })
+        else {
+            throw NotServedFromState("the document of wiki \(MessageText.quoted(wiki.id)) had conflicting revisions")
+        }
         figures.linkCount += edits.addedLinks
         figures.missingLinkCount += edits.addedMissingLinks
         figures.wantedPageCount += edits.growth(of: .wantedPages)
@@ -557,7 +682,9 @@ struct PageEditBuild {
             if let stored = edit.stored {
                 guard let details = stored.details,
                     !figures.conflicts.contains(where: { $0.documentID.isExactly(details.documentID) })
-                else { return nil }
+                else {
+                    throw NotServedFromState("page \(MessageText.quoted(edit.title.text)) had conflicting revisions")
+                }
                 figures.count(pageSavedBy: details.updatedBy, words: edit.oldOutline.wordCount, delta: -1)
             }
             if let page = edit.page {
@@ -565,14 +692,19 @@ struct PageEditBuild {
             }
         }
         let pageCount = figures.pageCount
-        guard pageCount == oldPageCount + edits.growth(of: .allPages) else { return nil }
+        guard pageCount == oldPageCount + edits.growth(of: .allPages) else {
+            throw NotServedFromState(
+                "the build state's counts of the pages of wiki \(MessageText.quoted(wiki.id)) disagree")
+        }
         let renderer = SitePageRenderer(
             bodies: PageBodyRenderer(
                 database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
                 siteLayout: layout, publishedPages: published),
             theme: theme)
         let description = renderer.bodies.homeOutline(of: wiki)
-        guard description.attachments.isEmpty, !description.links.contains(where: \.isEmbed) else { return nil }
+        guard description.attachments.isEmpty, !description.links.contains(where: \.isEmbed) else {
+            throw NotServedFromState("the home of wiki \(MessageText.quoted(wiki.id)) embeds a page or an attachment")
+        }
         let chrome = WikiChrome(
             wiki: wiki, pageCount: pageCount, wantedPageCount: figures.wantedPageCount,
             orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: nil)
@@ -602,7 +734,11 @@ struct PageEditBuild {
             guard let page = database.page(inWiki: wiki.id, titled: title), let outline = stored.outline,
                 page.documentID.isExactly(stored.details?.documentID ?? ""),
                 DocumentFingerprint.of(page, conflict: nil) == stored.fingerprint
-            else { return nil }
+            else {
+                throw NotServedFromState(
+                    "page \(MessageText.quoted(title.text)), whose file changes with them, is not as the last build read it"
+                )
+            }
             files.append(
                 (
                     layout.page(title, inWiki: wiki.id),
@@ -633,11 +769,18 @@ struct PageEditBuild {
                         list, inWiki: wiki.id, state: state, entriesPerFile: context.entriesPerFile,
                         lengths: (length, length + insertions.count - removals.count), removing: removals,
                         inserting: insertions)
-                else { return nil }
+                else {
+                    throw NotServedFromState(
+                        "the build state's files of \(list.rawValue) of wiki \(MessageText.quoted(wiki.id)) do not hold the change as they should"
+                    )
+                }
                 // Only the files of all pages show the letter index: when it changes, every one.
                 var (letterIndex, everyFile): ([LetterStart], Bool) = ([], false)
                 if list == .allPages {
-                    guard let old = try state.letterIndex(ofWiki: wiki.id) else { return nil }
+                    guard let old = try state.letterIndex(ofWiki: wiki.id) else {
+                        throw NotServedFromState(
+                            "the build state lacks the letter index of wiki \(MessageText.quoted(wiki.id))")
+                    }
                     letterIndex = try recut.letterIndex(replacing: old)
                     everyFile = letterIndex != old
                     update.letterIndexes.append((wiki.id, letterIndex))
@@ -653,8 +796,8 @@ struct PageEditBuild {
                 }
                 update.changedListParts.append((wiki.id, list, recut.removedFirstKeys, recut.addedParts))
             }
-        } catch is DamagedListPart {
-            return nil
+        } catch let damaged as DamagedListPart {
+            throw NotServedFromState(damaged.description)
         }
         var recentChanges: [DatedEntry] = []
         for list in [SpecialPage.recentChanges, .newPages] {

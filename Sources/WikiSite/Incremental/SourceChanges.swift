@@ -40,14 +40,17 @@ struct SequencedChanges: SourceChanges {
     private struct TooManyChanges: Error {}
 
     /// The changes of `source` (called `name`) after the checkpoint `last` recorded for it, then
-    /// every leaf of `ids`; nil when there are none, or more than `PageEditBuild.maximumChanges`,
-    /// or the reading is not one of changes after that checkpoint.
+    /// every leaf of `ids`.
+    ///
+    /// - Throws: `NotServedFromState` when there are none, or more than
+    ///   `PageEditBuild.maximumChanges`, or the reading is not one of changes after that
+    ///   checkpoint.
     static func read(
         _ source: any DocumentLookupSource, named name: String, after last: LastBuild, thenDocuments ids: [String]
-    ) throws -> SequencedChanges? {
+    ) throws -> SequencedChanges {
         guard let storedCheckpoint = last.checkpoints[name],
             let checkpointValue = try? JSONParser.parse(storedCheckpoint)
-        else { return nil }
+        else { throw NotServedFromState("the last build recorded no checkpoint of \(name)") }
         let checkpoint = SourceCheckpoint(checkpointValue)
         var delivered: [Document] = []
         let reading: SourceReading
@@ -60,11 +63,15 @@ struct SequencedChanges: SourceChanges {
                 }
             }
         } catch is TooManyChanges {
-            return nil
+            throw NotServedFromState("more than \(PageEditBuild.maximumChanges) documents changed")
         }
-        guard reading.scope == .changes(after: checkpoint), reading.rejected.isEmpty, reading.documentCount > 0,
-            let endCheckpoint = reading.checkpoint
-        else { return nil }
+        guard reading.scope == .changes(after: checkpoint), let endCheckpoint = reading.checkpoint else {
+            throw NotServedFromState("\(name) did not deliver its changes after the last build's checkpoint")
+        }
+        guard reading.rejected.isEmpty else {
+            throw NotServedFromState("a change of \(name) is not a document (its warning is the build proper's)")
+        }
+        guard reading.documentCount > 0 else { throw NotServedFromState("no document changed") }
         return SequencedChanges(
             source: source, name: name, storedCheckpoint: storedCheckpoint, endCheckpoint: endCheckpoint,
             delivered: delivered, changeCount: reading.documentCount)
@@ -96,12 +103,14 @@ struct ComparedDumpChanges: SourceChanges {
     var changeCount: Int { comparison.reading.documentCount - goneDocumentIDs.count }
 
     /// The changes of `dump` (called `name`) since `ledger`, the last build's reading of it, then
-    /// every leaf of `ids`; nil when the dump cannot be compared so, or holds entries that are not
-    /// documents, or more than `PageEditBuild.maximumChanges` entries differ.
+    /// every leaf of `ids`.
+    ///
+    /// - Throws: `NotServedFromState` when the dump cannot be compared so, or holds entries that
+    ///   are not documents, or more than `PageEditBuild.maximumChanges` entries differ.
     static func read(
         _ dump: DumpSource, named name: String, comparedWith ledger: DumpLedger, after last: LastBuild,
         thenDocuments ids: [String]
-    ) throws -> ComparedDumpChanges? {
+    ) throws -> ComparedDumpChanges {
         var delivered: [Document] = []
         var gone: [String] = []
         guard
@@ -115,9 +124,16 @@ struct ComparedDumpChanges: SourceChanges {
                     } else {
                         delivered.append(document)
                     }
-                }),
-            comparison.reading.rejected.isEmpty
-        else { return nil }
+                })
+        else {
+            throw NotServedFromState(
+                "\(name) does not compare with the last build's reading of it (more than "
+                    + "\(PageEditBuild.maximumChanges) documents changed, its entries are out of that reading's "
+                    + "order, or it is not a regular file)")
+        }
+        guard comparison.reading.rejected.isEmpty else {
+            throw NotServedFromState("an entry of \(name) is not a document (its warning is the build proper's)")
+        }
         return ComparedDumpChanges(
             name: name, comparison: comparison, storedCheckpoint: last.checkpoints[name], delivered: delivered,
             goneDocumentIDs: gone)
