@@ -140,15 +140,24 @@ struct PageEditBuildTests {
     }
 
     /// A page created restyles the links to it, in the pages that link to it and in the pages
-    /// that embed one of those: the build of edits, which renders no embed, leaves it to the build
-    /// proper (it once wrote the linking page alone, and the embedding one kept the old style).
-    @Test func aPageCreatedWhileAnEmbeddedPageLinksToItIsTheBuildPropers() throws {
+    /// that embed one of those, which are rendered again with what they embed read from the
+    /// source (a build of edits once wrote the linking page alone, and the embedding one kept
+    /// the old style). An edit of an embedded page rewrites the pages embedding it, directly or
+    /// not; an edit of a page that embeds others reads them to show them.
+    @Test func thePagesEmbeddingAChangedPageAreRenderedAgainWithWhatTheyEmbed() throws {
         let folder = try TemporaryFolder()
         try folder.write(
             """
             {"docs":[
             {"_id":"w","_rev":"1-a","type":"wiki","title":"Embeds","markdown":"Start at [[Outer]]."},
-            {"_id":"w:Outer","_rev":"1-a","type":"page","wiki_id":"w","markdown":"# Outer\\n\\n![[Inner]]",
+            {"_id":"w:Outer","_rev":"1-a","type":"page","wiki_id":"w",
+             "markdown":"# Outer\\n\\n![[Middle]]\\n\\n![[Aside]]",
+             "created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-02T00:00:00Z"},
+            {"_id":"w:Aside","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Aside text.",
+             "created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-02T00:00:00Z"},
+            {"_id":"w:Waiting","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Soon: ![[Later]]",
+             "created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-02T00:00:00Z"},
+            {"_id":"w:Middle","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Middle.\\n\\n![[Inner]]",
              "created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-02T00:00:00Z"},
             {"_id":"w:Inner","_rev":"1-a","type":"page","wiki_id":"w","markdown":"See [[Later]].",
              "created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-03T00:00:00Z"}
@@ -160,11 +169,31 @@ struct PageEditBuildTests {
         let created = try importAndBuild(
             #"{"docs":[{"_id":"w:Later","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Now here."}]}"#,
             in: folder)
-        #expect(!created.contains("read alone with the build state"), "\(created)")
-        #expect(
-            created.contains(
-                #"Not built from the build state alone: page "Outer" embeds "Inner", whose link to "Later" changes style."#
-            ))
+        #expect(created.contains("read alone with the build state"), "\(created)")
+        #expect(created.contains(#": links to "Later", which now exists"#))
+        #expect(created.contains(#"w/Middle~"#) && created.contains(#": embeds "Inner", whose body changed"#))
+        // A page that embedded the missing page shows it now.
+        let waitingFile = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path("site/w")).first { $0.hasPrefix("Waiting") }
+        )
+        #expect(try String(contentsOfFile: folder.path("site/w/" + waitingFile), encoding: .utf8).contains("Now here."))
+
+        let edited = try importAndBuild(
+            #"{"docs":[{"_id":"w:Inner","_rev":"2-b","_revisions":{"start":2,"ids":["b","a"]},"type":"page","#
+                + #""wiki_id":"w","markdown":"See [[Later]], twice.","updated_at":"2024-02-01T00:00:00Z"}]}"#,
+            in: folder)
+        #expect(edited.contains("read alone with the build state"), "\(edited)")
+
+        let outerEdited = try importAndBuild(
+            #"{"docs":[{"_id":"w:Outer","_rev":"2-b","_revisions":{"start":2,"ids":["b","a"]},"type":"page","#
+                + ##""wiki_id":"w","markdown":"# Outer again\n\n![[Middle]]\n\n![[Aside]]","##
+                + #""updated_at":"2024-02-02T00:00:00Z"}]}"#,
+            in: folder)
+        #expect(outerEdited.contains("read alone with the build state"), "\(outerEdited)")
+        let outerFile = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path("site/w")).first { $0.hasPrefix("Outer") })
+        let outer = try String(contentsOfFile: folder.path("site/w/" + outerFile), encoding: .utf8)
+        #expect(outer.contains("Outer again") && outer.contains("twice") && outer.contains("Aside text."))
     }
 
     /// The wiki's own document edited, its title kept: its home alone shows it. Retitled, it is

@@ -15,6 +15,11 @@ enum ChangeCause {
         "links to \(MessageText.quoted(title.text)), which \(exists ? "now exists" : "no longer exists")"
     }
 
+    /// A page that embeds `title`, directly or through the pages it embeds, which shows its body.
+    static func embeds(_ title: PageTitle) -> String {
+        "embeds \(MessageText.quoted(title.text)), whose body changed"
+    }
+
     /// A page that `linker` now links to, or (`links` false) no longer does.
     static func backlink(from linker: PageTitle, links: Bool) -> String {
         "\(MessageText.quoted(linker.text)) \(links ? "now links" : "no longer links") here"

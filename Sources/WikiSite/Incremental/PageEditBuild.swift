@@ -13,19 +13,20 @@ import WikiSources
 /// documents by `_id` (`SourceChanges`: the embedded store, from the snapshot of its changes; a
 /// CouchDB server, which has no snapshots, right after them; a dump, compared entry by entry with
 /// the ledger of the last build's reading of it), the build has no base URL (sitemaps list
-/// every page) and publishes every wiki, the wikis' own documents did not change (a conflict of
-/// one stays as it was), and every change is a page edited, created (or published again) or
-/// deleted (or made a draft), without conflicts, attachments or embeds, which no page embeds. A
-/// page is not deleted from a wiki whose last reading skipped a page document (which might take
-/// its title), and none is created or deleted in a wiki with CamelCase links (other pages'
-/// words become links, or cease to be).
+/// every page) and publishes every wiki, the wikis' own documents kept their titles (and a
+/// conflict of one stays as it was), and every change is a page edited, created (or published
+/// again) or deleted (or made a draft), without conflicts or attachments. A page is not deleted
+/// from a wiki whose last reading skipped a page document (which might take its title), and none
+/// is created or deleted in a wiki with CamelCase links (other pages' words become links, or
+/// cease to be). Where it does not serve, it says why (`NotServedFromState`).
 ///
 /// Such changes write the changed pages' files and remove the deleted ones'; the files of the
-/// pages whose backlinks they change, and of those linking to a page created or deleted (read
-/// from the source by `_id`, from a snapshot with no change after the one read); the files of
-/// all pages, the wanted and the orphaned pages the changes fall in, cut again around them from
-/// the state's files of those lists (`TitledListRecut`), when the letter index stays as it was or
-/// the list is short enough to be cut again whole; the lists by date (their first 500 entries come from one seek of the state's
+/// pages whose backlinks they change, of those linking to a page created or deleted, and of those
+/// embedding, directly or not, a page whose body changed (read from the source by `_id`, from a
+/// snapshot with no change after the one read, with the pages they embed); the files of all
+/// pages, the wanted and the orphaned pages the changes fall in, cut again around them from the
+/// state's files of those lists (`TitledListRecut`), or every file of all pages when its letter
+/// index changes; the lists by date (their first 500 entries come from one seek of the state's
 /// index of each date), the statistics (worked out from the last build's and the changes), the
 /// home, and the site's index when a count of pages changed. Anything else is left to the build
 /// proper, which reads the whole source.
@@ -58,6 +59,8 @@ struct PageEditBuild {
         /// published).
         let oldOutline: PageOutline
         let outline: PageOutline
+        /// Its body, when it embeds no page (one that does is rendered with the pages it embeds
+        /// at hand, `WikiEdits.embeddedPages`).
         let body: String?
 
         /// What happened to it, as `--explain` says.
@@ -77,9 +80,12 @@ struct PageEditBuild {
         /// The pages whose backlinks the edits change (edited ones among them), with their
         /// backlinks now, in alphabetical order.
         var backlinks: [PageTitle: [PageTitle]] = [:]
-        /// The pages not changed whose file changes (their backlinks, or the style of their links
-        /// to a page created or deleted): rendered again from their documents.
+        /// The pages not changed whose file changes (their backlinks, the style of their links to
+        /// a page created or deleted, or a page they embed): rendered again from their documents.
         var linkedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
+        /// The pages that the pages rendered again embed, directly or not, besides the changed
+        /// ones: their documents are read to show them (`addEmbeddedPages`).
+        var embeddedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
         /// Why the file of each of those changes (`"Beta" now links here`), as the build proper
         /// says it.
         var backlinkCauses: [PageTitle: [String]] = [:]
@@ -225,7 +231,9 @@ struct PageEditBuild {
         try published.checkLookups()
 
         // The pages whose backlinks changed, as the source holds them still.
-        let linkedIDs = wikis.flatMap { $0.linkedPages.compactMap { $0.stored.details?.documentID } }
+        let linkedIDs = wikis.flatMap { wiki in
+            (wiki.linkedPages + wiki.embeddedPages).compactMap { $0.stored.details?.documentID }
+        }
         var pagesDatabase = database
         if !linkedIDs.isEmpty {
             let linked: [Document]?
@@ -379,7 +387,7 @@ struct PageEditBuild {
             guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline else {
                 throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
             }
-            try requirePlain(title, outline: outline, inWiki: wiki.id, state: state, layout: layout)
+            try requireNoAttachments(title, outline: outline, inWiki: wiki.id, state: state, layout: layout)
             wikiEdits.removed.insert(title)
             wikiEdits.edits.append(
                 ChangedPage(
@@ -468,9 +476,10 @@ struct PageEditBuild {
         }
     }
 
-    /// `page`, published anew or an edit of the published page `stored` of `wiki`, rendered.
+    /// `page`, published anew or an edit of the published page `stored` of `wiki`, rendered (but
+    /// for a page that embeds pages: `ChangedPage.body`).
     ///
-    /// - Throws: `NotServedFromState` when it has or had an attachment or an embed.
+    /// - Throws: `NotServedFromState` when it has or had an attachment.
     private func edit(
         _ page: Page, stored: BuildState.StoredPage?, of wiki: Wiki, in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
@@ -486,31 +495,32 @@ struct PageEditBuild {
         guard page.attachments.isEmpty else {
             throw NotServedFromState("page \(MessageText.quoted(page.title.text)) has attachments")
         }
-        try requirePlain(page.title, outline: old, inWiki: wiki.id, state: state, layout: layout)
+        try requireNoAttachments(page.title, outline: old, inWiki: wiki.id, state: state, layout: layout)
         let renderer = PageBodyRenderer(
             database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
             siteLayout: layout, publishedPages: published)
         let (body, outline) = renderer.bodyWithOutline(of: page)
-        guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed) else {
-            throw NotServedFromState("page \(MessageText.quoted(page.title.text)) embeds a page or an attachment")
+        guard outline.attachments.isEmpty else {
+            throw NotServedFromState("page \(MessageText.quoted(page.title.text)) embeds an attachment")
         }
         return ChangedPage(
-            title: page.title, page: page, stored: stored, oldOutline: old, outline: outline, body: body.html)
+            title: page.title, page: page, stored: stored, oldOutline: old, outline: outline,
+            body: outline.links.contains(where: \.isEmbed) ? nil : body.html)
     }
 
-    /// Requires that the page `title` of wiki `wikiID`, whose outline was `outline`, had neither
-    /// attachments nor embeds (`links(of:published:state:)` sees that no page embeds it).
+    /// Requires that the page `title` of wiki `wikiID`, whose outline was `outline`, had no
+    /// attachments: neither embedded nor written beside its file.
     ///
     /// - Throws: `NotServedFromState` when it had.
-    private func requirePlain(
+    private func requireNoAttachments(
         _ title: PageTitle, outline: PageOutline, inWiki wikiID: String, state: BuildState, layout: SiteLayout
     ) throws {
-        guard outline.attachments.isEmpty, !outline.links.contains(where: \.isEmbed),
+        guard outline.attachments.isEmpty,
             try state.recordedOutputs(
                 withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/"
             ).isEmpty
         else {
-            throw NotServedFromState("page \(MessageText.quoted(title.text)) had embeds or attachments")
+            throw NotServedFromState("page \(MessageText.quoted(title.text)) had attachments")
         }
     }
 
@@ -519,12 +529,31 @@ struct PageEditBuild {
     /// entries the lists cut at their titles lose and gain.
     ///
     /// - Throws: `NotServedFromState` when a build of edits does not serve them (the state lacks
-    ///   an outline, or a page embeds a changed one or is to be rendered with an embed).
+    ///   the outline or the details of a page to render again, or a page embedded in one embeds
+    ///   an attachment).
     private func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws {
         let wikiID = wiki.wiki.id
         let changed = Set(wiki.edits.map(\.title))
         let (created, removed) = (wiki.created, wiki.removed)
         var knownLinkers: [PageTitle: Set<PageTitle>] = [:]
+        var knownPages: [PageTitle: BuildState.StoredPage] = [:]
+        /// The page `title` as the state keeps it, with its outline (once a title).
+        func storedPage(_ title: PageTitle) throws -> BuildState.StoredPage {
+            if let known = knownPages[title] { return known }
+            guard let stored = try state.storedPage(title, inWiki: wikiID), stored.outline != nil else {
+                throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
+            }
+            knownPages[title] = stored
+            return stored
+        }
+        /// The page `title`, to be rendered again from its document, which the state knows.
+        func renderable(_ title: PageTitle) throws -> BuildState.StoredPage {
+            let stored = try storedPage(title)
+            guard stored.details != nil else {
+                throw NotServedFromState("the build state lacks the details of page \(MessageText.quoted(title.text))")
+            }
+            return stored
+        }
         /// The pages linking to `title` before the changes, from the state's reverse index (once a
         /// title).
         func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle> {
@@ -554,50 +583,30 @@ struct PageEditBuild {
                 wiki.backlinkCauses[target, default: []].append(ChangeCause.backlink(from: title, links: false))
             }
         }
-        // No page embeds a changed one (its file would show the change). The pages linking to a page
-        // created or deleted show their links in another style, and those links no longer count as
-        // missing, or do: they are rendered again, so they embed nothing.
+        // The pages linking to a page created or deleted show their links in another style, and
+        // those links no longer count as missing, or do: they are rendered again.
         var restyled: [PageTitle: BuildState.StoredPage] = [:]
-        for title in changed.sorted() {
+        for title in changed.sorted() where created.contains(title) || removed.contains(title) {
             let isCreated = created.contains(title)
-            let changesExistence = isCreated || removed.contains(title)
             let cause = ChangeCause.linksTo(title, exists: isCreated)
             for linker in try linkersBefore(title) where !changed.contains(linker) {
-                guard let stored = try state.storedPage(linker, inWiki: wikiID), let outline = stored.outline else {
-                    throw NotServedFromState(
-                        "the build state lacks the outline of page \(MessageText.quoted(linker.text))")
-                }
-                if outline.links.contains(where: { $0.isEmbed && $0.target == title }) {
-                    throw NotServedFromState(
-                        "page \(MessageText.quoted(linker.text)) embeds \(MessageText.quoted(title.text)), which changed"
-                    )
-                }
-                guard changesExistence else { continue }
-                // It is rendered again, from its document: with no embeds.
-                guard !outline.links.contains(where: \.isEmbed) else {
-                    throw NotServedFromState(
-                        "page \(MessageText.quoted(linker.text)), which links to \(MessageText.quoted(title.text)), "
-                            + "embeds a page or an attachment")
-                }
-                guard stored.details != nil else {
-                    throw NotServedFromState(
-                        "the build state lacks the details of page \(MessageText.quoted(linker.text))")
-                }
-                // A page that embeds it shows its links, restyled with it.
-                for embedder in try linkersBefore(linker) where !changed.contains(embedder) {
-                    guard let embedding = try state.storedPage(embedder, inWiki: wikiID)?.outline else {
-                        throw NotServedFromState(
-                            "the build state lacks the outline of page \(MessageText.quoted(embedder.text))")
-                    }
-                    if embedding.links.contains(where: { $0.isEmbed && $0.target == linker }) {
-                        throw NotServedFromState(
-                            "page \(MessageText.quoted(embedder.text)) embeds \(MessageText.quoted(linker.text)), "
-                                + "whose link to \(MessageText.quoted(title.text)) changes style")
-                    }
-                }
-                wiki.addedMissingLinks += (isCreated ? -1 : 1) * outline.links.count { $0.target == title }
+                let stored = try renderable(linker)
+                wiki.addedMissingLinks += (isCreated ? -1 : 1) * stored.outline!.links.count { $0.target == title }
                 restyled[linker] = stored
                 wiki.backlinkCauses[linker, default: []].append(cause)
+            }
+        }
+        // The pages that embed one whose body changed, directly or through the pages they embed,
+        // show it: they are rendered again too.
+        var shown = Set(changed).union(restyled.keys)
+        var pending = shown.sorted()
+        while let title = pending.popLast() {
+            for embedder in try linkersBefore(title) where !changed.contains(embedder) {
+                guard try storedPage(embedder).outline!.links.contains(where: { $0.isEmbed && $0.target == title })
+                else { continue }
+                restyled[embedder] = try renderable(embedder)
+                wiki.backlinkCauses[embedder, default: []].append(ChangeCause.embeds(title))
+                if shown.insert(embedder).inserted { pending.append(embedder) }
             }
         }
         for title in created { insert(TitledListEntry(title, in: .allPages), into: .allPages, of: &wiki) }
@@ -629,16 +638,7 @@ struct PageEditBuild {
             guard isNow else { continue }
             wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(now))
             guard touched.contains(title), !changed.contains(title) else { continue }
-            guard let stored = try state.storedPage(title, inWiki: wikiID), stored.details != nil,
-                let outline = stored.outline
-            else {
-                throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
-            }
-            guard !outline.links.contains(where: \.isEmbed) else {
-                throw NotServedFromState(
-                    "page \(MessageText.quoted(title.text)), whose backlinks change, embeds a page or an attachment")
-            }
-            restyled[title] = stored
+            restyled[title] = try renderable(title)
         }
         for (title, stored) in restyled {
             if wiki.backlinks[title] == nil {
@@ -648,6 +648,55 @@ struct PageEditBuild {
             wiki.linkedPages.append((title, stored))
         }
         wiki.linkedPages.sort { $0.title < $1.title }
+        try addEmbeddedPages(to: &wiki, published: published, state: state)
+    }
+
+    /// The most pages the pages a build of edits renders may embed, directly or not.
+    static let maximumEmbeddedPages = 256
+
+    /// Adds to `wiki` the pages that the pages it renders again embed, directly or through the
+    /// pages they embed, and whose documents it reads to show them: the published pages among
+    /// them but the changed ones, whose documents are at hand.
+    ///
+    /// - Throws: `NotServedFromState` when one of them embeds an attachment, or they are too many.
+    private func addEmbeddedPages(
+        to wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState
+    ) throws {
+        let wikiID = wiki.wiki.id
+        var changedOutlines: [PageTitle: PageOutline] = [:]
+        for edit in wiki.edits where edit.page != nil { changedOutlines[edit.title] = edit.outline }
+        var pending =
+            wiki.edits.filter { $0.page != nil && $0.body == nil }.map(\.outline)
+            + wiki.linkedPages.compactMap(\.stored.outline)
+        var seen = Set<PageTitle>()
+        while let outline = pending.popLast() {
+            for link in outline.links where link.isEmbed {
+                guard let target = link.target, seen.insert(target).inserted else { continue }
+                if let changed = changedOutlines[target] {
+                    pending.append(changed)
+                    continue
+                }
+                // A page that is not published is shown as missing.
+                guard published.isPublished(target, inWiki: wikiID) else { continue }
+                guard let stored = try state.storedPage(target, inWiki: wikiID), stored.details != nil,
+                    let embedded = stored.outline
+                else {
+                    throw NotServedFromState(
+                        "the build state lacks the outline of page \(MessageText.quoted(target.text))")
+                }
+                guard embedded.attachments.isEmpty else {
+                    throw NotServedFromState(
+                        "page \(MessageText.quoted(target.text)), embedded in a page to render again, embeds an attachment"
+                    )
+                }
+                wiki.embeddedPages.append((target, stored))
+                guard wiki.embeddedPages.count <= Self.maximumEmbeddedPages else {
+                    throw NotServedFromState(
+                        "the pages to render again embed more than \(Self.maximumEmbeddedPages) pages")
+                }
+                pending.append(embedded)
+            }
+        }
     }
 
     /// Adds `entry` to those `list` gains.
@@ -729,6 +778,17 @@ struct PageEditBuild {
                 StateUpdate.PageRecord(
                     wikiID: wiki.id, title: page.title, fingerprint: DocumentFingerprint.of(page, conflict: nil),
                     outline: edit.outline, details: page))
+        }
+        // The pages embedded are shown as the state knows them, or the build is the build proper's.
+        for (title, stored) in edits.embeddedPages {
+            guard let page = database.page(inWiki: wiki.id, titled: title),
+                page.documentID.isExactly(stored.details?.documentID ?? ""),
+                DocumentFingerprint.of(page, conflict: nil) == stored.fingerprint
+            else {
+                throw NotServedFromState(
+                    "page \(MessageText.quoted(title.text)), embedded in a page to render again, is not as the last "
+                        + "build read it")
+            }
         }
         for (title, stored) in edits.linkedPages {
             guard let page = database.page(inWiki: wiki.id, titled: title), let outline = stored.outline,

@@ -70,7 +70,7 @@ struct WikiChangePlanner {
             }
         }
         for title in bodyChanged.sorted() {
-            let cause = "embeds \(MessageText.quoted(title.text)), whose body changed"
+            let cause = ChangeCause.embeds(title)
             for embedder in graph.embedders(of: title) where !bodyChanged.contains(embedder) {
                 plan.render(embedder, because: cause)
             }
