@@ -158,13 +158,10 @@ struct IncrementalCommandTests {
         other.wikiID = "5678"
         other.title = "Other Wiki"
         other.pages = [WikiFixture.Page(title: "Lonely", markdown: "Links to [[Nowhere]].")]
-        func write(beta text: String, attachment: Bool = false) throws -> String {
-            var documents = Self.fixture(beta: text).documents + other.documents
-            if attachment, let beta = documents.firstIndex(where: { $0["_id"] as? String == "1234:Beta" }) {
-                documents[beta]["_attachments"] = [
-                    "photo.png": ["content_type": "image/png", "data": "iVBORw0KGgo="]
-                ]
-            }
+        func write(beta text: String, title: String = "Fixture Wiki") throws -> String {
+            var fixture = Self.fixture(beta: text)
+            fixture.title = title
+            let documents = fixture.documents + other.documents
             let data = try JSONSerialization.data(withJSONObject: ["docs": documents], options: [.sortedKeys])
             return try folder.write(String(decoding: data, as: UTF8.self), to: "two-wikis.json")
         }
@@ -172,8 +169,8 @@ struct IncrementalCommandTests {
         let first = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
         #expect(first.standardOutput.contains(#"warning: "5678": "Nowhere" linked from "Lonely""#))
 
-        // An attachment: the build proper, which analyses the wikis that changed.
-        _ = try write(beta: "Second text. ![[photo.png]]", attachment: true)
+        // A wiki retitled: the build proper, which analyses the wikis that changed.
+        _ = try write(beta: "First text.", title: "Retitled Wiki")
         let second = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site"), "--verify"])
         #expect(second.status == 0, "\(second.standardError)")
         let output = second.standardOutput

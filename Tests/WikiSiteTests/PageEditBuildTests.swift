@@ -196,6 +196,53 @@ struct PageEditBuildTests {
         #expect(outer.contains("Outer again") && outer.contains("twice") && outer.contains("Aside text."))
     }
 
+    /// A page's attachments are written beside it as it embeds them, and go when it no longer
+    /// does or is deleted; a page embedding it shows them: all from the build state and the
+    /// changed documents.
+    @Test func theAttachmentsOfAPageFollowItsEmbeds() throws {
+        let folder = try TemporaryFolder()
+        let photos = { (generation: Int, markdown: String) in
+            #"{"_id":"w:Photos","_rev":"\#(generation)-\#(generation)p","#
+                + (generation > 1
+                    ? #""_revisions":{"start":\#(generation),"ids":["\#(generation)p","\#(generation - 1)p"]},"# : "")
+                + #""type":"page","wiki_id":"w","markdown":"\#(markdown)","updated_at":"2024-01-0\#(generation)T00:00:00Z","#
+                + #""_attachments":{"photo.png":{"content_type":"image/png","data":"iVBORw0KGgo="}}}"#
+        }
+        try folder.write(
+            """
+            {"docs":[
+            {"_id":"w","_rev":"1-a","type":"wiki","title":"Attachments","markdown":"Start at [[Album]]."},
+            {"_id":"w:Album","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Album: ![[Photos]]"},
+            \(photos(1, "A photo: ![[photo.png]]"))
+            ]}
+            """, to: "wiki.json")
+        try succeed(["import", "wiki.json", "--store", "store.sqlite"], in: folder)
+        try succeed(["build", "--source", "store.sqlite", "--out", "site"], in: folder)
+        func attachmentFiles() throws -> [String] {
+            let site = folder.path("site/w")
+            return try FileManager.default.contentsOfDirectory(atPath: site).filter { $0.hasSuffix(".files") }
+                .flatMap { try FileManager.default.contentsOfDirectory(atPath: site + "/" + $0) }
+        }
+        #expect(try attachmentFiles() == ["photo.png"])
+
+        let edited = try importAndBuild(#"{"docs":["# + photos(2, "The photo: ![[photo.png]]") + "]}", in: folder)
+        #expect(edited.contains("read alone with the build state"), "\(edited)")
+        #expect(edited.contains(#"w/Album~"#) && edited.contains(#": embeds "Photos", whose body changed"#))
+        #expect(try attachmentFiles() == ["photo.png"])
+
+        let unembedded = try importAndBuild(#"{"docs":["# + photos(3, "No photo.") + "]}", in: folder)
+        #expect(unembedded.contains("read alone with the build state"), "\(unembedded)")
+        #expect(try attachmentFiles().isEmpty)
+
+        _ = try importAndBuild(#"{"docs":["# + photos(4, "Again: ![[photo.png]]") + "]}", in: folder)
+        #expect(try attachmentFiles() == ["photo.png"])
+        let deleted = try importAndBuild(
+            #"{"docs":[{"_id":"w:Photos","_rev":"5-5p","_revisions":{"start":5,"ids":["5p","4p"]},"_deleted":true}]}"#,
+            in: folder)
+        #expect(deleted.contains("read alone with the build state"), "\(deleted)")
+        #expect(try attachmentFiles().isEmpty)
+    }
+
     /// The wiki's own document edited, its title kept: its home alone shows it. Retitled, it is
     /// in every file: the build proper's.
     @Test func theWikisDocumentEditedRewritesItsHomeFromTheState() throws {

@@ -15,7 +15,7 @@ import WikiSources
 /// the ledger of the last build's reading of it), the build has no base URL (sitemaps list
 /// every page) and publishes every wiki, the wikis' own documents kept their titles (and a
 /// conflict of one stays as it was), and every change is a page edited, created (or published
-/// again) or deleted (or made a draft), without conflicts or attachments. A page is not deleted
+/// again) or deleted (or made a draft), without conflicts. A page is not deleted
 /// from a wiki whose last reading skipped a page document (which might take its title), and none
 /// is created or deleted in a wiki with CamelCase links (other pages' words become links, or
 /// cease to be). Where it does not serve, it says why (`NotServedFromState`).
@@ -23,7 +23,8 @@ import WikiSources
 /// Such changes write the changed pages' files and remove the deleted ones'; the files of the
 /// pages whose backlinks they change, of those linking to a page created or deleted, and of those
 /// embedding, directly or not, a page whose body changed (read from the source by `_id`, from a
-/// snapshot with no change after the one read, with the pages they embed); the files of all
+/// snapshot with no change after the one read, with the pages they embed), and the attachments
+/// those pages embed (the others of their folders go, as do a deleted page's); the files of all
 /// pages, the wanted and the orphaned pages the changes fall in, cut again around them from the
 /// state's files of those lists (`TitledListRecut`), or every file of all pages when its letter
 /// index changes; the lists by date (their first 500 entries come from one seek of the state's
@@ -380,14 +381,12 @@ struct PageEditBuild {
                 wikiEdits.created.insert(page.title)
             }
             wikiEdits.edits.append(
-                try edit(
-                    page, stored: stored, of: wiki, in: database, published: published, state: state, layout: layout))
+                try edit(page, stored: stored, of: wiki, in: database, published: published, layout: layout))
         }
         for title in removed {
             guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline else {
                 throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
             }
-            try requireNoAttachments(title, outline: outline, inWiki: wiki.id, state: state, layout: layout)
             wikiEdits.removed.insert(title)
             wikiEdits.edits.append(
                 ChangedPage(
@@ -419,6 +418,8 @@ struct PageEditBuild {
         summary.notes.append(SiteDiscovery.missingBaseURLNote)
         var files: [(path: SitePath, html: String, cause: String)] = []
         var removedFiles: [(path: SitePath, cause: String)] = []
+        var attachments: [(file: SiteFile, cause: String)] = []
+        var attachmentFolders: [(prefix: String, cause: String)] = []
         var pageCounts: [Int] = []
         for wikiEdits in wikis {
             let wiki = wikiEdits.wiki
@@ -433,6 +434,8 @@ struct PageEditBuild {
                 layout: layout, into: &update)
             files += wikiFiles.written
             removedFiles += wikiFiles.removed
+            attachments += wikiFiles.attachments
+            attachmentFolders += wikiFiles.attachmentFolders
             if pageCount != stored.pageCount || wikiEdits.documentChanged {
                 update.wikis.append(
                     BuildState.StoredWiki(
@@ -466,8 +469,15 @@ struct PageEditBuild {
             throw BuildError.output("\(error)")
         }
         do {
-            try writer.announce(files.map(\.path))
+            try writer.announce(files.map(\.path) + attachments.map(\.file.path))
             for file in files { try writer.write(file.html, to: file.path, because: file.cause) }
+            // The attachments a page rendered again embeds are written again, the others go.
+            for folder in attachmentFolders {
+                try writer.retireRecordedFiles(withPrefix: folder.prefix, because: folder.cause)
+            }
+            for attachment in attachments {
+                try writer.write(attachment.file.bytes, to: attachment.file.path, because: attachment.cause)
+            }
             for file in removedFiles { writer.retire(file.path, because: file.cause) }
             try writer.finish(committing: update, to: state, summary: &summary)
         } catch {
@@ -479,10 +489,10 @@ struct PageEditBuild {
     /// `page`, published anew or an edit of the published page `stored` of `wiki`, rendered (but
     /// for a page that embeds pages: `ChangedPage.body`).
     ///
-    /// - Throws: `NotServedFromState` when it has or had an attachment.
+    /// - Throws: `NotServedFromState` when the state lacks its outline.
     private func edit(
         _ page: Page, stored: BuildState.StoredPage?, of wiki: Wiki, in database: WikiDatabase,
-        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
+        published: any PublishedPageLookup, layout: SiteLayout
     ) throws -> ChangedPage {
         var old = PageOutline(links: [], headings: [], wordCount: 0)
         if let stored {
@@ -492,36 +502,13 @@ struct PageEditBuild {
             }
             old = outline
         }
-        guard page.attachments.isEmpty else {
-            throw NotServedFromState("page \(MessageText.quoted(page.title.text)) has attachments")
-        }
-        try requireNoAttachments(page.title, outline: old, inWiki: wiki.id, state: state, layout: layout)
         let renderer = PageBodyRenderer(
             database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
             siteLayout: layout, publishedPages: published)
         let (body, outline) = renderer.bodyWithOutline(of: page)
-        guard outline.attachments.isEmpty else {
-            throw NotServedFromState("page \(MessageText.quoted(page.title.text)) embeds an attachment")
-        }
         return ChangedPage(
             title: page.title, page: page, stored: stored, oldOutline: old, outline: outline,
             body: outline.links.contains(where: \.isEmbed) ? nil : body.html)
-    }
-
-    /// Requires that the page `title` of wiki `wikiID`, whose outline was `outline`, had no
-    /// attachments: neither embedded nor written beside its file.
-    ///
-    /// - Throws: `NotServedFromState` when it had.
-    private func requireNoAttachments(
-        _ title: PageTitle, outline: PageOutline, inWiki wikiID: String, state: BuildState, layout: SiteLayout
-    ) throws {
-        guard outline.attachments.isEmpty,
-            try state.recordedOutputs(
-                withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/"
-            ).isEmpty
-        else {
-            throw NotServedFromState("page \(MessageText.quoted(title.text)) had attachments")
-        }
     }
 
     /// Works out what the changes of `wiki` touch: whose backlinks change, whose links change
@@ -658,7 +645,7 @@ struct PageEditBuild {
     /// pages they embed, and whose documents it reads to show them: the published pages among
     /// them but the changed ones, whose documents are at hand.
     ///
-    /// - Throws: `NotServedFromState` when one of them embeds an attachment, or they are too many.
+    /// - Throws: `NotServedFromState` when they are too many, or the state lacks the outline of one.
     private func addEmbeddedPages(
         to wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState
     ) throws {
@@ -684,11 +671,6 @@ struct PageEditBuild {
                     throw NotServedFromState(
                         "the build state lacks the outline of page \(MessageText.quoted(target.text))")
                 }
-                guard embedded.attachments.isEmpty else {
-                    throw NotServedFromState(
-                        "page \(MessageText.quoted(target.text)), embedded in a page to render again, embeds an attachment"
-                    )
-                }
                 wiki.embeddedPages.append((target, stored))
                 guard wiki.embeddedPages.count <= Self.maximumEmbeddedPages else {
                     throw NotServedFromState(
@@ -704,6 +686,17 @@ struct PageEditBuild {
         wiki.listInsertions[list, default: []].append(entry)
     }
 
+    /// The files a wiki's changes write and remove.
+    private struct WikiFiles {
+        var written: [(path: SitePath, html: String, cause: String)] = []
+        var removed: [(path: SitePath, cause: String)] = []
+        /// The attachments the pages rendered again embed.
+        var attachments: [(file: SiteFile, cause: String)] = []
+        /// The attachment folders of the pages rendered again or removed (their prefixes, from
+        /// the output folder): the files there that the build does not write go.
+        var attachmentFolders: [(prefix: String, cause: String)] = []
+    }
+
     /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
     /// and remove, with what the state records of them added to `update`.
     ///
@@ -711,7 +704,7 @@ struct PageEditBuild {
     private func wikiFiles(
         of edits: WikiEdits, pageCount oldPageCount: Int, in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, into update: inout StateUpdate
-    ) throws -> (written: [(path: SitePath, html: String, cause: String)], removed: [(path: SitePath, cause: String)]) {
+    ) throws -> WikiFiles {
         let wiki = edits.wiki
         let pages = edits.edits
         guard var figures = try state.statistics(inWiki: wiki.id) else {
@@ -760,11 +753,23 @@ struct PageEditBuild {
 
         var files: [(path: SitePath, html: String, cause: String)] = []
         var removed: [(path: SitePath, cause: String)] = []
+        var attachments: [(file: SiteFile, cause: String)] = []
+        var attachmentFolders: [(prefix: String, cause: String)] = []
+        /// The attachment folder of the page `title`, whose files go but those written again.
+        func retireAttachments(of title: PageTitle, because cause: String) {
+            attachmentFolders.append(
+                (layout.folderPrefix(ofWiki: wiki.id) + SitePaths.attachmentFolder(title) + "/", cause))
+        }
         for edit in pages {
             guard let page = edit.page else {
                 removed.append((layout.page(edit.title, inWiki: wiki.id), ChangeCause.removed))
+                retireAttachments(of: edit.title, because: ChangeCause.removed)
                 update.removedPages.append((wiki.id, edit.title))
                 continue
+            }
+            retireAttachments(of: page.title, because: edit.cause)
+            attachments += page.attachmentFiles(embedded: edit.outline.attachments, in: layout).map {
+                ($0, edit.cause)
             }
             files.append(
                 (
@@ -799,14 +804,17 @@ struct PageEditBuild {
                     "page \(MessageText.quoted(title.text)), whose file changes with them, is not as the last build read it"
                 )
             }
+            let pageCause = edits.backlinkCauses[title, default: []].joined(separator: "; ")
             files.append(
                 (
                     layout.page(title, inWiki: wiki.id),
                     renderer.page(
                         page, headings: outline.headings, backlinks: edits.backlinks[title] ?? [], chrome: chrome,
                         body: nil),
-                    edits.backlinkCauses[title, default: []].joined(separator: "; ")
+                    pageCause
                 ))
+            retireAttachments(of: title, because: pageCause)
+            attachments += page.attachmentFiles(embedded: outline.attachments, in: layout).map { ($0, pageCause) }
         }
         let cause = ChangeCause.pagesChanged(pages.count)
         let context = SpecialPageContext(
@@ -887,7 +895,8 @@ struct PageEditBuild {
             ))
         update.changedSpecialFileDigests.append((wiki.id, digests))
         update.statistics.append((wiki.id, figures))
-        return (files, removed)
+        return WikiFiles(
+            written: files, removed: removed, attachments: attachments, attachmentFolders: attachmentFolders)
     }
 
     /// The first `WikiAnalysis.datedListLength` entries of `list` of `wiki` once `changed` are
