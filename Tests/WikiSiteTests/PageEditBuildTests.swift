@@ -243,6 +243,29 @@ struct PageEditBuildTests {
         #expect(try attachmentFiles().isEmpty)
     }
 
+    /// A page in conflict (two leaves of the same generation) is built from the state, and its
+    /// conflict is listed by the statistics until a tombstone ends the losing branch.
+    @Test func aConflictOfAPageComesAndGoesInTheStatistics() throws {
+        let folder = try builtWiki()
+        let leaf = { (revision: String, parent: String, text: String) in
+            #"{"_id":"w:Alpha","_rev":"2-\#(revision)","_revisions":{"start":2,"ids":["\#(revision)","\#(parent)"]},"#
+                + #""type":"page","wiki_id":"w","markdown":"\#(text)","updated_at":"2024-02-01T00:00:00Z"}"#
+        }
+        let statistics = { try String(contentsOfFile: folder.path("site/w/_special/statistics.html"), encoding: .utf8) }
+
+        let conflicted = try importAndBuild(
+            #"{"docs":["# + leaf("b", "a", "See [[Beta]].") + "," + leaf("c", "a", "See [[Beta]], says c.") + "]}",
+            in: folder)
+        #expect(conflicted.contains("read alone with the build state"), "\(conflicted)")
+        #expect(try statistics().contains("2-b"))
+
+        let resolved = try importAndBuild(
+            #"{"docs":[{"_id":"w:Alpha","_rev":"3-d","_revisions":{"start":3,"ids":["d","b"]},"_deleted":true}]}"#,
+            in: folder)
+        #expect(resolved.contains("read alone with the build state"), "\(resolved)")
+        #expect(try !statistics().contains("2-b"))
+    }
+
     /// The wiki's own document edited, its title kept: its home alone shows it. Retitled, it is
     /// in every file: the build proper's.
     @Test func theWikisDocumentEditedRewritesItsHomeFromTheState() throws {

@@ -15,7 +15,8 @@ import WikiSources
 /// the ledger of the last build's reading of it), the build has no base URL (sitemaps list
 /// every page) and publishes every wiki, the wikis' own documents kept their titles (and a
 /// conflict of one stays as it was), and every change is a page edited, created (or published
-/// again) or deleted (or made a draft), without conflicts. A page is not deleted
+/// again) or deleted (or made a draft), conflicts of pages included (the statistics list them). A
+/// page is not deleted
 /// from a wiki whose last reading skipped a page document (which might take its title), and none
 /// is created or deleted in a wiki with CamelCase links (other pages' words become links, or
 /// cease to be). Where it does not serve, it says why (`NotServedFromState`).
@@ -165,16 +166,13 @@ struct PageEditBuild {
         for document in changes.delivered { builder.add(document) }
         let database = builder.build()
         // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
-        // so); a page may not.
+        // so); a page may be, and the statistics list its conflict.
         if let skipped = database.skipped.first {
             throw NotServedFromState(
                 "document \(MessageText.quoted(skipped.documentID)) is skipped (its warning is the build proper's)")
         }
         if let skipped = database.skippedAttachments.first {
             throw NotServedFromState("an attachment of \(MessageText.quoted(skipped.documentID)) is skipped")
-        }
-        if let conflict = database.conflicts.first(where: { storedWikis[ExactString($0.documentID)] == nil }) {
-            throw NotServedFromState("\(MessageText.quoted(conflict.documentID)) has conflicting revisions")
         }
         guard database.wikis.count == storedWikis.count else {
             throw NotServedFromState("a wiki came, went or is no longer published")
@@ -247,10 +245,8 @@ struct PageEditBuild {
             var builder = WikiDatabaseBuilder()
             for document in changes.delivered + linked { builder.add(document) }
             pagesDatabase = builder.build()
-            guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty,
-                pagesDatabase.conflicts.count == database.conflicts.count
-            else {
-                throw NotServedFromState("a page whose file changes with them is skipped or has conflicting revisions")
+            guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty else {
+                throw NotServedFromState("a page whose file changes with them is skipped")
             }
         }
 
@@ -336,9 +332,6 @@ struct PageEditBuild {
             guard changedDocuments <= Self.maximumChanges else {
                 throw NotServedFromState("more than \(Self.maximumChanges) documents changed")
             }
-            if let conflicted = pages.first(where: { database.conflict(ofDocument: $0.documentID) != nil }) {
-                throw NotServedFromState("\(MessageText.quoted(conflicted.documentID)) has conflicting revisions")
-            }
             var wikiEdits = try edits(
                 of: wiki, among: pages, removing: wikiChanges.pages.removed, in: database, published: published,
                 state: state, layout: layout)
@@ -371,7 +364,10 @@ struct PageEditBuild {
                 guard let details = stored.details, details.documentID.isExactly(page.documentID) else {
                     throw NotServedFromState("page \(MessageText.quoted(page.title.text)) now has another document")
                 }
-                guard stored.fingerprint != DocumentFingerprint.of(page, conflict: nil) else { continue }
+                guard
+                    stored.fingerprint
+                        != DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID))
+                else { continue }
             } else {
                 // A file name that another page's file has (its hash clashes) is the build proper's.
                 guard try state.recordedOutput(at: layout.page(page.title, inWiki: wiki.id).description) == nil else {
@@ -722,15 +718,20 @@ struct PageEditBuild {
         figures.orphanedPageCount += edits.growth(of: .orphanedPages)
         for edit in pages {
             if let stored = edit.stored {
-                guard let details = stored.details,
-                    !figures.conflicts.contains(where: { $0.documentID.isExactly(details.documentID) })
-                else {
-                    throw NotServedFromState("page \(MessageText.quoted(edit.title.text)) had conflicting revisions")
+                guard let details = stored.details else {
+                    throw NotServedFromState(
+                        "the build state lacks the details of page \(MessageText.quoted(edit.title.text))")
                 }
+                figures.settleConflict(ofDocument: details.documentID, as: nil)
                 figures.count(pageSavedBy: details.updatedBy, words: edit.oldOutline.wordCount, delta: -1)
             }
             if let page = edit.page {
                 figures.count(pageSavedBy: page.updatedBy, words: edit.outline.wordCount, delta: 1)
+                figures.settleConflict(
+                    ofDocument: page.documentID,
+                    as: database.conflict(ofDocument: page.documentID).map {
+                        StatisticsFigures.ConflictFigure($0, pageTitle: page.title)
+                    })
             }
         }
         let pageCount = figures.pageCount
@@ -781,14 +782,16 @@ struct PageEditBuild {
                 ))
             update.pages.append(
                 StateUpdate.PageRecord(
-                    wikiID: wiki.id, title: page.title, fingerprint: DocumentFingerprint.of(page, conflict: nil),
+                    wikiID: wiki.id, title: page.title,
+                    fingerprint: DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID)),
                     outline: edit.outline, details: page))
         }
         // The pages embedded are shown as the state knows them, or the build is the build proper's.
         for (title, stored) in edits.embeddedPages {
             guard let page = database.page(inWiki: wiki.id, titled: title),
                 page.documentID.isExactly(stored.details?.documentID ?? ""),
-                DocumentFingerprint.of(page, conflict: nil) == stored.fingerprint
+                DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID))
+                    == stored.fingerprint
             else {
                 throw NotServedFromState(
                     "page \(MessageText.quoted(title.text)), embedded in a page to render again, is not as the last "
@@ -798,7 +801,8 @@ struct PageEditBuild {
         for (title, stored) in edits.linkedPages {
             guard let page = database.page(inWiki: wiki.id, titled: title), let outline = stored.outline,
                 page.documentID.isExactly(stored.details?.documentID ?? ""),
-                DocumentFingerprint.of(page, conflict: nil) == stored.fingerprint
+                DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID))
+                    == stored.fingerprint
             else {
                 throw NotServedFromState(
                     "page \(MessageText.quoted(title.text)), whose file changes with them, is not as the last build read it"

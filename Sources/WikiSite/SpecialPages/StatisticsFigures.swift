@@ -22,6 +22,14 @@ struct StatisticsFigures: Codable, Sendable, Equatable {
         let pageTitle: String?
         let winner: String
         let losers: [String]
+
+        /// `conflict`, of the page `pageTitle` (nil: the wiki's document).
+        init(_ conflict: ConflictedDocument, pageTitle: PageTitle?) {
+            documentID = conflict.documentID
+            self.pageTitle = pageTitle?.text
+            winner = conflict.winner.description
+            losers = conflict.losers.map(\.description)
+        }
     }
 
     /// Published pages.
@@ -65,11 +73,16 @@ struct StatisticsFigures: Codable, Sendable, Equatable {
         }
         contributors = Self.ordered(pagesByUser.map { ($0.key.value, $0.value) })
         pagesWithoutContributor = anonymous
-        self.conflicts = conflicts.map { conflict, pageTitle in
-            ConflictFigure(
-                documentID: conflict.documentID, pageTitle: pageTitle?.text, winner: conflict.winner.description,
-                losers: conflict.losers.map(\.description))
-        }
+        self.conflicts = conflicts.map(ConflictFigure.init)
+    }
+
+    /// The figures once the document `documentID` (a page's) is in conflict as `conflict` says
+    /// (nil: not, or no longer published), the conflicts kept in byte order of `_id`.
+    mutating func settleConflict(ofDocument documentID: String, as conflict: ConflictFigure?) {
+        conflicts.removeAll { $0.documentID.isExactly(documentID) }
+        guard let conflict else { return }
+        let place = conflicts.firstIndex { ExactString(conflict.documentID) < ExactString($0.documentID) }
+        conflicts.insert(conflict, at: place ?? conflicts.endIndex)
     }
 
     /// The figures after a page saved last by `old` (nil: nobody known) and of `oldWords` words
