@@ -124,7 +124,6 @@ struct PageEditBuild {
     /// - Throws: `NotServedFromState` when a build of edits does not serve the changes.
     private func summary(after last: LastBuild) throws -> BuildSummary {
         guard options.sources.count == 1 else { throw NotServedFromState("the build has several sources") }
-        let optionsServed = optionsServed
         let storedWikis = last.wikis
         let path = options.sources[0]
         let name = DocumentSources.displayName(of: path)
