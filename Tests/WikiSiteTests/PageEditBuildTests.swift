@@ -196,6 +196,37 @@ struct PageEditBuildTests {
         #expect(outer.contains("Outer again") && outer.contains("twice") && outer.contains("Aside text."))
     }
 
+    /// A wiki's description that embeds a page: its home, written again whenever the wiki
+    /// changes, shows that page as it is, changed or not.
+    @Test func aHomeEmbeddingAPageShowsItAfterAnyChange() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            """
+            {"docs":[
+            {"_id":"w","_rev":"1-a","type":"wiki","title":"Home","markdown":"Welcome.\\n\\n![[Notice]]"},
+            {"_id":"w:Notice","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Closed on Monday."},
+            {"_id":"w:Other","_rev":"1-a","type":"page","wiki_id":"w","markdown":"Other text."}
+            ]}
+            """, to: "wiki.json")
+        try succeed(["import", "wiki.json", "--store", "store.sqlite"], in: folder)
+        try succeed(["build", "--source", "store.sqlite", "--out", "site"], in: folder)
+        let home = { try String(contentsOfFile: folder.path("site/w/index.html"), encoding: .utf8) }
+
+        let other = try importAndBuild(
+            #"{"docs":[{"_id":"w:Other","_rev":"2-b","_revisions":{"start":2,"ids":["b","a"]},"type":"page","#
+                + #""wiki_id":"w","markdown":"Other text, again."}]}"#,
+            in: folder)
+        #expect(other.contains("read alone with the build state"), "\(other)")
+        #expect(try home().contains("Closed on Monday."))
+
+        let notice = try importAndBuild(
+            #"{"docs":[{"_id":"w:Notice","_rev":"2-b","_revisions":{"start":2,"ids":["b","a"]},"type":"page","#
+                + #""wiki_id":"w","markdown":"Open every day."}]}"#,
+            in: folder)
+        #expect(notice.contains("read alone with the build state"), "\(notice)")
+        #expect(try home().contains("Open every day."))
+    }
+
     /// A page's attachments are written beside it as it embeds them, and go when it no longer
     /// does or is deleted; a page embedding it shows them: all from the build state and the
     /// changed documents.

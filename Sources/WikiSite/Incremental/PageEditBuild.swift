@@ -72,6 +72,9 @@ struct PageEditBuild {
     /// The changes of one wiki and what they touch.
     private struct WikiEdits {
         let wiki: Wiki
+        /// The outline of the wiki's description, which its home shows (written again whenever
+        /// the wiki changes).
+        var homeOutline = PageOutline(links: [], headings: [], wordCount: 0)
         /// Whether the wiki's own document changed, its title and conflicts did not: of the
         /// wiki's files, its home alone shows the rest of it.
         var documentChanged = false
@@ -394,6 +397,11 @@ struct PageEditBuild {
             throw NotServedFromState(
                 "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
         }
+        // The home shows the wiki's description, with the pages it embeds.
+        wikiEdits.homeOutline = PageBodyRenderer(
+            database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
+            siteLayout: layout, publishedPages: published
+        ).homeOutline(of: wiki)
         try links(of: &wikiEdits, published: published, state: state)
         return wikiEdits
     }
@@ -636,9 +644,9 @@ struct PageEditBuild {
     /// The most pages the pages a build of edits renders may embed, directly or not.
     static let maximumEmbeddedPages = 256
 
-    /// Adds to `wiki` the pages that the pages it renders again embed, directly or through the
-    /// pages they embed, and whose documents it reads to show them: the published pages among
-    /// them but the changed ones, whose documents are at hand.
+    /// Adds to `wiki` the pages that the pages it renders again (and its home) embed, directly or
+    /// through the pages they embed, and whose documents it reads to show them: the published
+    /// pages among them but the changed ones, whose documents are at hand.
     ///
     /// - Throws: `NotServedFromState` when they are too many, or the state lacks the outline of one.
     private func addEmbeddedPages(
@@ -648,7 +656,7 @@ struct PageEditBuild {
         var changedOutlines: [PageTitle: PageOutline] = [:]
         for edit in wiki.edits where edit.page != nil { changedOutlines[edit.title] = edit.outline }
         var pending =
-            wiki.edits.filter { $0.page != nil && $0.body == nil }.map(\.outline)
+            [wiki.homeOutline] + wiki.edits.filter { $0.page != nil && $0.body == nil }.map(\.outline)
             + wiki.linkedPages.compactMap(\.stored.outline)
         var seen = Set<PageTitle>()
         while let outline = pending.popLast() {
@@ -743,10 +751,6 @@ struct PageEditBuild {
                 database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
                 siteLayout: layout, publishedPages: published),
             theme: theme)
-        let description = renderer.bodies.homeOutline(of: wiki)
-        guard description.attachments.isEmpty, !description.links.contains(where: \.isEmbed) else {
-            throw NotServedFromState("the home of wiki \(MessageText.quoted(wiki.id)) embeds a page or an attachment")
-        }
         let chrome = WikiChrome(
             wiki: wiki, pageCount: pageCount, wantedPageCount: figures.wantedPageCount,
             orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: nil)
