@@ -44,3 +44,15 @@ enum DocumentFingerprint {
         return fingerprint.value
     }
 }
+
+extension WikiDatabase {
+    /// The fingerprint of `page`, a page of this database, with its conflict here.
+    func fingerprint(of page: Page) -> Int64 {
+        DocumentFingerprint.of(page, conflict: conflict(ofDocument: page.documentID))
+    }
+
+    /// The fingerprint of the document of `wiki`, a wiki of this database, with its conflict here.
+    func fingerprint(of wiki: Wiki) -> Int64 {
+        DocumentFingerprint.of(wiki, conflict: conflict(ofDocument: wiki.id))
+    }
+}

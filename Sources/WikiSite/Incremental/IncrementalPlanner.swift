@@ -47,7 +47,7 @@ struct IncrementalPlanner {
         return WikiChanges(
             stored: stored,
             pages: PageChanges(old: try state.pageFingerprints(inWiki: wiki.id), new: fingerprints(of: wiki)),
-            wikiChanged: stored.fingerprint != fingerprint(of: wiki))
+            wikiChanged: stored.fingerprint != database.fingerprint(of: wiki))
     }
 
     /// The plan for the site: the wikis removed since the state's build, the site-wide files.
@@ -102,7 +102,8 @@ struct IncrementalPlanner {
     func record(_ wiki: Wiki, analysis: WikiAnalysis, plan: WikiPlan, into update: inout StateUpdate) {
         update.wikis.append(
             BuildState.StoredWiki(
-                id: wiki.id, title: wiki.title, fingerprint: fingerprint(of: wiki), pageCount: analysis.pages.count,
+                id: wiki.id, title: wiki.title, fingerprint: database.fingerprint(of: wiki),
+                pageCount: analysis.pages.count,
                 skippedPages: database.skipped.count { $0.documentID.utf8.starts(with: (wiki.id + ":").utf8) }))
         update.statistics.append((wiki.id, analysis.statistics))
         update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
@@ -114,13 +115,9 @@ struct IncrementalPlanner {
             update.pages.append(
                 StateUpdate.PageRecord(
                     wikiID: wiki.id, title: page.title,
-                    fingerprint: DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID)),
+                    fingerprint: database.fingerprint(of: page),
                     outline: analysis.graph.outline(at: position), details: page))
         }
-    }
-
-    private func fingerprint(of wiki: Wiki) -> Int64 {
-        DocumentFingerprint.of(wiki, conflict: database.conflict(ofDocument: wiki.id))
     }
 
     /// The fingerprint of every page of `wiki`, in byte order of the titles, worked out on every
@@ -130,7 +127,7 @@ struct IncrementalPlanner {
         let database = self.database
         return Concurrently.map(pages.count) { position in
             let page = pages[position]
-            return (page.title, DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID)))
+            return (page.title, database.fingerprint(of: page))
         }
     }
 }

@@ -186,7 +186,7 @@ struct PageEditBuild {
                     "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
             }
             let conflict = database.conflict(ofDocument: wiki.id)
-            if stored.fingerprint != DocumentFingerprint.of(wiki, conflict: conflict) {
+            if stored.fingerprint != database.fingerprint(of: wiki) {
                 guard conflict == nil else {
                     throw NotServedFromState(
                         "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
@@ -368,7 +368,7 @@ struct PageEditBuild {
                 }
                 guard
                     stored.fingerprint
-                        != DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID))
+                        != database.fingerprint(of: page)
                 else { continue }
             } else {
                 // A file name that another page's file has (its hash clashes) is the build proper's.
@@ -398,10 +398,8 @@ struct PageEditBuild {
                 "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
         }
         // The home shows the wiki's description, with the pages it embeds.
-        wikiEdits.homeOutline = PageBodyRenderer(
-            database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
-            siteLayout: layout, publishedPages: published
-        ).homeOutline(of: wiki)
+        wikiEdits.homeOutline = bodies(of: wiki, in: database, published: published, layout: layout)
+            .homeOutline(of: wiki)
         try links(of: &wikiEdits, published: published, state: state)
         return wikiEdits
     }
@@ -444,7 +442,7 @@ struct PageEditBuild {
                     BuildState.StoredWiki(
                         id: stored.id, title: stored.title,
                         fingerprint: wikiEdits.documentChanged
-                            ? DocumentFingerprint.of(wiki, conflict: nil) : stored.fingerprint,
+                            ? database.fingerprint(of: wiki) : stored.fingerprint,
                         pageCount: pageCount, skippedPages: stored.skippedPages))
             }
         }
@@ -505,10 +503,8 @@ struct PageEditBuild {
             }
             old = outline
         }
-        let renderer = PageBodyRenderer(
-            database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
-            siteLayout: layout, publishedPages: published)
-        let (body, outline) = renderer.bodyWithOutline(of: page)
+        let (body, outline) = bodies(of: wiki, in: database, published: published, layout: layout)
+            .bodyWithOutline(of: page)
         return ChangedPage(
             title: page.title, page: page, stored: stored, oldOutline: old, outline: outline,
             body: outline.links.contains(where: \.isEmbed) ? nil : body.html)
@@ -638,7 +634,35 @@ struct PageEditBuild {
             wiki.linkedPages.append((title, stored))
         }
         wiki.linkedPages.sort { $0.title < $1.title }
-        try addEmbeddedPages(to: &wiki, published: published, state: state)
+        try addEmbeddedPages(to: &wiki, published: published, renderable: renderable)
+    }
+
+    /// The renderer of the bodies of `wiki`'s pages and home, from the documents of `database`,
+    /// the pages published as `published` says.
+    private func bodies(
+        of wiki: Wiki, in database: WikiDatabase, published: any PublishedPageLookup, layout: SiteLayout
+    ) -> PageBodyRenderer {
+        PageBodyRenderer(
+            database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
+            siteLayout: layout, publishedPages: published)
+    }
+
+    /// The page `title` of `wiki` in `database` (read from the source to render a file: `readAs`
+    /// says which), when it is as the state recorded it (`stored`).
+    ///
+    /// - Throws: `NotServedFromState` when it is not: the source changed since the last build.
+    private func recordedPage(
+        _ title: PageTitle, _ stored: BuildState.StoredPage, of wiki: Wiki, in database: WikiDatabase,
+        readAs role: String
+    ) throws -> Page {
+        guard let page = database.page(inWiki: wiki.id, titled: title),
+            page.documentID.isExactly(stored.details?.documentID ?? ""),
+            database.fingerprint(of: page) == stored.fingerprint
+        else {
+            throw NotServedFromState(
+                "page \(MessageText.quoted(title.text)), \(role), is not as the last build read it")
+        }
+        return page
     }
 
     /// The most pages the pages a build of edits renders may embed, directly or not.
@@ -646,11 +670,13 @@ struct PageEditBuild {
 
     /// Adds to `wiki` the pages that the pages it renders again (and its home) embed, directly or
     /// through the pages they embed, and whose documents it reads to show them: the published
-    /// pages among them but the changed ones, whose documents are at hand.
+    /// pages among them but the changed ones, whose documents are at hand. `renderable` reads a
+    /// page, with its outline and details, from the state (once a title).
     ///
     /// - Throws: `NotServedFromState` when they are too many, or the state lacks the outline of one.
     private func addEmbeddedPages(
-        to wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState
+        to wiki: inout WikiEdits, published: any PublishedPageLookup,
+        renderable: (PageTitle) throws -> BuildState.StoredPage
     ) throws {
         let wikiID = wiki.wiki.id
         var changedOutlines: [PageTitle: PageOutline] = [:]
@@ -668,18 +694,13 @@ struct PageEditBuild {
                 }
                 // A page that is not published is shown as missing.
                 guard published.isPublished(target, inWiki: wikiID) else { continue }
-                guard let stored = try state.storedPage(target, inWiki: wikiID), stored.details != nil,
-                    let embedded = stored.outline
-                else {
-                    throw NotServedFromState(
-                        "the build state lacks the outline of page \(MessageText.quoted(target.text))")
-                }
+                let stored = try renderable(target)
                 wiki.embeddedPages.append((target, stored))
                 guard wiki.embeddedPages.count <= Self.maximumEmbeddedPages else {
                     throw NotServedFromState(
                         "the pages to render again embed more than \(Self.maximumEmbeddedPages) pages")
                 }
-                pending.append(embedded)
+                pending.append(stored.outline!)
             }
         }
     }
@@ -747,9 +768,7 @@ struct PageEditBuild {
                 "the build state's counts of the pages of wiki \(MessageText.quoted(wiki.id)) disagree")
         }
         let renderer = SitePageRenderer(
-            bodies: PageBodyRenderer(
-                database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
-                siteLayout: layout, publishedPages: published),
+            bodies: bodies(of: wiki, in: database, published: published, layout: layout),
             theme: theme)
         let chrome = WikiChrome(
             wiki: wiki, pageCount: pageCount, wantedPageCount: figures.wantedPageCount,
@@ -786,31 +805,16 @@ struct PageEditBuild {
             update.pages.append(
                 StateUpdate.PageRecord(
                     wikiID: wiki.id, title: page.title,
-                    fingerprint: DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID)),
+                    fingerprint: database.fingerprint(of: page),
                     outline: edit.outline, details: page))
         }
         // The pages embedded are shown as the state knows them, or the build is the build proper's.
         for (title, stored) in edits.embeddedPages {
-            guard let page = database.page(inWiki: wiki.id, titled: title),
-                page.documentID.isExactly(stored.details?.documentID ?? ""),
-                DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID))
-                    == stored.fingerprint
-            else {
-                throw NotServedFromState(
-                    "page \(MessageText.quoted(title.text)), embedded in a page to render again, is not as the last "
-                        + "build read it")
-            }
+            _ = try recordedPage(title, stored, of: wiki, in: database, readAs: "embedded in a page to render again")
         }
         for (title, stored) in edits.linkedPages {
-            guard let page = database.page(inWiki: wiki.id, titled: title), let outline = stored.outline,
-                page.documentID.isExactly(stored.details?.documentID ?? ""),
-                DocumentFingerprint.of(page, conflict: database.conflict(ofDocument: page.documentID))
-                    == stored.fingerprint
-            else {
-                throw NotServedFromState(
-                    "page \(MessageText.quoted(title.text)), whose file changes with them, is not as the last build read it"
-                )
-            }
+            let page = try recordedPage(title, stored, of: wiki, in: database, readAs: "whose file changes with them")
+            let outline = stored.outline!  // `links(of:published:state:)` keeps pages with outlines alone
             let pageCause = edits.backlinkCauses[title, default: []].joined(separator: "; ")
             files.append(
                 (

@@ -53,6 +53,16 @@ struct StoredListPart: Sendable {
         self.linkers = linkers
     }
 
+    /// The file `part` shows (the key of its first entry alone is worked out: the full build
+    /// keeps every list).
+    init(_ part: TitledListPart) {
+        titles = part.titles
+        linkers = part.linkers
+        firstKey =
+            titles.first.map { TitledListEntry.key(of: $0, in: part.page, linkerCount: part.linkers.first?.count ?? 0) }
+            ?? []
+    }
+
     /// The file of `entries` of `list`.
     init(_ entries: [TitledListEntry], of list: SpecialPage) {
         firstKey = entries.first?.key ?? []
@@ -89,7 +99,7 @@ struct StoredTitledLists: Sendable {
     init(_ special: WikiSpecialPages) {
         parts = [:]
         for list in SpecialPage.titledLists {
-            parts[list] = (1...special.fileCount(of: list)).map { special.storedPart($0, of: list) }
+            parts[list] = (1...special.fileCount(of: list)).map { StoredListPart(special.part($0, of: list)) }
         }
         letterIndex = special.letterIndex
     }

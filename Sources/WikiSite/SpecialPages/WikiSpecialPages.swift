@@ -277,19 +277,6 @@ struct WikiSpecialPages: Sendable {
         return shown
     }
 
-    /// Part `part` of `page`, a list cut at its titles, as the build state keeps it (the key of
-    /// its first entry alone is worked out: the full build keeps every list).
-    func storedPart(_ part: Int, of page: SpecialPage) -> StoredListPart {
-        let range = cuts(of: page).entries(ofFile: part)
-        let titles = range.map { entryTitle(of: page, at: $0) }
-        let linkers = page == .wantedPages ? wantedOrder[range].map(linkers(ofMissingTitleAt:)) : []
-        return StoredListPart(
-            firstKey: titles.first.map {
-                TitledListEntry.key(of: $0, in: page, linkerCount: linkers.first?.count ?? 0)
-            } ?? [],
-            titles: titles, linkers: linkers)
-    }
-
     /// The pages linking to the missing title at `position` of `graph.missingTitles`.
     private func linkers(ofMissingTitleAt position: Int) -> TitledListPart.Linkers {
         let linkers = index.sorted(analysis.graph.linkerPositions(ofMissingTitleAt: position))
