@@ -267,14 +267,22 @@ public struct SiteBuilder: Sendable {
                 withPrefix: folder + DiscoveryLayout.numberedSitemapPrefix, matching: DiscoveryLayout.isNumberedSitemap,
                 because: siteWideCause)
         }
-        let files = discovery.files(for: wikis, in: planner.database) { page, wiki in
+        let discovered = discovery.files(for: wikis, in: planner.database) { page, wiki in
             PageBodyRenderer(
                 database: planner.database,
                 markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)), siteLayout: layout
             ).body(of: page).html
         }
-        try writer.announce(files.map(\.path))
-        for file in files { try writer.write(file.bytes, to: file.path, because: siteWideCause) }
+        try writer.announce(discovered.files.map(\.path))
+        for file in discovered.files { try writer.write(file.bytes, to: file.path, because: siteWideCause) }
+        update.sitemaps = discovered.sitemaps.map { sitemap in
+            (
+                sitemap.wikiID,
+                zip(1..., zip(sitemap.parts, sitemap.newest)).map { number, part in
+                    StoredSitemapPart(number: number, entries: part.0, newest: part.1)
+                }
+            )
+        }
     }
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its

@@ -61,7 +61,7 @@ enum FeedFixtures {
     ) -> [SiteFile] {
         SiteDiscovery(baseURL: base, sitemapLimits: limits, feedLength: feedLength).files(
             for: database.wikis, in: database
-        ) { page, _ in "<p>Body of \(page.title.text)</p>" }
+        ) { page, _ in "<p>Body of \(page.title.text)</p>" }.files
     }
 }
 

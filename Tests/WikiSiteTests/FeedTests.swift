@@ -87,7 +87,7 @@ import WikiModel
             asked.append(page.title.text)
             #expect(wiki.id == "w")
             return "<p>\(page.title.text)</p>"
-        }
+        }.files
         #expect(asked == ["page 10", "page 9", "page 8"])
         let contents = try files.xml("w/_special/feed.atom").all("entry").map { try $0.text(of: "content") }
         #expect(contents == ["<p>page 10</p>", "<p>page 9</p>", "<p>page 8</p>"])
@@ -106,6 +106,7 @@ import WikiModel
         let database = FeedFixtures.database(documents)
         #expect(database.pages(inWiki: "w").count == 2)
         let files = SiteDiscovery(baseURL: FeedFixtures.base).files(for: database.wikis, in: database) { _, _ in body }
+            .files
         let feedFile = try #require(files.first { $0.path.description == "w/_special/feed.atom" })
         let raw = String(decoding: feedFile.bytes, as: UTF8.self)
         #expect(!raw.contains("<script"), "markup from a document is never markup of the feed")

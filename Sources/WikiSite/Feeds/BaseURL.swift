@@ -41,7 +41,13 @@ public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
     /// The absolute URL of the file at `path`: this URL followed by the path's components,
     /// each percent-encoded as `SitePaths.urlEncoded` encodes the site's relative hrefs.
     public func absoluteURL(of path: SitePath) -> String {
-        text + path.components.map(SitePaths.urlEncoded).joined(separator: "/")
+        text + Self.relativeURL(of: path)
+    }
+
+    /// The URL of the file at `path` relative to the output folder: its components, each
+    /// percent-encoded. Its byte order is that of the absolute URLs.
+    public static func relativeURL(of path: SitePath) -> String {
+        path.components.map(SitePaths.urlEncoded).joined(separator: "/")
     }
 
     public var description: String { text }

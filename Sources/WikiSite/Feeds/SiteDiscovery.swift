@@ -41,36 +41,54 @@ public struct SiteDiscovery: Sendable {
 
     /// Every file for crawlers and feed readers, for the published `wikis` of `database`:
     /// each wiki's sitemaps and feed, the site's sitemap index (listing every wiki's
-    /// sitemaps), and `robots.txt` pointing to it when the site is the root of its host.
+    /// sitemaps), and `robots.txt` pointing to it when the site is the root of its host; with
+    /// the entries of each wiki's sitemaps, which the build state keeps.
     ///
     /// `bodyHTML` gives the rendered body of a page of a wiki, as its own page shows it (its
     /// links relative to the page's file); it is called only for the pages a feed shows.
     public func files(
         for wikis: [Wiki], in database: WikiDatabase, bodyHTML: (Page, Wiki) throws -> String
-    ) rethrows -> [SiteFile] {
+    ) rethrows -> DiscoveryFiles {
         var files: [SiteFile] = []
-        var listed: [SitemapEntry] = []
-        let discoveryLayout = discoveryLayout
-        let sortedWikis = wikis.sorted { $0.id.precedesInByteOrder($1.id) }
-        for wiki in sortedWikis {
+        var sitemaps: [WikiSitemapFiles] = []
+        let writer = SitemapWriter(format: .urlSet, baseURL: baseURL)
+        for wiki in wikis.sorted(by: { $0.id.precedesInByteOrder($1.id) }) {
             let pages = database.pages(inWiki: wiki.id)
-            let sitemap = WikiSitemap(wiki: wiki, pages: pages)
-            let documents = SitemapWriter(format: .urlSet, limits: sitemapLimits).documents(
-                sitemap.entries(baseURL: baseURL, layout: layout))
-            for (offset, document) in documents.enumerated() {
-                let path = discoveryLayout.sitemap(offset + 1, ofWiki: wiki.id)
-                files.append(SiteFile(path: path, bytes: document.bytes))
-                listed.append(
-                    SitemapEntry(location: baseURL.absoluteURL(of: path), lastModified: document.lastModified))
+            let entries = WikiSitemap(wiki: wiki, pages: pages).entries(layout: layout)
+            let parts = SitemapCutter.files(entries, format: .urlSet, limits: sitemapLimits, baseURL: baseURL)
+            var newest: [UTCDateTime?] = []
+            for (number, part) in zip(1..., parts) {
+                let document = writer.document(part)
+                files.append(SiteFile(path: discoveryLayout.sitemap(number, ofWiki: wiki.id), bytes: document.bytes))
+                newest.append(document.lastModified)
             }
+            sitemaps.append(WikiSitemapFiles(wikiID: wiki.id, parts: parts, newest: newest))
             let feed = AtomFeed(wiki: wiki, pages: pages, limit: feedLength)
             let feedBytes = try feed.bytes(baseURL: baseURL, layout: discoveryLayout) { try bodyHTML($0, wiki) }
             files.append(SiteFile(path: discoveryLayout.feed(ofWiki: wiki.id), bytes: feedBytes))
         }
-        let indexes = SitemapWriter(format: .index, limits: sitemapLimits).documents(listed)
+        files += indexFiles(listing: sitemaps.map { ($0.wikiID, $0.newest) })
+        return DiscoveryFiles(files: files, sitemaps: sitemaps)
+    }
+
+    /// The site's sitemap indexes, listing the sitemaps of each wiki (`sitemaps`: the newest
+    /// `<lastmod>` of each of its files, in order, the wikis in byte order of ID), and
+    /// `robots.txt` naming them when the site is the root of its host.
+    func indexFiles(listing sitemaps: [(wikiID: String, newest: [UTCDateTime?])]) -> [SiteFile] {
+        var listed: [SitemapEntry] = []
+        for (wikiID, newest) in sitemaps {
+            for (number, lastModified) in zip(1..., newest) {
+                listed.append(
+                    SitemapEntry(
+                        location: BaseURL.relativeURL(of: discoveryLayout.sitemap(number, ofWiki: wikiID)),
+                        lastModified: lastModified))
+            }
+        }
+        var files: [SiteFile] = []
+        let indexes = SitemapWriter(format: .index, baseURL: baseURL).documents(listed, limits: sitemapLimits)
         var indexPaths: [SitePath] = []
-        for (offset, document) in indexes.enumerated() {
-            let path = DiscoveryLayout.sitemapIndex(offset + 1)
+        for (number, document) in zip(1..., indexes) {
+            let path = DiscoveryLayout.sitemapIndex(number)
             indexPaths.append(path)
             files.append(SiteFile(path: path, bytes: document.bytes))
         }
@@ -89,6 +107,21 @@ public struct SiteDiscovery: Sendable {
             feedURL: wiki.map { baseURL.absoluteURL(of: discoveryLayout.feed(ofWiki: $0.id)) },
             feedTitle: wiki?.title)
     }
+}
+
+/// The files `SiteDiscovery.files` makes, with the entries of each wiki's sitemaps.
+public struct DiscoveryFiles: Sendable {
+    /// The files, each where it goes.
+    public let files: [SiteFile]
+    /// Each wiki's sitemap files, the wikis in byte order of ID.
+    let sitemaps: [WikiSitemapFiles]
+}
+
+/// The sitemap files of one wiki: the entries of each, in order, and its newest `<lastmod>`.
+struct WikiSitemapFiles: Sendable {
+    let wikiID: String
+    let parts: [[SitemapEntry]]
+    let newest: [UTCDateTime?]
 }
 
 /// A file of the site and its bytes.

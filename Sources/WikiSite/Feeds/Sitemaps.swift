@@ -1,29 +1,39 @@
 import WikiDocuments
 import WikiModel
 
-/// How much one sitemap or sitemap index file may hold.
+/// How much one sitemap or sitemap index file may hold, and where a wiki's sitemap is cut.
 public struct SitemapLimits: Sendable, Equatable {
     /// The most URLs (or sitemaps, in an index) in one file.
     public let entriesPerFile: Int
     /// The most bytes in one file, uncompressed.
     public let bytesPerFile: Int
+    /// How many URLs a wiki's sitemap holds on average, once it is cut (`SitemapCutter`).
+    public let averageEntriesPerFile: Int
 
-    /// The limits of the sitemaps.org protocol: 50,000 entries and 50 MiB per file.
-    public static let protocolMaximum = SitemapLimits(entriesPerFile: 50_000, bytesPerFile: 52_428_800)
+    /// The limits of the sitemaps.org protocol: 50,000 entries and 50 MiB per file; a wiki's
+    /// sitemap is cut into files of 10,000 URLs on average.
+    public static let protocolMaximum = SitemapLimits(
+        entriesPerFile: 50_000, bytesPerFile: 52_428_800, averageEntriesPerFile: 10_000)
 
-    /// Limits of `entriesPerFile` entries and `bytesPerFile` bytes. A file always holds at
-    /// least one entry, so an entry longer than `bytesPerFile` on its own (a URL is under
-    /// 2,100 bytes) is still written.
-    public init(entriesPerFile: Int, bytesPerFile: Int) {
+    /// More bytes than any one entry takes: a URL of at most 2,048 characters (`BaseURL`), each
+    /// escaped in at most 6 bytes, and its `<lastmod>`. A file is closed while it has room for
+    /// one more entry, so it never needs to know the next one.
+    static let largestEntry = 16_384
+
+    /// Limits of `entriesPerFile` entries and `bytesPerFile` bytes, a wiki's sitemap cut every
+    /// `averageEntriesPerFile` URLs on average (at most `entriesPerFile`). A file always holds at
+    /// least one entry, so with `bytesPerFile` under `largestEntry`, each holds one.
+    public init(entriesPerFile: Int, bytesPerFile: Int, averageEntriesPerFile: Int? = nil) {
         precondition(entriesPerFile >= 1, "a sitemap holds at least one entry")
         self.entriesPerFile = entriesPerFile
         self.bytesPerFile = bytesPerFile
+        self.averageEntriesPerFile = min(averageEntriesPerFile ?? entriesPerFile, entriesPerFile)
     }
 }
 
 /// One `<url>` of a sitemap, or one `<sitemap>` of a sitemap index.
-struct SitemapEntry {
-    /// `<loc>`: an absolute URL.
+struct SitemapEntry: Equatable, Sendable {
+    /// `<loc>` after the base URL: the file's path, percent-encoded (`BaseURL.relativeURL`).
     let location: String
     /// `<lastmod>`, when known.
     let lastModified: UTCDateTime?
@@ -36,8 +46,74 @@ struct SitemapDocument {
     let lastModified: UTCDateTime?
 }
 
-/// Writes entries into as many sitemap (`<urlset>`) or sitemap index (`<sitemapindex>`)
-/// files as the limits require, filling each file in order before starting the next.
+/// Where a sitemap or a sitemap index is cut into files: after an entry once the file is full
+/// (`SitemapLimits.entriesPerFile`, or no room left for the largest entry), and, in a wiki's
+/// sitemap, after an entry whose location the content-defined rule of the lists cut at their
+/// titles chooses (`TitleCuts.endsFile`, every `averageEntriesPerFile` on average).
+///
+/// Each cut depends on the entries from the start of its file to the cut alone: a URL added or
+/// removed changes the file it falls in, and at times the next, not every later file, so a
+/// build of changes cuts again the files around it alone (`SitemapRecut`).
+struct SitemapCutter {
+    let format: SitemapWriter.Format
+    let limits: SitemapLimits
+    /// The bytes every entry takes beside its location: the base URL, escaped.
+    let locationPrefixBytes: Int
+    private var count = 0
+    private var bytes: Int
+
+    init(format: SitemapWriter.Format, limits: SitemapLimits, baseURL: BaseURL) {
+        self.format = format
+        self.limits = limits
+        var prefix = XMLOutput()
+        prefix.text(baseURL.text)
+        locationPrefixBytes = prefix.bytes.count
+        bytes = Self.frameBytes(format)
+    }
+
+    /// The bytes of a file without entries: its header and footer.
+    private static func frameBytes(_ format: SitemapWriter.Format) -> Int {
+        SitemapWriter.header(format).bytes.count + SitemapWriter.footer(format).bytes.count
+    }
+
+    /// Adds `entry` to the file being filled: true when the file ends after it.
+    mutating func endsFile(after entry: SitemapEntry) -> Bool {
+        count += 1
+        bytes += SitemapWriter.element(entry, format: format, locationPrefixBytes: locationPrefixBytes)
+        let maximum =
+            format == .urlSet ? min(limits.entriesPerFile, 4 * limits.averageEntriesPerFile) : limits.entriesPerFile
+        let ends =
+            count >= maximum || bytes + SitemapLimits.largestEntry > limits.bytesPerFile
+            || (format == .urlSet
+                && TitleCuts.endsFile(
+                    withEntry: count, titled: entry.location, entriesPerFile: limits.averageEntriesPerFile))
+        if ends {
+            count = 0
+            bytes = Self.frameBytes(format)
+        }
+        return ends
+    }
+
+    /// `entries` cut into files: one file at least (empty for no entry).
+    static func files(
+        _ entries: [SitemapEntry], format: SitemapWriter.Format, limits: SitemapLimits, baseURL: BaseURL
+    ) -> [[SitemapEntry]] {
+        var cutter = SitemapCutter(format: format, limits: limits, baseURL: baseURL)
+        var files: [[SitemapEntry]] = []
+        var file: [SitemapEntry] = []
+        for entry in entries {
+            file.append(entry)
+            if cutter.endsFile(after: entry) {
+                files.append(file)
+                file = []
+            }
+        }
+        if !file.isEmpty || files.isEmpty { files.append(file) }
+        return files
+    }
+}
+
+/// Writes the sitemap (`<urlset>`) or sitemap index (`<sitemapindex>`) files that hold entries.
 struct SitemapWriter {
     enum Format {
         /// A sitemap: `<urlset>` of `<url>`.
@@ -47,37 +123,33 @@ struct SitemapWriter {
     }
 
     let format: Format
-    let limits: SitemapLimits
+    let baseURL: BaseURL
 
-    /// The files holding `entries`, in their order; one file (possibly empty) at least.
-    func documents(_ entries: [SitemapEntry]) -> [SitemapDocument] {
-        var documents: [SitemapDocument] = []
-        var file = header()
-        var count = 0
+    /// The file holding `entries`, their locations after the base URL.
+    func document(_ entries: [SitemapEntry]) -> SitemapDocument {
+        var file = Self.header(format)
         var newest: UTCDateTime?
-        let footerSize = footer().bytes.count
         for entry in entries {
-            let element = self.element(entry)
-            let isFull =
-                count == limits.entriesPerFile
-                || file.bytes.count + element.bytes.count + footerSize > limits.bytesPerFile
-            if count > 0 && isFull {
-                file.append(footer())
-                documents.append(SitemapDocument(bytes: file.bytes, lastModified: newest))
-                file = header()
-                count = 0
-                newest = nil
+            file.markup(format == .urlSet ? "<url><loc>" : "<sitemap><loc>")
+            file.text(baseURL.text)
+            file.text(entry.location)
+            file.markup("</loc>")
+            if let modified = entry.lastModified {
+                file.element("lastmod", text: modified.text)
+                if newest.map({ $0 < modified }) ?? true { newest = modified }
             }
-            file.append(element)
-            count += 1
-            if let modified = entry.lastModified, newest.map({ $0 < modified }) ?? true { newest = modified }
+            file.markup(format == .urlSet ? "</url>\n" : "</sitemap>\n")
         }
-        file.append(footer())
-        documents.append(SitemapDocument(bytes: file.bytes, lastModified: newest))
-        return documents
+        file.append(Self.footer(format))
+        return SitemapDocument(bytes: file.bytes, lastModified: newest)
     }
 
-    private func header() -> XMLOutput {
+    /// The files holding `entries`, cut as `SitemapCutter` cuts them.
+    func documents(_ entries: [SitemapEntry], limits: SitemapLimits) -> [SitemapDocument] {
+        SitemapCutter.files(entries, format: format, limits: limits, baseURL: baseURL).map(document)
+    }
+
+    static func header(_ format: Format) -> XMLOutput {
         var output = XMLOutput()
         output.declaration()
         switch format {
@@ -87,7 +159,7 @@ struct SitemapWriter {
         return output
     }
 
-    private func footer() -> XMLOutput {
+    static func footer(_ format: Format) -> XMLOutput {
         var output = XMLOutput()
         switch format {
         case .urlSet: output.markup("</urlset>\n")
@@ -96,19 +168,14 @@ struct SitemapWriter {
         return output
     }
 
-    private func element(_ entry: SitemapEntry) -> XMLOutput {
+    /// The bytes `entry` takes in a file, its location after a prefix of `locationPrefixBytes`.
+    static func element(_ entry: SitemapEntry, format: Format, locationPrefixBytes: Int) -> Int {
         var output = XMLOutput()
-        switch format {
-        case .urlSet: output.markup("<url>")
-        case .index: output.markup("<sitemap>")
-        }
-        output.element("loc", text: entry.location)
+        output.text(entry.location)
         if let modified = entry.lastModified { output.element("lastmod", text: modified.text) }
-        switch format {
-        case .urlSet: output.markup("</url>\n")
-        case .index: output.markup("</sitemap>\n")
-        }
-        return output
+        let tags =
+            format == .urlSet ? "<url><loc></loc></url>\n".utf8.count : "<sitemap><loc></loc></sitemap>\n".utf8.count
+        return output.bytes.count + locationPrefixBytes + tags
     }
 }
 
@@ -133,16 +200,21 @@ struct WikiSitemap {
 
     /// The entries: the home, last changed when the wiki document or any page last changed
     /// (it shows the page count), then the pages by URL, where `layout` puts them.
-    func entries(baseURL: BaseURL, layout: SiteLayout) -> [SitemapEntry] {
+    func entries(layout: SiteLayout) -> [SitemapEntry] {
         var pageEntries = pages.map { page in
             SitemapEntry(
-                location: baseURL.absoluteURL(of: layout.page(page.title, inWiki: wiki.id)),
+                location: BaseURL.relativeURL(of: layout.page(page.title, inWiki: wiki.id)),
                 lastModified: page.lastChangeInUTC)
         }
         pageEntries.sort { $0.location.precedesInByteOrder($1.location) }
-        let homeModified = ([wiki.lastChangeInUTC] + pageEntries.map(\.lastModified)).compactMap { $0 }.max()
-        let home = SitemapEntry(
-            location: baseURL.absoluteURL(of: layout.home(ofWiki: wiki.id)), lastModified: homeModified)
-        return [home] + pageEntries
+        let newestPage = pageEntries.lazy.compactMap(\.lastModified).max()
+        return [Self.home(of: wiki, layout: layout, newestPage: newestPage)] + pageEntries
+    }
+
+    /// The entry of the home of `wiki`, whose newest page last changed at `newestPage`.
+    static func home(of wiki: Wiki, layout: SiteLayout, newestPage: UTCDateTime?) -> SitemapEntry {
+        SitemapEntry(
+            location: BaseURL.relativeURL(of: layout.home(ofWiki: wiki.id)),
+            lastModified: [wiki.lastChangeInUTC, newestPage].compactMap { $0 }.max())
     }
 }

@@ -7,7 +7,7 @@ import WikiModel
 /// without seconds (`Timestamp` accepts them all); here it is always the same instant in one
 /// spelling: uppercase `T` and `Z`, seconds always, the fraction without trailing zeros and
 /// left out when zero.
-struct UTCDateTime: Comparable {
+struct UTCDateTime: Comparable, Sendable {
     /// The instant.
     let timestamp: Timestamp
     /// Its spelling.
@@ -31,6 +31,14 @@ struct UTCDateTime: Comparable {
         }
         self.timestamp = timestamp
         self.text = text + "Z"
+    }
+
+    /// The instant `text` names, a spelling `init(_:)` made (as the build state keeps it); nil
+    /// when it is no timestamp.
+    init?(writtenAs text: String) {
+        guard let timestamp = Timestamp(text) else { return nil }
+        self.timestamp = timestamp
+        self.text = text
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).

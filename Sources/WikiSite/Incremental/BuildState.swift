@@ -296,6 +296,34 @@ final class BuildState: Sendable {
         }
     }
 
+    /// The first `count` published pages of wiki `wikiID` by their last change (`updated_at`,
+    /// else `created_at`; newest first, then by title), besides those titled in `besides`, with
+    /// the time of their change: the pages of the wiki's feed. Pages whose change is not
+    /// written in UTC (`UTCDateTime`) are left out, as the feed leaves them out; one walk of the
+    /// index of the pages by change (`pageByChange`), as far as those pages.
+    func lastChanged(
+        _ count: Int, inWiki wikiID: String, besides titles: Set<PageTitle>
+    ) throws -> [(title: PageTitle, updated: UTCDateTime)] {
+        let change = StateSchema.lastChange
+        let sql = """
+            SELECT title, \(change.text) FROM page WHERE wiki = ?
+            ORDER BY \(change.seconds) DESC, \(change.nanoseconds) DESC, title
+            """
+        return try database.read { db in
+            var pages: [(title: PageTitle, updated: UTCDateTime)] = []
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [wikiID])
+            while pages.count < count, let row = try rows.next() {
+                // The pages without a change come last.
+                guard let text: String = row[1] else { break }
+                guard let title = PageTitle(row[0]), !titles.contains(title),
+                    let updated = Timestamp(text).flatMap(UTCDateTime.init)
+                else { continue }
+                pages.append((title, updated))
+            }
+            return pages
+        }
+    }
+
     /// The query of `newest(_:inWiki:listedIn:)`: the first rows of the index of the list's date,
     /// for a wiki and a count.
     static func newestQuery(listedIn list: SpecialPage) -> String {
@@ -487,7 +515,7 @@ final class BuildState: Sendable {
             if update.replacesEverything {
                 for table in [
                     "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
-                    "letterIndex",
+                    "letterIndex", "sitemapPart",
                 ] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
@@ -509,7 +537,9 @@ final class BuildState: Sendable {
             }
             for wikiID in update.removedWikis {
                 try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in ["page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex"] {
+                for table in [
+                    "page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart",
+                ] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
                 }
             }
@@ -558,6 +588,7 @@ final class BuildState: Sendable {
                 try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ? AND path = ?", arguments: [wikiID, path])
             }
             try StoredTitledLists.record(update, db)
+            try StoredSitemaps.record(update, db)
             for (wikiID, figures) in update.statistics {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO wikiStatistics (wiki, figures) VALUES (?, ?)",
@@ -755,6 +786,11 @@ struct StateUpdate {
     var changedListParts: [(wikiID: String, list: SpecialPage, removed: [[UInt8]], added: [StoredListPart])] = []
     /// The letter index of all pages of a wiki whose list was cut again, in place of the earlier.
     var letterIndexes: [(wikiID: String, starts: [LetterStart])] = []
+    /// The sitemap files of each wiki whose sitemaps were all cut: they replace the wiki's
+    /// earlier ones.
+    var sitemaps: [(wikiID: String, parts: [StoredSitemapPart])] = []
+    /// Sitemap files of a wiki cut again: the files `removed` (by first key) give way to `added`.
+    var changedSitemapParts: [(wikiID: String, removed: [String], added: [StoredSitemapPart])] = []
     /// The statistics of each wiki whose pages changed.
     var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.

@@ -69,6 +69,19 @@ struct PageEditBuild {
         var cause: String { stored == nil ? ChangeCause.created : ChangeCause.edited }
     }
 
+    /// A page of a wiki's feed: when it last changed and, unless it changed, as the state keeps
+    /// it (its document is read to render its body).
+    private struct FeedEntry {
+        let title: PageTitle
+        let updated: UTCDateTime
+        var stored: BuildState.StoredPage?
+
+        /// Whether `lhs` comes before `rhs` in the feed (`NewestFirst`).
+        static func precedes(_ lhs: FeedEntry, _ rhs: FeedEntry) -> Bool {
+            lhs.updated == rhs.updated ? lhs.title < rhs.title : lhs.updated > rhs.updated
+        }
+    }
+
     /// The changes of one wiki and what they touch.
     private struct WikiEdits {
         let wiki: Wiki
@@ -100,6 +113,8 @@ struct PageEditBuild {
         /// The entries each list cut at its titles loses (by key) and gains.
         var listRemovals: [SpecialPage: Set<[UInt8]>] = [:]
         var listInsertions: [SpecialPage: [TitledListEntry]] = [:]
+        /// With a base URL: the pages of the wiki's feed once the changes are saved, newest first.
+        var feed: [FeedEntry] = []
 
         /// How many more entries `list` has.
         func growth(of list: SpecialPage) -> Int {
@@ -232,8 +247,17 @@ struct PageEditBuild {
         try published.checkLookups()
 
         // The pages whose backlinks changed, as the source holds them still.
-        let linkedIDs = wikis.flatMap { wiki in
-            (wiki.linkedPages + wiki.embeddedPages).compactMap { $0.stored.details?.documentID }
+        var linkedIDs: [String] = []
+        var readIDs = Set<ExactString>()
+        for wiki in wikis {
+            let pages =
+                wiki.linkedPages + wiki.embeddedPages
+                + wiki.feed.compactMap { entry in
+                    entry.stored.map { (entry.title, $0) }
+                }
+            for id in pages.compactMap(\.1.details?.documentID) where readIDs.insert(ExactString(id)).inserted {
+                linkedIDs.append(id)
+            }
         }
         var pagesDatabase = database
         if !linkedIDs.isEmpty {
@@ -267,9 +291,6 @@ struct PageEditBuild {
     /// Whether the build's options let a build of edits serve its changes: a failure naming the
     /// option that does not.
     private var optionsServed: Result<Void, NotServedFromState> {
-        if options.baseURL != nil {
-            return .failure(NotServedFromState("--base-url: the sitemaps and the feeds list every page"))
-        }
         if !options.wikiIDs.isEmpty {
             return .failure(NotServedFromState("--wiki: the build publishes some wikis alone"))
         }
@@ -400,6 +421,7 @@ struct PageEditBuild {
         // The home shows the wiki's description, with the pages it embeds.
         wikiEdits.homeOutline = bodies(of: wiki, in: database, published: published, layout: layout)
             .homeOutline(of: wiki)
+        if options.baseURL != nil { wikiEdits.feed = try feed(of: wikiEdits, state: state) }
         try links(of: &wikiEdits, published: published, state: state)
         return wikiEdits
     }
@@ -416,7 +438,10 @@ struct PageEditBuild {
         summary: inout BuildSummary
     ) throws {
         var update = update
-        summary.notes.append(SiteDiscovery.missingBaseURLNote)
+        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
+        if discovery == nil { summary.notes.append(SiteDiscovery.missingBaseURLNote) }
+        var discoveryFiles: [(file: SiteFile, cause: String)] = []
+        var sitemapHeaders: [ExactString: [StoredSitemapHeader]] = [:]
         var files: [(path: SitePath, html: String, cause: String)] = []
         var removedFiles: [(path: SitePath, cause: String)] = []
         var attachments: [(file: SiteFile, cause: String)] = []
@@ -437,6 +462,9 @@ struct PageEditBuild {
             removedFiles += wikiFiles.removed
             attachments += wikiFiles.attachments
             attachmentFolders += wikiFiles.attachmentFolders
+            discoveryFiles += wikiFiles.discovery
+            removedFiles += wikiFiles.removedSitemaps.map { ($0, ChangeCause.pagesChanged(wikiEdits.edits.count)) }
+            if discovery != nil { sitemapHeaders[ExactString(wiki.id)] = wikiFiles.sitemapHeaders }
             if pageCount != stored.pageCount || wikiEdits.documentChanged {
                 update.wikis.append(
                     BuildState.StoredWiki(
@@ -451,12 +479,22 @@ struct PageEditBuild {
             let renderer = SitePageRenderer(
                 bodies: PageBodyRenderer(
                     database: database, markdown: MarkdownRenderer(options: MarkdownOptions()), siteLayout: layout),
-                theme: theme)
+                theme: theme, discovery: discovery)
             files.append(
                 (
                     SiteLayout.siteIndex, renderer.siteIndex(wikis: wikis.map(\.wiki), pageCounts: pageCounts),
                     "wikis or pages changed"
                 ))
+        }
+
+        // The site's sitemap index lists every wiki's sitemap files.
+        if let discovery, !sitemapHeaders.isEmpty {
+            var listing: [(wikiID: String, newest: [UTCDateTime?])] = []
+            for wikiID in storedWikis.keys.map(\.value).sorted(by: { $0.precedesInByteOrder($1) }) {
+                let headers = try sitemapHeaders[ExactString(wikiID)] ?? state.sitemapHeaders(ofWiki: wikiID)
+                listing.append((wikiID, headers.map(\.newest)))
+            }
+            discoveryFiles += discovery.indexFiles(listing: listing).map { ($0, "wikis or pages changed") }
         }
 
         // Written, then committed.
@@ -470,8 +508,9 @@ struct PageEditBuild {
             throw BuildError.output("\(error)")
         }
         do {
-            try writer.announce(files.map(\.path) + attachments.map(\.file.path))
+            try writer.announce(files.map(\.path) + attachments.map(\.file.path) + discoveryFiles.map(\.file.path))
             for file in files { try writer.write(file.html, to: file.path, because: file.cause) }
+            for file in discoveryFiles { try writer.write(file.file.bytes, to: file.file.path, because: file.cause) }
             // The attachments a page rendered again embeds are written again, the others go.
             for folder in attachmentFolders {
                 try writer.retireRecordedFiles(withPrefix: folder.prefix, because: folder.cause)
@@ -683,7 +722,7 @@ struct PageEditBuild {
         for edit in wiki.edits where edit.page != nil { changedOutlines[edit.title] = edit.outline }
         var pending =
             [wiki.homeOutline] + wiki.edits.filter { $0.page != nil && $0.body == nil }.map(\.outline)
-            + wiki.linkedPages.compactMap(\.stored.outline)
+            + wiki.linkedPages.compactMap(\.stored.outline) + wiki.feed.compactMap(\.stored?.outline)
         var seen = Set<PageTitle>()
         while let outline = pending.popLast() {
             for link in outline.links where link.isEmbed {
@@ -705,6 +744,37 @@ struct PageEditBuild {
         }
     }
 
+    /// The pages of the feed of the wiki of `edits` once they are saved, newest first: the
+    /// changed pages still published, and the state's newest pages besides them, as many as the
+    /// feed shows. The state's are read with their outlines and details, to be rendered.
+    ///
+    /// - Throws: `NotServedFromState` when the state lacks the outline or details of one.
+    private func feed(of edits: WikiEdits, state: BuildState) throws -> [FeedEntry] {
+        let length = SiteDiscovery.defaultFeedLength
+        let wikiID = edits.wiki.id
+        var entries = edits.edits.compactMap { edit in
+            edit.page.flatMap { page in page.lastChangeInUTC.map { FeedEntry(title: page.title, updated: $0) } }
+        }
+        for (title, updated) in try state.lastChanged(length, inWiki: wikiID, besides: Set(edits.edits.map(\.title))) {
+            entries.append(FeedEntry(title: title, updated: updated))
+        }
+        entries.sort(by: FeedEntry.precedes)
+        entries = Array(entries.prefix(length))
+        let changed = Set(edits.edits.map(\.title))
+        for index in entries.indices where !changed.contains(entries[index].title) {
+            let title = entries[index].title
+            guard let stored = try state.storedPage(title, inWiki: wikiID), stored.outline != nil,
+                stored.details != nil
+            else {
+                throw NotServedFromState(
+                    "the build state lacks the outline or details of page \(MessageText.quoted(title.text)), in the feed"
+                )
+            }
+            entries[index].stored = stored
+        }
+        return entries
+    }
+
     /// Adds `entry` to those `list` gains.
     private func insert(_ entry: TitledListEntry, into list: SpecialPage, of wiki: inout WikiEdits) {
         wiki.listInsertions[list, default: []].append(entry)
@@ -719,6 +789,11 @@ struct PageEditBuild {
         /// The attachment folders of the pages rendered again or removed (their prefixes, from
         /// the output folder): the files there that the build does not write go.
         var attachmentFolders: [(prefix: String, cause: String)] = []
+        /// With a base URL: the wiki's sitemap files and feed that change, the numbered sitemaps
+        /// it no longer has, and its sitemap files once cut again (what the index lists).
+        var discovery: [(file: SiteFile, cause: String)] = []
+        var removedSitemaps: [SitePath] = []
+        var sitemapHeaders: [StoredSitemapHeader] = []
     }
 
     /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
@@ -767,12 +842,13 @@ struct PageEditBuild {
             throw NotServedFromState(
                 "the build state's counts of the pages of wiki \(MessageText.quoted(wiki.id)) disagree")
         }
+        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
         let renderer = SitePageRenderer(
             bodies: bodies(of: wiki, in: database, published: published, layout: layout),
-            theme: theme)
+            theme: theme, discovery: discovery)
         let chrome = WikiChrome(
             wiki: wiki, pageCount: pageCount, wantedPageCount: figures.wantedPageCount,
-            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: nil)
+            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery)
 
         var files: [(path: SitePath, html: String, cause: String)] = []
         var removed: [(path: SitePath, cause: String)] = []
@@ -906,8 +982,85 @@ struct PageEditBuild {
             ))
         update.changedSpecialFileDigests.append((wiki.id, digests))
         update.statistics.append((wiki.id, figures))
-        return WikiFiles(
+        var wikiFiles = WikiFiles(
             written: files, removed: removed, attachments: attachments, attachmentFolders: attachmentFolders)
+        if let discovery {
+            try addDiscoveryFiles(
+                of: edits, to: &wikiFiles, discovery: discovery, renderer: renderer, in: database, state: state,
+                into: &update)
+        }
+        return wikiFiles
+    }
+
+    /// Adds to `files` the sitemap files and the feed of the wiki of `edits` that they change,
+    /// with what the state records of the sitemap added to `update`; `renderer` renders the
+    /// bodies of the pages of the feed.
+    ///
+    /// - Throws: `NotServedFromState` when the state or `database` lacks what they need.
+    private func addDiscoveryFiles(
+        of edits: WikiEdits, to files: inout WikiFiles, discovery: SiteDiscovery, renderer: SitePageRenderer,
+        in database: WikiDatabase, state: BuildState, into update: inout StateUpdate
+    ) throws {
+        let wiki = edits.wiki
+        let layout = discovery.layout
+        let cause = edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged : ChangeCause.pagesChanged(edits.edits.count)
+        var removing = Set<String>()
+        var inserting: [SitemapEntry] = []
+        for edit in edits.edits {
+            let location = BaseURL.relativeURL(of: layout.page(edit.title, inWiki: wiki.id))
+            if edit.stored != nil { removing.insert(location) }
+            if let page = edit.page {
+                inserting.append(SitemapEntry(location: location, lastModified: page.lastChangeInUTC))
+            }
+        }
+        let recut = try SitemapRecut(
+            ofWiki: wiki.id, state: state,
+            cutter: SitemapCutter(format: .urlSet, limits: discovery.sitemapLimits, baseURL: discovery.baseURL),
+            home: WikiSitemap.home(of: wiki, layout: layout, newestPage: edits.feed.first?.updated),
+            removing: removing, inserting: inserting)
+        let writer = SitemapWriter(format: .urlSet, baseURL: discovery.baseURL)
+        let discoveryLayout = DiscoveryLayout(site: layout)
+        var added: [StoredSitemapPart] = []
+        for (number, file) in zip(1..., recut.files) {
+            let path = discoveryLayout.sitemap(number, ofWiki: wiki.id)
+            switch file {
+            case .new(let entries):
+                let document = writer.document(entries)
+                added.append(StoredSitemapPart(number: number, entries: entries, newest: document.lastModified))
+                files.discovery.append((SiteFile(path: path, bytes: document.bytes), cause))
+            case .kept(let position) where position + 1 != number:
+                // A file that moved to another number.
+                let entries = try state.sitemapEntries(ofWiki: wiki.id, firstKey: recut.firstKey(ofOldFile: position))
+                files.discovery.append((SiteFile(path: path, bytes: writer.document(entries).bytes), cause))
+            case .kept: break
+            }
+        }
+        if recut.files.count < recut.oldCount {
+            files.removedSitemaps += (recut.files.count + 1...recut.oldCount).map {
+                discoveryLayout.sitemap($0, ofWiki: wiki.id)
+            }
+        }
+        update.changedSitemapParts.append((wiki.id, recut.removedKeys, added))
+        files.sitemapHeaders = recut.headers(newest: added.map(\.newest))
+
+        // The feed shows the bodies of its pages: rendered whenever the wiki changes.
+        var pages: [Page] = []
+        var bodies: [PageTitle: String] = [:]
+        let changed = Dictionary(edits.edits.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
+        for entry in edits.feed {
+            if let edit = changed[entry.title], let page = edit.page {
+                pages.append(page)
+                bodies[page.title] = edit.body
+            } else if let stored = entry.stored {
+                pages.append(
+                    try recordedPage(entry.title, stored, of: wiki, in: database, readAs: "in the wiki's feed"))
+            }
+        }
+        let feed = AtomFeed(wiki: wiki, pages: pages, limit: discovery.feedLength)
+        let feedBytes = feed.bytes(baseURL: discovery.baseURL, layout: discoveryLayout) { page in
+            bodies[page.title] ?? renderer.bodies.body(of: page).html
+        }
+        files.discovery.append((SiteFile(path: discoveryLayout.feed(ofWiki: wiki.id), bytes: feedBytes), cause))
     }
 
     /// The first `WikiAnalysis.datedListLength` entries of `list` of `wiki` once `changed` are

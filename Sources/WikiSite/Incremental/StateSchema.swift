@@ -61,12 +61,28 @@ enum StateSchema {
     /// The indexes of the `page` table besides its key (migration "page details"). A full build
     /// drops them, inserts every page, and makes them again: one sort each instead of a hundred
     /// thousand inserts in the order of dates.
-    static let pageIndexNames = ["pageByUpdate", "pageByCreation", "pageByDocument"]
+    static let pageIndexNames = ["pageByUpdate", "pageByCreation", "pageByDocument", "pageByChange"]
     static let pageIndexes = """
         CREATE INDEX pageByUpdate ON page (wiki, updatedSeconds DESC, updatedNanoseconds DESC, title);
         CREATE INDEX pageByCreation ON page (wiki, createdSeconds DESC, createdNanoseconds DESC, title);
         CREATE INDEX pageByDocument ON page (wiki, documentID);
+        \(pageByChange)
         """
+
+    /// The index of the pages by their last change (`updated_at`, else `created_at`): the order
+    /// of a wiki's feed. Migration "sitemaps and feeds" makes it, unless "page details", which
+    /// makes every index of the pages, made it in a new state.
+    static let pageByChange = """
+        CREATE INDEX IF NOT EXISTS pageByChange ON page (wiki, \(lastChange.seconds) DESC, \(lastChange.nanoseconds) DESC, title);
+        """
+
+    /// The expressions of a page's last change, as `pageByChange` indexes them (a query must
+    /// spell them the same to use it).
+    static let lastChange = (
+        seconds: "coalesce(updatedSeconds, createdSeconds)",
+        nanoseconds: "coalesce(updatedNanoseconds, createdNanoseconds)",
+        text: "coalesce(updatedAt, createdAt)"
+    )
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -207,6 +223,19 @@ enum StateSchema {
             // rendered again without a seek and a sort a title. A state of the format before has
             // none: its next build is a full one (`BuildShape.stateFormat`).
             try db.alter(table: "listPart") { table in table.add(column: "shownLinkers", .blob) }
+        }
+        migrator.registerMigration("sitemaps and feeds") { db in
+            // The entries of each wiki's sitemap files, and the pages in the order of the feed, so
+            // that a build of changes with a base URL writes them without reading every page. A
+            // state of the format before has none: its next build is a full one.
+            try db.create(table: "sitemapPart", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("firstKey", .text).notNull()
+                table.column("entries", .blob).notNull()
+                table.column("newest", .text)
+                table.primaryKey(["wiki", "firstKey"])
+            }
+            try db.execute(sql: pageByChange)
         }
         return migrator
     }

@@ -83,7 +83,7 @@ enum StoredOutline {
         return PageOutline(links: links, headings: headings, wordCount: wordCount, attachments: attachments)
     }
 
-    fileprivate static func append(_ value: Int, to bytes: inout [UInt8]) {
+    static func append(_ value: Int, to bytes: inout [UInt8]) {
         var rest = UInt64(max(value, 0))
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -92,13 +92,13 @@ enum StoredOutline {
         bytes.append(UInt8(rest))
     }
 
-    fileprivate static func append(_ text: String, to bytes: inout [UInt8]) {
+    static func append(_ text: String, to bytes: inout [UInt8]) {
         append(text.utf8.count, to: &bytes)
         bytes.append(contentsOf: text.utf8)
     }
 
     /// Reads a blob from the front; every read is nil past the end or on a malformed value.
-    fileprivate struct Reader {
+    struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
