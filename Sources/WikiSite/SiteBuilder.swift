@@ -275,14 +275,7 @@ public struct SiteBuilder: Sendable {
         }
         try writer.announce(discovered.files.map(\.path))
         for file in discovered.files { try writer.write(file.bytes, to: file.path, because: siteWideCause) }
-        update.sitemaps = discovered.sitemaps.map { sitemap in
-            (
-                sitemap.wikiID,
-                zip(1..., zip(sitemap.parts, sitemap.newest)).map { number, part in
-                    StoredSitemapPart(number: number, entries: part.0, newest: part.1)
-                }
-            )
-        }
+        update.sitemaps = discovered.sitemaps
     }
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its

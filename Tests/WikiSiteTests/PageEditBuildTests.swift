@@ -80,7 +80,7 @@ struct PageEditBuildTests {
         #expect(written.count == 4 && written[0].hasPrefix("w/Alpha~"))
         #expect(
             written.dropFirst() == ["w/_special/recent-changes.html", "w/_special/statistics.html", "w/index.html"])
-        let statistics = try String(contentsOf: folder.url.appendingPathComponent("site/w/_special/statistics.html"))
+        let statistics = try String(contentsOfFile: folder.path("site/w/_special/statistics.html"), encoding: .utf8)
         #expect(statistics.contains("cy"))
         #expect(!statistics.contains("ann</"))
     }
@@ -94,11 +94,9 @@ struct PageEditBuildTests {
         #expect(
             output.contains(#".html: "Alpha" no longer links here"#)
                 && output.contains(#".html: "Alpha" now links here"#))
-        let gamma = try String(
-            contentsOf: folder.url.appendingPathComponent("site/w").appendingPathComponent(
-                try FileManager.default.contentsOfDirectory(atPath: folder.path("site/w")).first {
-                    $0.hasPrefix("Gamma~")
-                }!))
+        let gammaFile = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path("site/w")).first { $0.hasPrefix("Gamma~") })
+        let gamma = try String(contentsOfFile: folder.path("site/w/" + gammaFile), encoding: .utf8)
         #expect(gamma.contains(">Alpha</a>") && gamma.contains(">Delta</a>"))
 
         // A second link to a title already linked to, missing or not, changes only the counts.

@@ -82,7 +82,15 @@ import WikiModel
         if !seed.isMultiple(of: 2) && !removing.isEmpty {
             #expect(newFiles <= 2, "an edit in place cuts again its file and the first: \(newFiles) of \(cut.count)")
         }
-        #expect(recut.headers(newest: Array(repeating: nil, count: newFiles)).count == expected.count)
+        let added = cut.enumerated().filter { index, _ in
+            if case .new = recut.files[index] { true } else { false }
+        }.map { StoredSitemapPart(number: $0.offset + 1, entries: $0.element, newest: Self.time($0.offset)) }
+        #expect(added.count == newFiles)
+        let newest = recut.newest(with: added)
+        #expect(newest.count == expected.count)
+        for (index, file) in recut.files.enumerated() {
+            if case .new = file { #expect(newest[index] == Self.time(index), "a new file's from `added`") }
+        }
     }
 
     @Test func aStateWithoutTheSitemapIsNotServed() throws {
@@ -94,6 +102,21 @@ import WikiModel
                 cutter: SitemapCutter(format: .urlSet, limits: Self.limits, baseURL: Self.base),
                 home: Self.home(hour: 1), removing: [], inserting: [Self.entry(1, hour: 1)])
         }
+    }
+
+    /// The cutter counts an entry's bytes without writing it: the count is what the file holds.
+    @Test(arguments: [SitemapWriter.Format.urlSet, .index])
+    func theBytesCountedAreTheBytesWritten(format: SitemapWriter.Format) throws {
+        let base = try BaseURL(parsing: "https://example.org/a&b'c/")
+        let entries = [
+            Self.home(hour: 3), Self.entry(1, hour: 2), SitemapEntry(location: "w/%C3%A9.html", lastModified: nil),
+        ]
+        let empty = SitemapWriter(format: format, baseURL: base).document([]).bytes.count
+        let prefix = XMLOutput.textByteCount(base.text)
+        #expect(prefix == "https://example.org/a&amp;b'c/".utf8.count)
+        let counted = entries.map { SitemapWriter.element($0, format: format, locationPrefixBytes: prefix) }
+        #expect(
+            SitemapWriter(format: format, baseURL: base).document(entries).bytes.count == empty + counted.reduce(0, +))
     }
 
     @Test func storedEntriesDecodeAsTheyWere() throws {

@@ -50,24 +50,24 @@ public struct SiteDiscovery: Sendable {
         for wikis: [Wiki], in database: WikiDatabase, bodyHTML: (Page, Wiki) throws -> String
     ) rethrows -> DiscoveryFiles {
         var files: [SiteFile] = []
-        var sitemaps: [WikiSitemapFiles] = []
+        var sitemaps: [(wikiID: String, parts: [StoredSitemapPart])] = []
         let writer = SitemapWriter(format: .urlSet, baseURL: baseURL)
         for wiki in wikis.sorted(by: { $0.id.precedesInByteOrder($1.id) }) {
             let pages = database.pages(inWiki: wiki.id)
             let entries = WikiSitemap(wiki: wiki, pages: pages).entries(layout: layout)
             let parts = SitemapCutter.files(entries, format: .urlSet, limits: sitemapLimits, baseURL: baseURL)
-            var newest: [UTCDateTime?] = []
+            var stored: [StoredSitemapPart] = []
             for (number, part) in zip(1..., parts) {
                 let document = writer.document(part)
                 files.append(SiteFile(path: discoveryLayout.sitemap(number, ofWiki: wiki.id), bytes: document.bytes))
-                newest.append(document.lastModified)
+                stored.append(StoredSitemapPart(number: number, entries: part, newest: document.lastModified))
             }
-            sitemaps.append(WikiSitemapFiles(wikiID: wiki.id, parts: parts, newest: newest))
+            sitemaps.append((wiki.id, stored))
             let feed = AtomFeed(wiki: wiki, pages: pages, limit: feedLength)
             let feedBytes = try feed.bytes(baseURL: baseURL, layout: discoveryLayout) { try bodyHTML($0, wiki) }
             files.append(SiteFile(path: discoveryLayout.feed(ofWiki: wiki.id), bytes: feedBytes))
         }
-        files += indexFiles(listing: sitemaps.map { ($0.wikiID, $0.newest) })
+        files += indexFiles(listing: sitemaps.map { ($0.wikiID, $0.parts.map(\.newest)) })
         return DiscoveryFiles(files: files, sitemaps: sitemaps)
     }
 
@@ -113,15 +113,8 @@ public struct SiteDiscovery: Sendable {
 public struct DiscoveryFiles: Sendable {
     /// The files, each where it goes.
     public let files: [SiteFile]
-    /// Each wiki's sitemap files, the wikis in byte order of ID.
-    let sitemaps: [WikiSitemapFiles]
-}
-
-/// The sitemap files of one wiki: the entries of each, in order, and its newest `<lastmod>`.
-struct WikiSitemapFiles: Sendable {
-    let wikiID: String
-    let parts: [[SitemapEntry]]
-    let newest: [UTCDateTime?]
+    /// Each wiki's sitemap files as the build state keeps them, the wikis in byte order of ID.
+    let sitemaps: [(wikiID: String, parts: [StoredSitemapPart])]
 }
 
 /// A file of the site and its bytes.

@@ -65,9 +65,7 @@ struct SitemapCutter {
     init(format: SitemapWriter.Format, limits: SitemapLimits, baseURL: BaseURL) {
         self.format = format
         self.limits = limits
-        var prefix = XMLOutput()
-        prefix.text(baseURL.text)
-        locationPrefixBytes = prefix.bytes.count
+        locationPrefixBytes = XMLOutput.textByteCount(baseURL.text)
         bytes = Self.frameBytes(format)
     }
 
@@ -168,15 +166,17 @@ struct SitemapWriter {
         return output
     }
 
-    /// The bytes `entry` takes in a file, its location after a prefix of `locationPrefixBytes`.
+    /// The bytes `entry` takes in a file, its location after a prefix of `locationPrefixBytes`:
+    /// counted, not written (`document` writes it).
     static func element(_ entry: SitemapEntry, format: Format, locationPrefixBytes: Int) -> Int {
-        var output = XMLOutput()
-        output.text(entry.location)
-        if let modified = entry.lastModified { output.element("lastmod", text: modified.text) }
-        let tags =
-            format == .urlSet ? "<url><loc></loc></url>\n".utf8.count : "<sitemap><loc></loc></sitemap>\n".utf8.count
-        return output.bytes.count + locationPrefixBytes + tags
+        let tags = format == .urlSet ? urlTagsBytes : sitemapTagsBytes
+        let lastModified = entry.lastModified.map { lastModifiedTagsBytes + XMLOutput.textByteCount($0.text) } ?? 0
+        return locationPrefixBytes + XMLOutput.textByteCount(entry.location) + lastModified + tags
     }
+
+    private static let urlTagsBytes = "<url><loc></loc></url>\n".utf8.count
+    private static let sitemapTagsBytes = "<sitemap><loc></loc></sitemap>\n".utf8.count
+    private static let lastModifiedTagsBytes = "<lastmod></lastmod>".utf8.count
 }
 
 /// The sitemap of one wiki: its home, then every published page in byte order of its URL.

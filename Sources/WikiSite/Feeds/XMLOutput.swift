@@ -49,6 +49,18 @@ struct XMLOutput {
         markup(">")
     }
 
+    /// How many bytes `text(text)` appends: its UTF-8 length when nothing in it is escaped (the
+    /// percent-encoded URLs of sitemaps), else counted by writing it.
+    static func textByteCount(_ text: String) -> Int {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy(isPlain) else {
+            var output = XMLOutput()
+            output.text(text)
+            return output.bytes.count
+        }
+        return utf8.count
+    }
+
     private mutating func append(_ text: String, inAttribute: Bool) {
         let utf8 = text.utf8
         if utf8.allSatisfy(Self.isPlain) {

@@ -76,9 +76,9 @@ struct PageEditBuild {
         let updated: UTCDateTime
         var stored: BuildState.StoredPage?
 
-        /// Whether `lhs` comes before `rhs` in the feed (`NewestFirst`).
+        /// Whether `lhs` comes before `rhs` in the feed.
         static func precedes(_ lhs: FeedEntry, _ rhs: FeedEntry) -> Bool {
-            lhs.updated == rhs.updated ? lhs.title < rhs.title : lhs.updated > rhs.updated
+            NewestFirst.precedes((lhs.updated.timestamp, lhs.title), (rhs.updated.timestamp, rhs.title))
         }
     }
 
@@ -441,7 +441,7 @@ struct PageEditBuild {
         let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
         if discovery == nil { summary.notes.append(SiteDiscovery.missingBaseURLNote) }
         var discoveryFiles: [(file: SiteFile, cause: String)] = []
-        var sitemapHeaders: [ExactString: [StoredSitemapHeader]] = [:]
+        var sitemapNewest: [ExactString: [UTCDateTime?]] = [:]
         var files: [(path: SitePath, html: String, cause: String)] = []
         var removedFiles: [(path: SitePath, cause: String)] = []
         var attachments: [(file: SiteFile, cause: String)] = []
@@ -463,8 +463,7 @@ struct PageEditBuild {
             attachments += wikiFiles.attachments
             attachmentFolders += wikiFiles.attachmentFolders
             discoveryFiles += wikiFiles.discovery
-            removedFiles += wikiFiles.removedSitemaps.map { ($0, ChangeCause.pagesChanged(wikiEdits.edits.count)) }
-            if discovery != nil { sitemapHeaders[ExactString(wiki.id)] = wikiFiles.sitemapHeaders }
+            if discovery != nil { sitemapNewest[ExactString(wiki.id)] = wikiFiles.sitemapNewest }
             if pageCount != stored.pageCount || wikiEdits.documentChanged {
                 update.wikis.append(
                     BuildState.StoredWiki(
@@ -488,11 +487,12 @@ struct PageEditBuild {
         }
 
         // The site's sitemap index lists every wiki's sitemap files.
-        if let discovery, !sitemapHeaders.isEmpty {
+        if let discovery, !sitemapNewest.isEmpty {
             var listing: [(wikiID: String, newest: [UTCDateTime?])] = []
             for wikiID in storedWikis.keys.map(\.value).sorted(by: { $0.precedesInByteOrder($1) }) {
-                let headers = try sitemapHeaders[ExactString(wikiID)] ?? state.sitemapHeaders(ofWiki: wikiID)
-                listing.append((wikiID, headers.map(\.newest)))
+                let newest =
+                    try sitemapNewest[ExactString(wikiID)] ?? state.sitemapHeaders(ofWiki: wikiID).map(\.newest)
+                listing.append((wikiID, newest))
             }
             discoveryFiles += discovery.indexFiles(listing: listing).map { ($0, "wikis or pages changed") }
         }
@@ -752,15 +752,15 @@ struct PageEditBuild {
     private func feed(of edits: WikiEdits, state: BuildState) throws -> [FeedEntry] {
         let length = SiteDiscovery.defaultFeedLength
         let wikiID = edits.wiki.id
+        let changed = Set(edits.edits.map(\.title))
         var entries = edits.edits.compactMap { edit in
             edit.page.flatMap { page in page.lastChangeInUTC.map { FeedEntry(title: page.title, updated: $0) } }
         }
-        for (title, updated) in try state.lastChanged(length, inWiki: wikiID, besides: Set(edits.edits.map(\.title))) {
+        for (title, updated) in try state.lastChanged(length, inWiki: wikiID, besides: changed) {
             entries.append(FeedEntry(title: title, updated: updated))
         }
         entries.sort(by: FeedEntry.precedes)
         entries = Array(entries.prefix(length))
-        let changed = Set(edits.edits.map(\.title))
         for index in entries.indices where !changed.contains(entries[index].title) {
             let title = entries[index].title
             guard let stored = try state.storedPage(title, inWiki: wikiID), stored.outline != nil,
@@ -789,11 +789,11 @@ struct PageEditBuild {
         /// The attachment folders of the pages rendered again or removed (their prefixes, from
         /// the output folder): the files there that the build does not write go.
         var attachmentFolders: [(prefix: String, cause: String)] = []
-        /// With a base URL: the wiki's sitemap files and feed that change, the numbered sitemaps
-        /// it no longer has, and its sitemap files once cut again (what the index lists).
+        /// With a base URL: the wiki's sitemap files and feed that change (the numbered sitemaps
+        /// it no longer has are among `removed`), and the newest `<lastmod>` of each of its
+        /// sitemap files once cut again, which the index lists.
         var discovery: [(file: SiteFile, cause: String)] = []
-        var removedSitemaps: [SitePath] = []
-        var sitemapHeaders: [StoredSitemapHeader] = []
+        var sitemapNewest: [UTCDateTime?] = []
     }
 
     /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
@@ -1036,12 +1036,12 @@ struct PageEditBuild {
             }
         }
         if recut.files.count < recut.oldCount {
-            files.removedSitemaps += (recut.files.count + 1...recut.oldCount).map {
-                discoveryLayout.sitemap($0, ofWiki: wiki.id)
+            files.removed += (recut.files.count + 1...recut.oldCount).map {
+                (discoveryLayout.sitemap($0, ofWiki: wiki.id), cause)
             }
         }
         update.changedSitemapParts.append((wiki.id, recut.removedKeys, added))
-        files.sitemapHeaders = recut.headers(newest: added.map(\.newest))
+        files.sitemapNewest = recut.newest(with: added)
 
         // The feed shows the bodies of its pages: rendered whenever the wiki changes.
         var pages: [Page] = []

@@ -62,18 +62,20 @@ enum StateSchema {
     /// drops them, inserts every page, and makes them again: one sort each instead of a hundred
     /// thousand inserts in the order of dates.
     static let pageIndexNames = ["pageByUpdate", "pageByCreation", "pageByDocument", "pageByChange"]
-    static let pageIndexes = """
+    static let pageIndexes = pageDetailIndexes + pageByChange
+
+    /// The indexes migration "page details" made.
+    private static let pageDetailIndexes = """
         CREATE INDEX pageByUpdate ON page (wiki, updatedSeconds DESC, updatedNanoseconds DESC, title);
         CREATE INDEX pageByCreation ON page (wiki, createdSeconds DESC, createdNanoseconds DESC, title);
         CREATE INDEX pageByDocument ON page (wiki, documentID);
-        \(pageByChange)
+
         """
 
     /// The index of the pages by their last change (`updated_at`, else `created_at`): the order
-    /// of a wiki's feed. Migration "sitemaps and feeds" makes it, unless "page details", which
-    /// makes every index of the pages, made it in a new state.
-    static let pageByChange = """
-        CREATE INDEX IF NOT EXISTS pageByChange ON page (wiki, \(lastChange.seconds) DESC, \(lastChange.nanoseconds) DESC, title);
+    /// of a wiki's feed (migration "sitemaps and feeds").
+    private static let pageByChange = """
+        CREATE INDEX pageByChange ON page (wiki, \(lastChange.seconds) DESC, \(lastChange.nanoseconds) DESC, title);
         """
 
     /// The expressions of a page's last change, as `pageByChange` indexes them (a query must
@@ -189,7 +191,7 @@ enum StateSchema {
                 table.add(column: "updatedNanoseconds", .integer)
                 table.add(column: "updatedBy", .text)
             }
-            try db.execute(sql: pageIndexes)
+            try db.execute(sql: pageDetailIndexes)
             try db.create(table: "wikiStatistics") { table in
                 table.primaryKey("wiki", .text)
                 table.column("figures", .blob).notNull()

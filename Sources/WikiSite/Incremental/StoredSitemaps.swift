@@ -222,7 +222,7 @@ struct SitemapRecut {
         var (low, high) = (0, headers.count - 1)
         while low < high {
             let middle = (low + high + 1) / 2
-            if headers[middle].firstKey.precedesInByteOrder(location) || headers[middle].firstKey == location {
+            if !location.precedesInByteOrder(headers[middle].firstKey) {
                 low = middle
             } else {
                 high = middle - 1
@@ -250,18 +250,14 @@ struct SitemapRecut {
         return (home.map { [$0] } ?? []) + merged
     }
 
-    /// The first keys and newest `<lastmod>` of the files after the cut: the old ones' for the
-    /// files kept, `newest` for the new ones (in order).
-    func headers(newest: [UTCDateTime?]) -> [StoredSitemapHeader] {
-        var newIndex = 0
-        return zip(1..., files).map { number, file in
+    /// The newest `<lastmod>` of each file after the cut, as the sitemap index lists them: the
+    /// old ones' for the files kept, those of `added` (the new files, in order) for the others.
+    func newest(with added: [StoredSitemapPart]) -> [UTCDateTime?] {
+        var added = added[...]
+        return files.map { file in
             switch file {
-            case .kept(let position): return headers[position]
-            case .new(let entries):
-                defer { newIndex += 1 }
-                return StoredSitemapHeader(
-                    firstKey: StoredSitemapPart(number: number, entries: entries, newest: nil).firstKey,
-                    newest: newest[newIndex])
+            case .kept(let position): headers[position].newest
+            case .new: added.popFirst()?.newest ?? nil
             }
         }
     }

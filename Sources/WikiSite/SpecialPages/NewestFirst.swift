@@ -20,6 +20,18 @@ enum NewestFirst {
             .sorted().map { entries[$0.position] }
     }
 
+    /// Whether the page `lhs` (its date, its title) comes before `rhs`.
+    static func precedes(_ lhs: (date: Timestamp?, title: PageTitle), _ rhs: (date: Timestamp?, title: PageTitle))
+        -> Bool
+    {
+        switch (lhs.date, rhs.date) {
+        case (let leftDate?, let rightDate?) where leftDate != rightDate: leftDate > rightDate
+        case (.some, nil): true
+        case (nil, .some): false
+        default: lhs.title < rhs.title
+        }
+    }
+
     /// A page's place in the order: `<` is "comes first".
     private struct DatedPosition: Comparable {
         let date: Timestamp?
@@ -28,12 +40,7 @@ enum NewestFirst {
         let position: Int
 
         static func < (lhs: DatedPosition, rhs: DatedPosition) -> Bool {
-            switch (lhs.date, rhs.date) {
-            case (let leftDate?, let rightDate?) where leftDate != rightDate: return leftDate > rightDate
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return lhs.title < rhs.title
-            }
+            NewestFirst.precedes((lhs.date, lhs.title), (rhs.date, rhs.title))
         }
 
         static func == (lhs: DatedPosition, rhs: DatedPosition) -> Bool {
