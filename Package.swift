@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "WikiRenderTests",
             dependencies: ["WikiRender", "SplitMix64", .product(name: "Mustache", package: "swift-mustache")]),
-        .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite"]),
+        .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite", "SplitMix64"]),
         // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
         .testTarget(
             name: "WikiSiteTests",

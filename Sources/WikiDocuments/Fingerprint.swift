@@ -14,7 +14,7 @@ public struct Fingerprint: Sendable {
 
     /// The digest of the fields added so far.
     public var value: Int64 {
-        Int64(bitPattern: Self.fold(state ^ 0x1319_8A2E_0370_7344, Self.multiplier))
+        Int64(bitPattern: WordMixing.finish(state))
     }
 
     /// Adds `text` (or its absence) with its length in front.
@@ -55,12 +55,31 @@ public struct Fingerprint: Sendable {
     }
 
     private mutating func mix(_ word: UInt64) {
-        state = Self.fold(state ^ word ^ 0xA409_3822_299F_31D0, Self.multiplier)
+        state = WordMixing.mix(word, into: state)
+    }
+}
+
+/// The step that `Fingerprint` and the hash of a file's bytes take for each word of eight bytes:
+/// the word is xor-ed into the state, which a 64×64→128-bit multiplication by a constant mixes
+/// (its halves xor-ed, as wyhash does). One multiplication per eight bytes, where a byte-wise
+/// hash such as FNV-1a chains one per byte.
+public enum WordMixing {
+    /// `state` with `word` mixed in.
+    @inline(__always)
+    public static func mix(_ word: UInt64, into state: UInt64) -> UInt64 {
+        fold(state ^ word ^ 0xA409_3822_299F_31D0, multiplier)
+    }
+
+    /// The digest of `state`, its last step.
+    @inline(__always)
+    public static func finish(_ state: UInt64) -> UInt64 {
+        fold(state ^ 0x1319_8A2E_0370_7344, multiplier)
     }
 
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     /// The two halves of the 128-bit product of `a` and `b`, xor-ed.
+    @inline(__always)
     private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let product = a.multipliedFullWidth(by: b)
         return product.high ^ product.low

@@ -261,7 +261,7 @@ public final class OutputFolder: Sendable {
         }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var hasher = FNV1a64()
+        var hasher = ContentHasher()
         let complete = withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 16) { buffer in
             while true {
                 let count = retryingOnInterrupt { read(descriptor, buffer.baseAddress!, buffer.count) }

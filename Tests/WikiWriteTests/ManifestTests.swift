@@ -1,12 +1,41 @@
+import SplitMix64
 import Testing
-import WikiWrite
+
+@testable import WikiWrite
 
 @Suite struct ManifestTests {
-    @Test func contentHashIsFNV1a64() {
-        #expect(ContentHash(of: [UInt8]()).description == "cbf29ce484222325")
-        #expect(ContentHash(of: Array("a".utf8)).description == "af63dc4c8601ec8c")
-        #expect(ContentHash(of: "foobar").description == "85944171f73967e8")
+    /// The hash of a file is that of its bytes however they come: a string, an array, or pieces
+    /// of any length read from the file (`ContentHasher`).
+    @Test func contentHashIsOfTheBytesWhateverTheirPieces() {
+        var generator = SplitMix64(seed: 7)
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 200] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let whole = ContentHash(of: bytes)
+            for _ in 0..<20 {
+                var hasher = ContentHasher()
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + Int(generator.next() % 11))
+                    bytes[start..<end].withUnsafeBytes { hasher.add($0) }
+                    start = end
+                }
+                #expect(ContentHash(value: hasher.value) == whole, "\(length) bytes")
+            }
+        }
         #expect(ContentHash(of: "Café") == ContentHash(of: Array("Café".utf8)))
+    }
+
+    /// Files that differ by a byte, by trailing zeros or by the order of their words hash apart;
+    /// and the hash of given bytes never changes (the manifest keeps it from one build to the
+    /// next).
+    @Test func contentHashTellsFilesApartAndIsStable() {
+        let files: [[UInt8]] = [
+            [], [0], [0, 0], Array("a".utf8), Array("a\0".utf8), Array("abcdefgh12345678".utf8),
+            Array("12345678abcdefgh".utf8), Array("abcdefgh12345679".utf8), Array(repeating: 0, count: 8),
+            Array(repeating: 0, count: 16),
+        ]
+        #expect(Set(files.map { ContentHash(of: $0) }).count == files.count)
+        #expect(ContentHash(of: "foobar").description == "b8b4f0edd70bbf8a")
         #expect(ContentHash(value: 0xab).description == "00000000000000ab")
     }
 

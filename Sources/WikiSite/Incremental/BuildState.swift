@@ -641,17 +641,24 @@ final class BuildState: Sendable {
                 createdNanoseconds, updatedAt, updatedSeconds, updatedNanoseconds, updatedBy)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        for page in pages.sorted(by: { (ExactString($0.wikiID), $0.title) < (ExactString($1.wikiID), $1.title) }) {
+        let pages = pages.sorted { (ExactString($0.wikiID), $0.title) < (ExactString($1.wikiID), $1.title) }
+        // Each page's blob and the titles it links to are made on every core (a full build has a
+        // row for every page); SQLite takes the rows one after the other.
+        let rows = Concurrently.map(pages.count) { position in
+            let outline = pages[position].outline
+            var targets = Set<PageTitle>()
+            for link in outline.links { if let target = link.target { targets.insert(target) } }
+            return (outline: Data(StoredOutline.encode(outline)), targets: targets)
+        }
+        for (page, row) in zip(pages, rows) {
             let details = page.details
             try insertPage.execute(arguments: [
-                page.wikiID, page.title.text, page.fingerprint, Data(StoredOutline.encode(page.outline)),
-                details.documentID, details.createdAt?.text, details.createdAt?.secondsSinceEpoch,
-                details.createdAt?.nanoseconds, details.updatedAt?.text, details.updatedAt?.secondsSinceEpoch,
-                details.updatedAt?.nanoseconds, details.updatedBy,
+                page.wikiID, page.title.text, page.fingerprint, row.outline, details.documentID,
+                details.createdAt?.text, details.createdAt?.secondsSinceEpoch, details.createdAt?.nanoseconds,
+                details.updatedAt?.text, details.updatedAt?.secondsSinceEpoch, details.updatedAt?.nanoseconds,
+                details.updatedBy,
             ])
-            for target in Set(page.outline.links.compactMap(\.target)) {
-                changes.add(page.title, linkingTo: target, inWiki: page.wikiID)
-            }
+            changes.add(page.title, linkingTo: row.targets, inWiki: page.wikiID)
         }
     }
 
@@ -705,8 +712,9 @@ private struct LinkerChanges {
     /// Removed pages whose stored outline did not decode, so what they linked to is not known.
     var sourcesWithoutOutline: [(wikiID: String, source: PageTitle)] = []
 
-    mutating func add(_ source: PageTitle, linkingTo target: PageTitle, inWiki wikiID: String) {
-        byWiki[ExactString(wikiID), default: [:]][target, default: Change()].added.append(source)
+    mutating func add(_ source: PageTitle, linkingTo targets: Set<PageTitle>, inWiki wikiID: String) {
+        let wiki = ExactString(wikiID)
+        for target in targets { byWiki[wiki, default: [:]][target, default: Change()].added.append(source) }
     }
 
     mutating func remove(_ source: PageTitle, linkingTo target: PageTitle, inWiki wikiID: String) {
