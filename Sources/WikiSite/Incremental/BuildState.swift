@@ -629,6 +629,9 @@ final class BuildState: Sendable {
         for target in targets { changes.remove(title, linkingTo: target, inWiki: wikiID) }
     }
 
+    /// How many pages' rows `insert` makes at once.
+    private static let insertedPagesBatch = 1024
+
     /// Inserts `pages` in the order of the table's key (SQLite then appends to its B-trees
     /// instead of splitting pages all over them: a full build inserts every page of the site),
     /// and records in `changes` what each links to.
@@ -642,23 +645,27 @@ final class BuildState: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let pages = pages.sorted { (ExactString($0.wikiID), $0.title) < (ExactString($1.wikiID), $1.title) }
-        // Each page's blob and the titles it links to are made on every core (a full build has a
-        // row for every page); SQLite takes the rows one after the other.
-        let rows = Concurrently.map(pages.count) { position in
-            let outline = pages[position].outline
-            var targets = Set<PageTitle>()
-            for link in outline.links { if let target = link.target { targets.insert(target) } }
-            return (outline: Data(StoredOutline.encode(outline)), targets: targets)
-        }
-        for (page, row) in zip(pages, rows) {
-            let details = page.details
-            try insertPage.execute(arguments: [
-                page.wikiID, page.title.text, page.fingerprint, row.outline, details.documentID,
-                details.createdAt?.text, details.createdAt?.secondsSinceEpoch, details.createdAt?.nanoseconds,
-                details.updatedAt?.text, details.updatedAt?.secondsSinceEpoch, details.updatedAt?.nanoseconds,
-                details.updatedBy,
-            ])
-            changes.add(page.title, linkingTo: row.targets, inWiki: page.wikiID)
+        // The pages' blobs and the titles they link to are made on every core, a batch at a time
+        // (a full build has a row for every page, and all of their blobs at once would raise its
+        // peak memory); SQLite takes the rows one after the other.
+        for batch in stride(from: 0, to: pages.count, by: insertedPagesBatch) {
+            let batch = batch..<min(pages.count, batch + insertedPagesBatch)
+            let rows = Concurrently.map(batch.count) { offset in
+                let outline = pages[batch.lowerBound + offset].outline
+                var targets = Set<PageTitle>()
+                for link in outline.links { if let target = link.target { targets.insert(target) } }
+                return (outline: Data(StoredOutline.encode(outline)), targets: targets)
+            }
+            for (page, row) in zip(pages[batch], rows) {
+                let details = page.details
+                try insertPage.execute(arguments: [
+                    page.wikiID, page.title.text, page.fingerprint, row.outline, details.documentID,
+                    details.createdAt?.text, details.createdAt?.secondsSinceEpoch, details.createdAt?.nanoseconds,
+                    details.updatedAt?.text, details.updatedAt?.secondsSinceEpoch, details.updatedAt?.nanoseconds,
+                    details.updatedBy,
+                ])
+                changes.add(page.title, linkingTo: row.targets, inWiki: page.wikiID)
+            }
         }
     }
 
