@@ -48,4 +48,17 @@ import WikiRender
         #expect(decoded(invalid) == nil, "invalid UTF-8")
         #expect(decoded([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]) == nil, "an integer too large")
     }
+
+    /// A list of titles (the pages linking to a title, a list file's titles) takes the same list
+    /// mechanism: back exactly, and a blob cut short or with a byte too many is none.
+    @Test func aListOfTitlesComesBackExactlyOrNotAtAll() throws {
+        let titles = ["Café Ünïcode", "Embedded", "日本語"].compactMap { PageTitle($0) }
+        let bytes = StoredTitles.encode(titles)
+        #expect(try #require(bytes.withUnsafeBytes(StoredTitles.decode)) == titles)
+        #expect(StoredTitles.encode([]).withUnsafeBytes(StoredTitles.decode) == [])
+        for length in 0..<bytes.count {
+            #expect(Array(bytes.prefix(length)).withUnsafeBytes(StoredTitles.decode) == nil, "cut at \(length)")
+        }
+        #expect((bytes + [0]).withUnsafeBytes(StoredTitles.decode) == nil, "a byte too many")
+    }
 }

@@ -22,8 +22,7 @@ enum StoredOutline {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16 + 48 * outline.links.count + 32 * outline.headings.count)
         append(outline.wordCount, to: &bytes)
-        append(outline.links.count, to: &bytes)
-        for link in outline.links {
+        append(outline.links, to: &bytes) { link, bytes in
             var flags: UInt8 = link.isEmbed ? isEmbed : 0
             if link.target != nil { flags |= hasTarget }
             if link.fragment != nil { flags |= hasFragment }
@@ -32,14 +31,12 @@ enum StoredOutline {
             if let target = link.target { append(target.text, to: &bytes) }
             if let fragment = link.fragment { append(fragment, to: &bytes) }
         }
-        append(outline.headings.count, to: &bytes)
-        for heading in outline.headings {
+        append(outline.headings, to: &bytes) { heading, bytes in
             append(heading.level, to: &bytes)
             append(heading.text, to: &bytes)
             append(heading.id, to: &bytes)
         }
-        append(outline.attachments.count, to: &bytes)
-        for embed in outline.attachments {
+        append(outline.attachments, to: &bytes) { embed, bytes in
             append(embed.name, to: &bytes)
             append(embed.line, to: &bytes)
         }
@@ -49,36 +46,32 @@ enum StoredOutline {
     /// The outline `bytes` holds; nil when they are not a blob `encode` made (a damaged state).
     static func decode(_ bytes: UnsafeRawBufferPointer) -> PageOutline? {
         var reader = Reader(bytes: bytes)
-        guard let wordCount = reader.integer(), let linkCount = reader.count() else { return nil }
-        var links: [PageLink] = []
-        links.reserveCapacity(linkCount)
-        for _ in 0..<linkCount {
-            guard let flags = reader.byte(), let line = reader.integer() else { return nil }
-            var target: PageTitle?
-            if flags & hasTarget != 0 {
-                guard let text = reader.string(), let title = PageTitle(text) else { return nil }
-                target = title
-            }
-            var fragment: String?
-            if flags & hasFragment != 0 {
-                guard let text = reader.string() else { return nil }
-                fragment = text
-            }
-            links.append(PageLink(target: target, fragment: fragment, line: line, isEmbed: flags & isEmbed != 0))
-        }
-        guard let headingCount = reader.count() else { return nil }
-        var headings: [Heading] = []
-        headings.reserveCapacity(headingCount)
-        for _ in 0..<headingCount {
-            guard let level = reader.integer(), let text = reader.string(), let id = reader.string() else { return nil }
-            headings.append(Heading(level: level, text: text, id: id))
-        }
-        guard let embedCount = reader.count() else { return nil }
-        var attachments: [AttachmentEmbed] = []
-        for _ in 0..<embedCount {
-            guard let name = reader.string(), let line = reader.integer() else { return nil }
-            attachments.append(AttachmentEmbed(name: name, line: line))
-        }
+        guard let wordCount = reader.integer(),
+            let links = reader.list({ reader -> PageLink? in
+                guard let flags = reader.byte(), let line = reader.integer() else { return nil }
+                var target: PageTitle?
+                if flags & hasTarget != 0 {
+                    guard let text = reader.string(), let title = PageTitle(text) else { return nil }
+                    target = title
+                }
+                var fragment: String?
+                if flags & hasFragment != 0 {
+                    guard let text = reader.string() else { return nil }
+                    fragment = text
+                }
+                return PageLink(target: target, fragment: fragment, line: line, isEmbed: flags & isEmbed != 0)
+            }),
+            let headings = reader.list({ reader -> Heading? in
+                guard let level = reader.integer(), let text = reader.string(), let id = reader.string() else {
+                    return nil
+                }
+                return Heading(level: level, text: text, id: id)
+            }),
+            let attachments = reader.list({ reader -> AttachmentEmbed? in
+                guard let name = reader.string(), let line = reader.integer() else { return nil }
+                return AttachmentEmbed(name: name, line: line)
+            })
+        else { return nil }
         guard reader.isAtEnd else { return nil }
         return PageOutline(links: links, headings: headings, wordCount: wordCount, attachments: attachments)
     }
@@ -95,6 +88,15 @@ enum StoredOutline {
     static func append(_ text: String, to bytes: inout [UInt8]) {
         append(text.utf8.count, to: &bytes)
         bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends the length of `items`, then each item as `appendItem` writes it (`Reader.list`
+    /// reads them back).
+    static func append<Item>(
+        _ items: [Item], to bytes: inout [UInt8], _ appendItem: (Item, inout [UInt8]) -> Void
+    ) {
+        append(items.count, to: &bytes)
+        for item in items { appendItem(item, &bytes) }
     }
 
     /// Reads a blob from the front; every read is nil past the end or on a malformed value.
@@ -129,6 +131,19 @@ enum StoredOutline {
             return count
         }
 
+        /// A list `StoredOutline.append(_:to:_:)` wrote: its length, then each item as `readItem`
+        /// reads it; nil when one does not read.
+        mutating func list<Item>(_ readItem: (inout Reader) -> Item?) -> [Item]? {
+            guard let count = count() else { return nil }
+            var items: [Item] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let item = readItem(&self) else { return nil }
+                items.append(item)
+            }
+            return items
+        }
+
         /// A length-prefixed string of valid UTF-8.
         mutating func string() -> String? {
             guard let length = count() else { return nil }
@@ -150,21 +165,14 @@ enum StoredTitles {
     static func encode(_ titles: [PageTitle]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4 + 24 * titles.count)
-        StoredOutline.append(titles.count, to: &bytes)
-        for title in titles { StoredOutline.append(title.text, to: &bytes) }
+        StoredOutline.append(titles, to: &bytes) { title, bytes in StoredOutline.append(title.text, to: &bytes) }
         return bytes
     }
 
     /// The titles `bytes` holds; nil when they are not a blob `encode` made (a damaged state).
     static func decode(_ bytes: UnsafeRawBufferPointer) -> [PageTitle]? {
         var reader = StoredOutline.Reader(bytes: bytes)
-        guard let count = reader.count() else { return nil }
-        var titles: [PageTitle] = []
-        titles.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let text = reader.string(), let title = PageTitle(text) else { return nil }
-            titles.append(title)
-        }
+        let titles = reader.list { reader in reader.string().flatMap(PageTitle.init) }
         return reader.isAtEnd ? titles : nil
     }
 }

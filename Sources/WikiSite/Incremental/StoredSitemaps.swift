@@ -26,8 +26,7 @@ struct StoredSitemapPart: Sendable, Equatable {
     var encodedEntries: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8 + 80 * entries.count)
-        StoredOutline.append(entries.count, to: &bytes)
-        for entry in entries {
+        StoredOutline.append(entries, to: &bytes) { entry, bytes in
             StoredOutline.append(entry.location, to: &bytes)
             StoredOutline.append(entry.lastModified?.text ?? "", to: &bytes)
         }
@@ -37,17 +36,10 @@ struct StoredSitemapPart: Sendable, Equatable {
     /// The entries `bytes` holds; nil when they are not a blob `encodedEntries` made.
     static func entries(decoding bytes: UnsafeRawBufferPointer) -> [SitemapEntry]? {
         var reader = StoredOutline.Reader(bytes: bytes)
-        guard let count = reader.count() else { return nil }
-        var entries: [SitemapEntry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
+        let entries = reader.list { reader -> SitemapEntry? in
             guard let location = reader.string(), let modified = reader.string() else { return nil }
-            if modified.isEmpty {
-                entries.append(SitemapEntry(location: location, lastModified: nil))
-            } else {
-                guard let lastModified = UTCDateTime(writtenAs: modified) else { return nil }
-                entries.append(SitemapEntry(location: location, lastModified: lastModified))
-            }
+            if modified.isEmpty { return SitemapEntry(location: location, lastModified: nil) }
+            return UTCDateTime(writtenAs: modified).map { SitemapEntry(location: location, lastModified: $0) }
         }
         return reader.isAtEnd ? entries : nil
     }
