@@ -347,6 +347,9 @@ public struct JSONParser {
                 offset = index + 1
                 return true
             case UInt8(ascii: "\\"):
+                // An escaped control character is invalid: leave it, and the line it may break,
+                // to the parser's error.
+                guard index + 1 < bytes.count, bytes[index + 1] >= 0x20 else { return false }
                 index += 2
             default:
                 return false

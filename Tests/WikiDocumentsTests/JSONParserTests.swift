@@ -402,7 +402,7 @@ private func jsonLiteral(_ string: String, escapingAll: Bool = false) -> String 
 
     @Test(arguments: [
         "", "   ", "[1, 2", "{\"a\": \"unterminated}", "\"line\nbreak\"", "\"tab\tinside\"", "]", "}", ",",
-        "[\"\\", "\u{1}",
+        "[\"\\", "\u{1}", "\"escaped \\\nbreak\"", "[\"escaped \\\u{1} control\"]",
     ])
     func brokenValuesAreRefused(text: String) {
         #expect(ends(text).skipped == nil)
