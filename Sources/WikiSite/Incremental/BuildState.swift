@@ -45,11 +45,11 @@ final class BuildState: Sendable {
         let hash: ContentHash?
     }
 
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
     /// The state's folder.
-    private let folder: String
+    let folder: String
     /// The state's file.
-    private let path: String
+    let path: String
 
     /// Opens the state of `stateFolder` (created, with the folder, when there is none).
     ///
@@ -201,7 +201,7 @@ final class BuildState: Sendable {
 
     /// Calls `body` with each row of `sql`, a query of a title and a blob for wiki `wikiID`: the
     /// title, and the blob as `decode` reads it (nil: it does not decode).
-    private static func forEachTitledBlob<Blob>(
+    static func forEachTitledBlob<Blob>(
         _ sql: String, inWiki wikiID: String, decode: (UnsafeRawBufferPointer) -> Blob?, _ db: Database,
         _ body: (PageTitle, Blob?) throws -> Void
     ) throws {
@@ -370,7 +370,7 @@ final class BuildState: Sendable {
 
     /// The titles the stored outline of page `source` links to or embeds: none when there is no
     /// such page, nil when its outline does not decode.
-    private static func storedTargets(
+    static func storedTargets(
         of source: PageTitle, inWiki wikiID: String, _ db: Database
     ) throws -> Set<PageTitle>? {
         let row = try Row.fetchOne(
@@ -388,7 +388,7 @@ final class BuildState: Sendable {
 
     /// The pages of wiki `wikiID` the reverse index lists as linking to `target`, in byte order;
     /// worked out from the stored outlines when its row does not decode (a damaged state).
-    private static func linkers(of target: PageTitle, inWiki wikiID: String, _ db: Database) throws -> [PageTitle] {
+    static func linkers(of target: PageTitle, inWiki wikiID: String, _ db: Database) throws -> [PageTitle] {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: linkersQuery), arguments: [wikiID, target.text])
         else { return [] }
         let sources = try row.withUnsafeData(atIndex: 0) { data in
@@ -408,90 +408,6 @@ final class BuildState: Sendable {
         return sources
     }
 
-    /// Every file the builds made, with the hash of its content, in byte order of the paths; with
-    /// the files an unfinished build announced (`announce(_:)`), without a hash. (Only a full build
-    /// asks: the only kind that follows an unfinished one.)
-    func recordedOutputs() throws -> [RecordedOutput] {
-        try database.read { db in
-            try Self.outputs(db.cachedStatement(sql: Self.everyOutputQuery), [])
-        }
-    }
-
-    /// The query of `recordedOutputs()`: the recorded files, an announced one's hash left out.
-    private static let everyOutputQuery = """
-        SELECT path, hash FROM output WHERE path NOT IN (SELECT path FROM announcedOutput)
-        UNION ALL SELECT path, NULL FROM announcedOutput ORDER BY 1
-        """
-
-    /// Records, before a build writes them, that it is about to write the files at `paths`: so
-    /// that when it is killed, the next build removes those it no longer makes, as it removes
-    /// what the builds before made. The next commit forgets them (they are in its outputs then).
-    func announce(_ paths: [String]) throws {
-        guard !paths.isEmpty else { return }
-        try write { db in
-            let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO announcedOutput (path) VALUES (?)")
-            for path in paths { try statement.execute(arguments: [path]) }
-        }
-    }
-
-    /// The files the builds made whose path starts with `prefix`, in byte order: one range of the
-    /// table's key. `prefix` ends with an ASCII character other than DEL (a folder's `/`).
-    func recordedOutputs(withPrefix prefix: String) throws -> [RecordedOutput] {
-        guard let last = prefix.utf8.last, last < 0x7F else {
-            preconditionFailure("not a prefix ending in ASCII: \(prefix.debugDescription)")
-        }
-        // Past every path that starts with the prefix, and before every other path after it.
-        let bound = String(prefix.dropLast()) + String(UnicodeScalar(last + 1))
-        return try database.read { db in
-            try Self.outputs(db.cachedStatement(sql: Self.outputsWithPrefixQuery), [prefix, bound])
-        }
-    }
-
-    /// The query of `recordedOutputs(withPrefix:)`.
-    static let outputsWithPrefixQuery = "SELECT path, hash FROM output WHERE path >= ? AND path < ? ORDER BY path"
-
-    /// The file at `path` as the builds recorded it, nil when no build made it.
-    func recordedOutput(at path: String) throws -> RecordedOutput? {
-        try database.read { db in
-            try Self.outputs(db.cachedStatement(sql: "SELECT path, hash FROM output WHERE path = ?"), [path]).first
-        }
-    }
-
-    private static func outputs(_ statement: Statement, _ arguments: StatementArguments) throws -> [RecordedOutput] {
-        var outputs: [RecordedOutput] = []
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        while let row = try rows.next() {
-            let hash: Int64? = row[1]
-            outputs.append(
-                RecordedOutput(path: row[0], hash: hash.map { ContentHash(value: UInt64(bitPattern: $0)) }))
-        }
-        return outputs
-    }
-
-    /// Records `files` (a failed build's, which wrote them) beside what the builds made before,
-    /// so a later build can still remove those it no longer needs.
-    func record(_ files: Manifest) throws {
-        try write { db in try Self.record(files, db) }
-    }
-
-    private static func record(_ files: Manifest, _ db: Database) throws {
-        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO output (path, hash) VALUES (?, ?)")
-        for path in files.paths {
-            try statement.execute(arguments: [path, Int64(bitPattern: files[path]!.value)])
-        }
-    }
-
-    /// Moves the manifest of an earlier version of wikisite (`manifest.json` in the state folder)
-    /// into the `output` table, where the files it lists stay on record, and deletes it.
-    ///
-    /// - Throws: `WriteError` when the file is damaged (it names it, and says what to do).
-    func adoptEarlierManifest() throws {
-        let earlier = Manifest.path(inStateFolder: folder)
-        guard FileManager.default.fileExists(atPath: earlier) else { return }
-        try record(try Manifest.load(fromStateFolder: folder))
-        try FileManager.default.removeItem(atPath: earlier)
-    }
-
     /// How SQLite runs `sql`, a query of two arguments, on this state (`EXPLAIN QUERY PLAN`), one
     /// step a line.
     func queryPlan(of sql: String) throws -> [String] {
@@ -499,317 +415,4 @@ final class BuildState: Sendable {
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["a", "b"]).map { $0["detail"] }
         }
     }
-
-    /// Marks the state unfinished: until `commit`, it no longer describes the output folder.
-    func markUnfinished() throws {
-        try write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, '1')", arguments: [Self.unfinishedSetting]
-            )
-        }
-    }
-
-    /// Records `update` in one transaction, and the state is finished again.
-    func commit(_ update: StateUpdate) throws {
-        try write { db in
-            if update.replacesEverything {
-                for table in [
-                    "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
-                    "letterIndex", "sitemapPart",
-                ] {
-                    try db.execute(sql: "DELETE FROM \(table)")
-                }
-            }
-            try db.execute(sql: "DELETE FROM announcedOutput")
-            try db.execute(sql: "DELETE FROM dumpLedger")
-            for (source, ledger) in update.dumpLedgers {
-                try db.execute(
-                    sql: "INSERT INTO dumpLedger (source, entries) VALUES (?, ?)",
-                    arguments: [source, Data(ledger.encoded)])
-            }
-            try db.execute(sql: "DELETE FROM setting")
-            for (name, value) in update.settings {
-                try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])
-            }
-            for (source, value) in update.checkpoints {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO checkpoint (source, value) VALUES (?, ?)", arguments: [source, value])
-            }
-            for wikiID in update.removedWikis {
-                try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in [
-                    "page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart",
-                ] {
-                    try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
-                }
-            }
-            for wiki in update.wikis {
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount, skippedPages)
-                        VALUES (?, ?, ?, ?, ?)
-                        """,
-                    arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount, wiki.skippedPages])
-            }
-            var linkerChanges = LinkerChanges()
-            for (wikiID, title) in update.removedPages {
-                try Self.deletePage(title, inWiki: wikiID, recordingIn: &linkerChanges, db)
-            }
-            if !update.replacesEverything {
-                for page in update.pages {
-                    try Self.deletePage(page.title, inWiki: page.wikiID, recordingIn: &linkerChanges, db)
-                }
-            }
-            if update.replacesEverything {
-                for index in StateSchema.pageIndexNames { try db.execute(sql: "DROP INDEX \(index)") }
-            }
-            try Self.insert(update.pages, recordingIn: &linkerChanges, db)
-            if update.replacesEverything { try db.execute(sql: StateSchema.pageIndexes) }
-            try Self.apply(linkerChanges, startingEmpty: update.replacesEverything, db)
-            let removeOutput = try db.cachedStatement(sql: "DELETE FROM output WHERE path = ?")
-            for path in update.removedOutputs { try removeOutput.execute(arguments: [path]) }
-            try Self.record(update.outputs, db)
-            for (wikiID, digests) in update.specialFileDigests {
-                try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ?", arguments: [wikiID])
-                for (path, digest) in digests {
-                    try db.execute(
-                        sql: "INSERT INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
-                        arguments: [wikiID, path, digest])
-                }
-            }
-            for (wikiID, digests) in update.changedSpecialFileDigests {
-                for (path, digest) in digests {
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
-                        arguments: [wikiID, path, digest])
-                }
-            }
-            for (wikiID, path) in update.removedSpecialFiles {
-                try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ? AND path = ?", arguments: [wikiID, path])
-            }
-            try StoredTitledLists.record(update, db)
-            try StoredSitemaps.record(update, db)
-            for (wikiID, figures) in update.statistics {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO wikiStatistics (wiki, figures) VALUES (?, ?)",
-                    arguments: [wikiID, try figures.encoded()])
-            }
-        }
-    }
-
-    /// Runs `body` in a transaction. A write the system refused (a full disk, the file-size
-    /// limit) throws the `WriteError` of the system's error code, as writes of files do.
-    private func write(_ body: (Database) throws -> Void) throws {
-        try database.writeWithoutTransaction { db in
-            do {
-                try db.inTransaction {
-                    try body(db)
-                    return .commit
-                }
-            } catch let error as DatabaseError where [.SQLITE_IOERR, .SQLITE_FULL].contains(error.resultCode) {
-                let code = sqlite3_system_errno(db.sqliteConnection)
-                guard code != 0 else { throw error }
-                throw WriteError(.write, path, .system(call: "sqlite3", code: code))
-            }
-        }
-    }
-
-    /// Deletes the page `title` of wiki `wikiID`, and records in `changes` that it no longer links
-    /// to the targets of its stored outline (or, when that does not decode, to anything).
-    private static func deletePage(
-        _ title: PageTitle, inWiki wikiID: String, recordingIn changes: inout LinkerChanges, _ db: Database
-    ) throws {
-        let targets = try storedTargets(of: title, inWiki: wikiID, db)
-        try db.cachedStatement(sql: "DELETE FROM page WHERE wiki = ? AND title = ?").execute(
-            arguments: [wikiID, title.text])
-        guard let targets else {
-            changes.sourcesWithoutOutline.append((wikiID, title))
-            return
-        }
-        for target in targets { changes.remove(title, linkingTo: target, inWiki: wikiID) }
-    }
-
-    /// How many pages' rows `insert` makes at once.
-    private static let insertedPagesBatch = 1024
-
-    /// Inserts `pages` in the order of the table's key (SQLite then appends to its B-trees
-    /// instead of splitting pages all over them: a full build inserts every page of the site),
-    /// and records in `changes` what each links to.
-    private static func insert(
-        _ pages: [StateUpdate.PageRecord], recordingIn changes: inout LinkerChanges, _ db: Database
-    ) throws {
-        let insertPage = try db.cachedStatement(
-            sql: """
-                INSERT INTO page (wiki, title, fingerprint, outline, documentID, createdAt, createdSeconds,
-                createdNanoseconds, updatedAt, updatedSeconds, updatedNanoseconds, updatedBy)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        let pages = pages.sorted { (ExactString($0.wikiID), $0.title) < (ExactString($1.wikiID), $1.title) }
-        // The pages' blobs and the titles they link to are made on every core, a batch at a time
-        // (a full build has a row for every page, and all of their blobs at once would raise its
-        // peak memory); SQLite takes the rows one after the other.
-        for batch in stride(from: 0, to: pages.count, by: insertedPagesBatch) {
-            let batch = batch..<min(pages.count, batch + insertedPagesBatch)
-            let rows = Concurrently.map(batch.count) { offset in
-                let outline = pages[batch.lowerBound + offset].outline
-                var targets = Set<PageTitle>()
-                for link in outline.links { if let target = link.target { targets.insert(target) } }
-                return (outline: Data(StoredOutline.encode(outline)), targets: targets)
-            }
-            for (page, row) in zip(pages[batch], rows) {
-                let details = page.details
-                try insertPage.execute(arguments: [
-                    page.wikiID, page.title.text, page.fingerprint, row.outline, details.documentID,
-                    details.createdAt?.text, details.createdAt?.secondsSinceEpoch, details.createdAt?.nanoseconds,
-                    details.updatedAt?.text, details.updatedAt?.secondsSinceEpoch, details.updatedAt?.nanoseconds,
-                    details.updatedBy,
-                ])
-                changes.add(page.title, linkingTo: row.targets, inWiki: page.wikiID)
-            }
-        }
-    }
-
-    /// Rewrites the rows of the reverse index that `changes` touches, in the order of its key;
-    /// `startingEmpty` when the table was just emptied (a full build), so no row is read.
-    private static func apply(_ changes: LinkerChanges, startingEmpty: Bool, _ db: Database) throws {
-        var changes = changes
-        // A removed page whose outline did not decode: every row of its wiki is searched for it.
-        for (wikiID, source) in changes.sourcesWithoutOutline {
-            try forEachTitledBlob(
-                "SELECT target, sources FROM linker WHERE wiki = ?", inWiki: wikiID, decode: StoredTitles.decode, db
-            ) { target, sources in
-                if sources?.contains(source) ?? true { changes.remove(source, linkingTo: target, inWiki: wikiID) }
-            }
-        }
-        let write = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO linker (wiki, target, sources) VALUES (?, ?, ?)")
-        let delete = try db.cachedStatement(sql: "DELETE FROM linker WHERE wiki = ? AND target = ?")
-        for wiki in changes.byWiki.keys.sorted() {
-            let targets = changes.byWiki[wiki]!
-            for target in targets.keys.sorted() {
-                let change = targets[target]!
-                var sources = startingEmpty ? [] : try linkers(of: target, inWiki: wiki.value, db)
-                if !change.removed.isEmpty { sources.removeAll { change.removed.contains($0) } }
-                sources += change.added
-                sources.sort()
-                var distinct: [PageTitle] = []
-                distinct.reserveCapacity(sources.count)
-                for source in sources where distinct.last != source { distinct.append(source) }
-                sources = distinct
-                if sources.isEmpty {
-                    try delete.execute(arguments: [wiki.value, target.text])
-                } else {
-                    try write.execute(arguments: [wiki.value, target.text, Data(StoredTitles.encode(sources))])
-                }
-            }
-        }
-    }
-}
-
-/// How the pages linking to each title change in one commit of the state, by wiki.
-private struct LinkerChanges {
-    struct Change {
-        /// Pages that link to the title now (some may have before).
-        var added: [PageTitle] = []
-        /// Pages that linked to it before (some may still).
-        var removed: Set<PageTitle> = []
-    }
-
-    var byWiki: [ExactString: [PageTitle: Change]] = [:]
-    /// Removed pages whose stored outline did not decode, so what they linked to is not known.
-    var sourcesWithoutOutline: [(wikiID: String, source: PageTitle)] = []
-
-    mutating func add(_ source: PageTitle, linkingTo targets: Set<PageTitle>, inWiki wikiID: String) {
-        let wiki = ExactString(wikiID)
-        for target in targets { byWiki[wiki, default: [:]][target, default: Change()].added.append(source) }
-    }
-
-    mutating func remove(_ source: PageTitle, linkingTo target: PageTitle, inWiki wikiID: String) {
-        byWiki[ExactString(wikiID), default: [:]][target, default: Change()].removed.insert(source)
-    }
-}
-
-/// What the state keeps of a page besides its fingerprint and outline: what the lists by date
-/// and the statistics show of it. A reference (the model's page itself, or values read from the
-/// state): a full build keeps the details of every page for its commit, and 100,000 of them as
-/// values would be 13 MiB more at the build's peak.
-protocol PageDetails: AnyObject, Sendable {
-    var documentID: String { get }
-    var createdAt: Timestamp? { get }
-    var updatedAt: Timestamp? { get }
-    var updatedBy: String? { get }
-}
-
-extension Page: PageDetails {}
-
-/// The details of a page as the state keeps them.
-final class StoredPageDetails: PageDetails {
-    let documentID: String
-    let createdAt: Timestamp?
-    let updatedAt: Timestamp?
-    let updatedBy: String?
-
-    init(documentID: String, createdAt: Timestamp?, updatedAt: Timestamp?, updatedBy: String?) {
-        self.documentID = documentID
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.updatedBy = updatedBy
-    }
-}
-
-/// What a build tells the state once its files are in place.
-struct StateUpdate {
-    /// A page as the state keeps it: its fingerprint, its outline, and what the lists by date
-    /// show of it.
-    struct PageRecord {
-        let wikiID: String
-        let title: PageTitle
-        let fingerprint: Int64
-        let outline: PageOutline
-        let details: any PageDetails
-    }
-
-    /// Whether the update describes the whole site (a full build): everything else is forgotten.
-    var replacesEverything = false
-    /// What shaped the files (`BuildShape.settings`).
-    var settings: [String: String] = [:]
-    /// Where each source's reading ended, as JSON text, by source name.
-    var checkpoints: [String: String] = [:]
-    /// The ledger of each dump the build read, by source name: they replace every earlier one.
-    var dumpLedgers: [String: DumpLedger] = [:]
-    /// Wikis no longer published, by ID.
-    var removedWikis: [String] = []
-    /// Wikis published, new or changed.
-    var wikis: [BuildState.StoredWiki] = []
-    /// Pages no longer published.
-    var removedPages: [(wikiID: String, title: PageTitle)] = []
-    /// Pages published whose record or outline is new or changed.
-    var pages: [PageRecord] = []
-    /// The digests of the special files of each wiki whose special pages were rendered, by path
-    /// (files without a digest are not listed): they replace the wiki's earlier digests.
-    var specialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
-    /// The digests of some special files of a wiki, by path, in place of their earlier ones (the
-    /// other files' stay).
-    var changedSpecialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
-    /// Special files of a wiki no longer made, by path: their digests are forgotten.
-    var removedSpecialFiles: [(wikiID: String, path: String)] = []
-    /// The lists cut at their titles of each wiki whose special pages were all worked out: they
-    /// replace the wiki's earlier ones.
-    var titledLists: [(wikiID: String, lists: StoredTitledLists)] = []
-    /// Files of a list cut at its titles cut again: the files `removed` (by first key) give way to
-    /// `added`.
-    var changedListParts: [(wikiID: String, list: SpecialPage, removed: [[UInt8]], added: [StoredListPart])] = []
-    /// The letter index of all pages of a wiki whose list was cut again, in place of the earlier.
-    var letterIndexes: [(wikiID: String, starts: [LetterStart])] = []
-    /// The sitemap files of each wiki whose sitemaps were all cut: they replace the wiki's
-    /// earlier ones.
-    var sitemaps: [(wikiID: String, parts: [StoredSitemapPart])] = []
-    /// Sitemap files of a wiki cut again: the files `removed` (by first key) give way to `added`.
-    var changedSitemapParts: [(wikiID: String, removed: [String], added: [StoredSitemapPart])] = []
-    /// The statistics of each wiki whose pages changed.
-    var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
-    /// The files the build made (wrote, or found unchanged), with their hashes.
-    var outputs = Manifest()
-    /// The files of earlier builds it no longer makes: off the record.
-    var removedOutputs: [String] = []
 }

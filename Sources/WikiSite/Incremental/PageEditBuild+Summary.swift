@@ -1,0 +1,160 @@
+import Foundation
+import Synchronization
+import WikiDocuments
+import WikiModel
+import WikiRender
+import WikiSources
+
+/// The summary of a build of edits: the wikis it serves, their files, and the state it commits.
+extension PageEditBuild {
+    /// `summaryIfServed`'s work.
+    ///
+    /// - Throws: `NotServedFromState` when a build of edits does not serve the changes.
+    func summary(after last: LastBuild) throws -> BuildSummary {
+        guard options.sources.count == 1 else { throw NotServedFromState("the build has several sources") }
+        let storedWikis = last.wikis
+        let path = options.sources[0]
+        let name = DocumentSources.displayName(of: path)
+        let wikiIDs = storedWikis.keys.sorted().map(\.value)
+        guard let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder) else {
+            throw NotServedFromState("\(name) does not open as a source of changes")
+        }
+        let changes: any SourceChanges
+        do {
+            if let source = source as? any DocumentLookupSource {
+                try optionsServed.get()
+                changes = try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs)
+            } else if let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) {
+                reporter.stage("comparing \(dump.name) with the last build's reading of it")
+                let read = try ComparedDumpChanges.read(
+                    dump, named: name, comparedWith: ledger, after: last, thenDocuments: wikiIDs)
+                if read.changeCount + read.goneDocumentIDs.count == 0 {
+                    guard read.isUnchanged else {
+                        throw NotServedFromState("\(name) ends at another sequence, with no entry changed")
+                    }
+                    return try UnchangedSources(options: options, shape: shape, reporter: reporter)
+                        .summary(of: last, advances: [read.advance])
+                }
+                try optionsServed.get()
+                changes = read
+            } else {
+                throw NotServedFromState("the last build kept no ledger of the entries of \(name)")
+            }
+        } catch let notServed as NotServedFromState {
+            throw notServed
+        } catch {
+            throw BuildError.unreadableSource(path: name, reason: "\(error)")
+        }
+        let changedIDs = changes.delivered.prefix(changes.changeCount).map(\.id) + changes.goneDocumentIDs
+        guard changedIDs.count <= Self.maximumChanges else {
+            throw NotServedFromState("more than \(Self.maximumChanges) documents changed")
+        }
+        var builder = WikiDatabaseBuilder()
+        for document in changes.delivered { builder.add(document) }
+        let database = builder.build()
+        // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
+        // so); a page may be, and the statistics list its conflict.
+        if let skipped = database.skipped.first {
+            throw NotServedFromState(
+                "document \(MessageText.quoted(skipped.documentID)) is skipped (its warning is the build proper's)")
+        }
+        if let skipped = database.skippedAttachments.first {
+            throw NotServedFromState("an attachment of \(MessageText.quoted(skipped.documentID)) is skipped")
+        }
+        guard database.wikis.count == storedWikis.count else {
+            throw NotServedFromState("a wiki came, went or is no longer published")
+        }
+        var changedWikiDocuments = Set<ExactString>()
+        for wiki in database.wikis {
+            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title) else {
+                throw NotServedFromState(
+                    "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
+            }
+            let conflict = database.conflict(ofDocument: wiki.id)
+            if stored.fingerprint != database.fingerprint(of: wiki) {
+                guard conflict == nil else {
+                    throw NotServedFromState(
+                        "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
+                }
+                changedWikiDocuments.insert(ExactString(wiki.id))
+            }
+        }
+        let state = last.state
+        let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
+
+        // Each changed document is a published page (edited, or published anew), a page no longer
+        // published (deleted, a draft again), or neither before nor now.
+        let publishedIDs = Set(
+            database.wikis.flatMap { database.pages(inWiki: $0.id).map { ExactString($0.documentID) } })
+        var removed: [ExactString: [PageTitle]] = [:]
+        for id in changedIDs where !publishedIDs.contains(ExactString(id)) {
+            for wiki in wikiIDs {
+                guard let title = try state.publishedTitle(ofDocument: id, inWiki: wiki) else { continue }
+                // A page that took its title or file name from a skipped one leaves it to that one.
+                guard storedWikis[ExactString(wiki)]?.skippedPages == 0 else {
+                    throw NotServedFromState(
+                        "a page of wiki \(MessageText.quoted(wiki)) is gone, and its last reading skipped a page document"
+                    )
+                }
+                removed[ExactString(wiki), default: []].append(title)
+            }
+        }
+        let published = StatePublishedPages(state: state)
+        var wikis: [WikiEdits] = []
+        for wiki in database.wikis {
+            let pages = database.pages(inWiki: wiki.id)
+            let gone = removed[ExactString(wiki.id)] ?? []
+            for title in gone { published.settle(title, inWiki: wiki.id, published: false) }
+            for page in pages where try !state.isPublished(page.title, inWiki: wiki.id) {
+                published.settle(page.title, inWiki: wiki.id, published: true)
+            }
+            var wikiEdits = try edits(
+                of: wiki, among: pages, removing: gone, in: database, published: published, state: state,
+                layout: layout)
+            wikiEdits.documentChanged = changedWikiDocuments.contains(ExactString(wiki.id))
+            wikis.append(wikiEdits)
+        }
+        try published.checkLookups()
+
+        // The pages whose backlinks changed, as the source holds them still.
+        var linkedIDs: [String] = []
+        var readIDs = Set<ExactString>()
+        for wiki in wikis {
+            let pages =
+                wiki.linkedPages + wiki.embeddedPages
+                + wiki.feed.compactMap { entry in
+                    entry.stored.map { (entry.title, $0) }
+                }
+            for id in pages.compactMap(\.1.details?.documentID) where readIDs.insert(ExactString(id)).inserted {
+                linkedIDs.append(id)
+            }
+        }
+        var pagesDatabase = database
+        if !linkedIDs.isEmpty {
+            let linked: [Document]?
+            do {
+                linked = try changes.documents(linkedIDs)
+            } catch {
+                throw BuildError.unreadableSource(path: name, reason: "\(error)")
+            }
+            guard let linked else { throw NotServedFromState("\(name) changed while it was read") }
+            var builder = WikiDatabaseBuilder()
+            for document in changes.delivered + linked { builder.add(document) }
+            pagesDatabase = builder.build()
+            guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty else {
+                throw NotServedFromState("a page whose file changes with them is skipped")
+            }
+        }
+
+        var update = StateUpdate(replacesEverything: false, settings: shape.settings)
+        var summary = BuildSummary()
+        changes.record(into: &update, summary: &summary)
+        summary.readChangesOnly = true
+        summary.documentsRead = changes.changeCount
+        summary.changedDocuments = Set(changedIDs.map(ExactString.init)).count
+        try serve(
+            wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
+            update: update, summary: &summary)
+        return summary
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import Synchronization
+import WikiDocuments
+import WikiModel
+import WikiRender
+import WikiSources
+
+/// The special files, home and discovery files of a wiki that a build of edits writes again.
+extension PageEditBuild {
+    /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
+    /// and remove, with what the state records of them added to `update`.
+    ///
+    /// - Throws: `NotServedFromState` when the state or `database` lacks what they need.
+    func wikiFiles(
+        of edits: WikiEdits, pageCount oldPageCount: Int, in database: WikiDatabase,
+        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, into update: inout StateUpdate
+    ) throws -> WikiFiles {
+        let wiki = edits.wiki
+        let pages = edits.edits
+        guard var figures = try state.statistics(inWiki: wiki.id) else {
+            throw NotServedFromState("the build state lacks the statistics of wiki \(MessageText.quoted(wiki.id))")
+        }
+        // The statistics list a conflict of the wiki's document: one that goes is the build
+        // proper's.
+        guard !edits.documentChanged || !figures.conflicts.contains(where: { $0.documentID.isExactly(wiki.id) })
+        else {
+            throw NotServedFromState("the document of wiki \(MessageText.quoted(wiki.id)) had conflicting revisions")
+        }
+        figures.linkCount += edits.addedLinks
+        figures.missingLinkCount += edits.addedMissingLinks
+        figures.wantedPageCount += edits.growth(of: .wantedPages)
+        figures.orphanedPageCount += edits.growth(of: .orphanedPages)
+        for edit in pages {
+            if let stored = edit.stored {
+                guard let details = stored.details else {
+                    throw NotServedFromState(
+                        "the build state lacks the details of page \(MessageText.quoted(edit.title.text))")
+                }
+                figures.settleConflict(ofDocument: details.documentID, as: nil)
+                figures.count(pageSavedBy: details.updatedBy, words: edit.oldOutline.wordCount, delta: -1)
+            }
+            if let page = edit.page {
+                figures.count(pageSavedBy: page.updatedBy, words: edit.outline.wordCount, delta: 1)
+                figures.settleConflict(
+                    ofDocument: page.documentID,
+                    as: database.conflict(ofDocument: page.documentID).map {
+                        StatisticsFigures.ConflictFigure($0, pageTitle: page.title)
+                    })
+            }
+        }
+        let pageCount = figures.pageCount
+        guard pageCount == oldPageCount + edits.growth(of: .allPages) else {
+            throw NotServedFromState(
+                "the build state's counts of the pages of wiki \(MessageText.quoted(wiki.id)) disagree")
+        }
+        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
+        let renderer = SitePageRenderer(
+            bodies: bodies(of: wiki, in: database, published: published, layout: layout),
+            theme: theme, discovery: discovery)
+        let chrome = WikiChrome(
+            wiki: wiki, pageCount: pageCount, wantedPageCount: figures.wantedPageCount,
+            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery)
+
+        var files: [(path: SitePath, html: String, cause: String)] = []
+        var removed: [(path: SitePath, cause: String)] = []
+        var attachments: [(file: SiteFile, cause: String)] = []
+        var attachmentFolders: [(prefix: String, cause: String)] = []
+        /// The attachment folder of the page `title`, whose files go but those written again.
+        func retireAttachments(of title: PageTitle, because cause: String) {
+            attachmentFolders.append(
+                (layout.folderPrefix(ofWiki: wiki.id) + SitePaths.attachmentFolder(title) + "/", cause))
+        }
+        for edit in pages {
+            guard let page = edit.page else {
+                removed.append((layout.page(edit.title, inWiki: wiki.id), ChangeCause.removed))
+                retireAttachments(of: edit.title, because: ChangeCause.removed)
+                update.removedPages.append((wiki.id, edit.title))
+                continue
+            }
+            retireAttachments(of: page.title, because: edit.cause)
+            attachments += page.attachmentFiles(embedded: edit.outline.attachments, in: layout).map {
+                ($0, edit.cause)
+            }
+            files.append(
+                (
+                    layout.page(page.title, inWiki: wiki.id),
+                    renderer.page(
+                        page, headings: edit.outline.headings, backlinks: edits.backlinks[page.title] ?? [],
+                        chrome: chrome, body: edit.body),
+                    edit.cause
+                ))
+            update.pages.append(
+                StateUpdate.PageRecord(
+                    wikiID: wiki.id, title: page.title,
+                    fingerprint: database.fingerprint(of: page),
+                    outline: edit.outline, details: page))
+        }
+        // The pages embedded are shown as the state knows them, or the build is the build proper's.
+        for (title, stored) in edits.embeddedPages {
+            _ = try recordedPage(title, stored, of: wiki, in: database, readAs: "embedded in a page to render again")
+        }
+        for (title, stored) in edits.linkedPages {
+            let page = try recordedPage(title, stored, of: wiki, in: database, readAs: "whose file changes with them")
+            let outline = stored.outline!  // `links(of:published:state:)` keeps pages with outlines alone
+            let pageCause = edits.backlinkCauses[title, default: []].joined(separator: "; ")
+            files.append(
+                (
+                    layout.page(title, inWiki: wiki.id),
+                    renderer.page(
+                        page, headings: outline.headings, backlinks: edits.backlinks[title] ?? [], chrome: chrome,
+                        body: nil),
+                    pageCause
+                ))
+            retireAttachments(of: title, because: pageCause)
+            attachments += page.attachmentFiles(embedded: outline.attachments, in: layout).map { ($0, pageCause) }
+        }
+        let cause = ChangeCause.pagesChanged(pages.count)
+        let context = SpecialPageContext(
+            chrome: chrome, theme: theme, hrefs: renderer.bodies.hrefs, entriesPerFile: Pagination.defaultEntriesPerFile
+        )
+        var digests: [String: Int64] = [:]
+        let lengths: [SpecialPage: Int] = [
+            .allPages: oldPageCount, .wantedPages: figures.wantedPageCount - edits.growth(of: .wantedPages),
+            .orphanedPages: figures.orphanedPageCount - edits.growth(of: .orphanedPages),
+        ]
+        // A file of a list the state cannot read back is the build proper's to make again.
+        do {
+            for list in SpecialPage.titledLists {
+                let removals = edits.listRemovals[list] ?? []
+                let insertions = edits.listInsertions[list] ?? []
+                guard !removals.isEmpty || !insertions.isEmpty else { continue }
+                let length = lengths[list]!
+                guard
+                    let recut = try TitledListRecut(
+                        list, inWiki: wiki.id, state: state, entriesPerFile: context.entriesPerFile,
+                        lengths: (length, length + insertions.count - removals.count), removing: removals,
+                        inserting: insertions)
+                else {
+                    throw NotServedFromState(
+                        "the build state's files of \(list.rawValue) of wiki \(MessageText.quoted(wiki.id)) do not hold the change as they should"
+                    )
+                }
+                // Only the files of all pages show the letter index: when it changes, every one.
+                var (letterIndex, everyFile): ([LetterStart], Bool) = ([], false)
+                if list == .allPages {
+                    guard let old = try state.letterIndex(ofWiki: wiki.id) else {
+                        throw NotServedFromState(
+                            "the build state lacks the letter index of wiki \(MessageText.quoted(wiki.id))")
+                    }
+                    letterIndex = try recut.letterIndex(replacing: old)
+                    everyFile = letterIndex != old
+                    update.letterIndexes.append((wiki.id, letterIndex))
+                }
+                let changed = try recut.changedFiles(in: context, letterIndex: letterIndex, everyFile: everyFile)
+                for file in changed.written {
+                    digests[file.path.description] = file.digest
+                    files.append((file.path, file.html, cause))
+                }
+                for path in changed.removed {
+                    removed.append((path, cause))
+                    update.removedSpecialFiles.append((wiki.id, path.description))
+                }
+                update.changedListParts.append((wiki.id, list, recut.removedFirstKeys, recut.addedParts))
+            }
+        } catch let damaged as DamagedListPart {
+            throw NotServedFromState(damaged.description)
+        }
+        var recentChanges: [DatedEntry] = []
+        for list in [SpecialPage.recentChanges, .newPages] {
+            let entries = try newest(in: wiki, listedIn: list, after: pages, state: state)
+            if list == .recentChanges { recentChanges = entries }
+            let dated = DatedPageList(list: list, entries: entries, olderPageCount: pageCount - entries.count)
+            let fileCount = dated.pagination(entriesPerFile: context.entriesPerFile).fileCount
+            let paths = (1...fileCount).map { context.path(of: SpecialPageFile(page: list, part: $0)) }
+            let previousDigests = try state.specialFileDigests(inWiki: wiki.id, at: paths.map(\.description))
+            for (part, path) in zip(1..., paths) {
+                let digest = context.digest(of: dated, part: part)
+                guard previousDigests[path.description] != digest else { continue }
+                digests[path.description] = digest
+                files.append((path, context.html(of: dated, part: part), cause))
+            }
+        }
+        // The statistics count pages alone (the wiki's document is not among them).
+        if !pages.isEmpty {
+            files.append(
+                (context.path(of: SpecialPageFile(page: .statistics, part: 1)), context.statisticsHTML(figures), cause))
+        }
+        files.append(
+            (
+                layout.home(ofWiki: wiki.id),
+                renderer.home(pageCount: pageCount, recentChanges: recentChanges, chrome: chrome),
+                pages.isEmpty ? ChangeCause.wikiDocumentChanged : cause
+            ))
+        update.changedSpecialFileDigests.append((wiki.id, digests))
+        update.statistics.append((wiki.id, figures))
+        var wikiFiles = WikiFiles(
+            written: files, removed: removed, attachments: attachments, attachmentFolders: attachmentFolders)
+        if let discovery {
+            try addDiscoveryFiles(
+                of: edits, to: &wikiFiles, discovery: discovery, renderer: renderer, in: database, state: state,
+                into: &update)
+        }
+        return wikiFiles
+    }
+
+    /// Adds to `files` the sitemap files and the feed of the wiki of `edits` that they change,
+    /// with what the state records of the sitemap added to `update`; `renderer` renders the
+    /// bodies of the pages of the feed.
+    ///
+    /// - Throws: `NotServedFromState` when the state or `database` lacks what they need.
+    func addDiscoveryFiles(
+        of edits: WikiEdits, to files: inout WikiFiles, discovery: SiteDiscovery, renderer: SitePageRenderer,
+        in database: WikiDatabase, state: BuildState, into update: inout StateUpdate
+    ) throws {
+        let wiki = edits.wiki
+        let layout = discovery.layout
+        let cause = edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged : ChangeCause.pagesChanged(edits.edits.count)
+        var removing = Set<String>()
+        var inserting: [SitemapEntry] = []
+        for edit in edits.edits {
+            let location = BaseURL.relativeURL(of: layout.page(edit.title, inWiki: wiki.id))
+            if edit.stored != nil { removing.insert(location) }
+            if let page = edit.page {
+                inserting.append(SitemapEntry(location: location, lastModified: page.lastChangeInUTC))
+            }
+        }
+        let recut = try SitemapRecut(
+            ofWiki: wiki.id, state: state,
+            cutter: SitemapCutter(format: .urlSet, limits: discovery.sitemapLimits, baseURL: discovery.baseURL),
+            home: WikiSitemap.home(of: wiki, layout: layout, newestPage: edits.feed.first?.updated),
+            removing: removing, inserting: inserting)
+        let writer = SitemapWriter(format: .urlSet, baseURL: discovery.baseURL)
+        let discoveryLayout = DiscoveryLayout(site: layout)
+        var added: [StoredSitemapPart] = []
+        for (number, file) in zip(1..., recut.files) {
+            let path = discoveryLayout.sitemap(number, ofWiki: wiki.id)
+            switch file {
+            case .new(let entries):
+                let document = writer.document(entries)
+                added.append(StoredSitemapPart(number: number, entries: entries, newest: document.lastModified))
+                files.discovery.append((SiteFile(path: path, bytes: document.bytes), cause))
+            case .kept(let position) where position + 1 != number:
+                // A file that moved to another number.
+                let entries = try state.sitemapEntries(ofWiki: wiki.id, firstKey: recut.firstKey(ofOldFile: position))
+                files.discovery.append((SiteFile(path: path, bytes: writer.document(entries).bytes), cause))
+            case .kept: break
+            }
+        }
+        if recut.files.count < recut.oldCount {
+            files.removed += (recut.files.count + 1...recut.oldCount).map {
+                (discoveryLayout.sitemap($0, ofWiki: wiki.id), cause)
+            }
+        }
+        update.changedSitemapParts.append((wiki.id, recut.removedKeys, added))
+        files.sitemapNewest = recut.newest(with: added)
+
+        // The feed shows the bodies of its pages: rendered whenever the wiki changes.
+        var pages: [Page] = []
+        var bodies: [PageTitle: String] = [:]
+        let changed = Dictionary(edits.edits.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
+        for entry in edits.feed {
+            if let edit = changed[entry.title], let page = edit.page {
+                pages.append(page)
+                bodies[page.title] = edit.body
+            } else if let stored = entry.stored {
+                pages.append(
+                    try recordedPage(entry.title, stored, of: wiki, in: database, readAs: "in the wiki's feed"))
+            }
+        }
+        let feed = AtomFeed(wiki: wiki, pages: pages, limit: discovery.feedLength)
+        let feedBytes = feed.bytes(baseURL: discovery.baseURL, layout: discoveryLayout) { page in
+            bodies[page.title] ?? renderer.bodies.body(of: page).html
+        }
+        files.discovery.append((SiteFile(path: discoveryLayout.feed(ofWiki: wiki.id), bytes: feedBytes), cause))
+    }
+
+    /// The first `WikiAnalysis.datedListLength` entries of `list` of `wiki` once `changed` are
+    /// saved: the state's first entries before them, as many more as there are changes (an entry
+    /// that is first now was among those), the changed pages' entries in place of their old ones
+    /// (none for a page no longer published).
+    func newest(
+        in wiki: Wiki, listedIn list: SpecialPage, after changed: [ChangedPage], state: BuildState
+    ) throws -> [DatedEntry] {
+        let length = WikiAnalysis.datedListLength
+        let titles = Set(changed.map(\.title))
+        let before = try state.newest(length + changed.count, inWiki: wiki.id, listedIn: list)
+        let entries =
+            before.filter { !titles.contains($0.title) }
+            + changed.compactMap { $0.page.map { DatedEntry($0, listedIn: list) } }
+        return Array(NewestFirst.sorted(entries).prefix(length))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import WikiDocuments
+import WikiModel
+import WikiRender
+import WikiSources
+import WikiWrite
+
+/// What the state keeps of a page besides its fingerprint and outline: what the lists by date
+/// and the statistics show of it. A reference (the model's page itself, or values read from the
+/// state): a full build keeps the details of every page for its commit, and 100,000 of them as
+/// values would be 13 MiB more at the build's peak.
+protocol PageDetails: AnyObject, Sendable {
+    var documentID: String { get }
+    var createdAt: Timestamp? { get }
+    var updatedAt: Timestamp? { get }
+    var updatedBy: String? { get }
+}
+
+extension Page: PageDetails {}
+
+/// The details of a page as the state keeps them.
+final class StoredPageDetails: PageDetails {
+    let documentID: String
+    let createdAt: Timestamp?
+    let updatedAt: Timestamp?
+    let updatedBy: String?
+
+    init(documentID: String, createdAt: Timestamp?, updatedAt: Timestamp?, updatedBy: String?) {
+        self.documentID = documentID
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.updatedBy = updatedBy
+    }
+}
+
+/// What a build tells the state once its files are in place.
+struct StateUpdate {
+    /// A page as the state keeps it: its fingerprint, its outline, and what the lists by date
+    /// show of it.
+    struct PageRecord {
+        let wikiID: String
+        let title: PageTitle
+        let fingerprint: Int64
+        let outline: PageOutline
+        let details: any PageDetails
+    }
+
+    /// Whether the update describes the whole site (a full build): everything else is forgotten.
+    var replacesEverything = false
+    /// What shaped the files (`BuildShape.settings`).
+    var settings: [String: String] = [:]
+    /// Where each source's reading ended, as JSON text, by source name.
+    var checkpoints: [String: String] = [:]
+    /// The ledger of each dump the build read, by source name: they replace every earlier one.
+    var dumpLedgers: [String: DumpLedger] = [:]
+    /// Wikis no longer published, by ID.
+    var removedWikis: [String] = []
+    /// Wikis published, new or changed.
+    var wikis: [BuildState.StoredWiki] = []
+    /// Pages no longer published.
+    var removedPages: [(wikiID: String, title: PageTitle)] = []
+    /// Pages published whose record or outline is new or changed.
+    var pages: [PageRecord] = []
+    /// The digests of the special files of each wiki whose special pages were rendered, by path
+    /// (files without a digest are not listed): they replace the wiki's earlier digests.
+    var specialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
+    /// The digests of some special files of a wiki, by path, in place of their earlier ones (the
+    /// other files' stay).
+    var changedSpecialFileDigests: [(wikiID: String, digests: [String: Int64])] = []
+    /// Special files of a wiki no longer made, by path: their digests are forgotten.
+    var removedSpecialFiles: [(wikiID: String, path: String)] = []
+    /// The lists cut at their titles of each wiki whose special pages were all worked out: they
+    /// replace the wiki's earlier ones.
+    var titledLists: [(wikiID: String, lists: StoredTitledLists)] = []
+    /// Files of a list cut at its titles cut again: the files `removed` (by first key) give way to
+    /// `added`.
+    var changedListParts: [(wikiID: String, list: SpecialPage, removed: [[UInt8]], added: [StoredListPart])] = []
+    /// The letter index of all pages of a wiki whose list was cut again, in place of the earlier.
+    var letterIndexes: [(wikiID: String, starts: [LetterStart])] = []
+    /// The sitemap files of each wiki whose sitemaps were all cut: they replace the wiki's
+    /// earlier ones.
+    var sitemaps: [(wikiID: String, parts: [StoredSitemapPart])] = []
+    /// Sitemap files of a wiki cut again: the files `removed` (by first key) give way to `added`.
+    var changedSitemapParts: [(wikiID: String, removed: [String], added: [StoredSitemapPart])] = []
+    /// The statistics of each wiki whose pages changed.
+    var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
+    /// The files the build made (wrote, or found unchanged), with their hashes.
+    var outputs = Manifest()
+    /// The files of earlier builds it no longer makes: off the record.
+    var removedOutputs: [String] = []
+}
