@@ -5,14 +5,17 @@ SITE       ?= _site
 CONFIG     ?= debug
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN         = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)/wikisite
-EXAMPLES   := Examples/touchwiki.json Examples/user-guide.json
+EXAMPLES   := Examples/touchwiki.json
+# The user guide: a folder of Markdown, published as the wiki user-guide beside the examples.
+DOCS       := docs
+DOCS_WIKI  := --source $(DOCS) --wiki-id user-guide
 
 # The CommonMark 0.30 spec, for the conformance test. It is not in the repo: it comes from
 # the marko 1.3.1 source package on PyPI, which ships it as tests/spec/commonmark.txt.
 SPEC_DIR   := .build/commonmark-spec
 SPEC       := $(SPEC_DIR)/marko-1.3.1/tests/spec/commonmark.txt
 
-.PHONY: all deps test-deps build run test install uninstall format lint clean bench
+.PHONY: all deps test-deps build run test docs-check install uninstall format lint clean bench
 
 all: build
 
@@ -40,10 +43,11 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) --product wikisite
 
 ## run: import the example wikis into the default store (.wikisite/store.sqlite; importing them
-## again changes nothing), build them from it into $(SITE)/, and say where the site is.
+## again changes nothing), build them from it with the user guide (docs/) into $(SITE)/, and
+## say where the site is.
 run: build
 	@"$(BIN)" import $(EXAMPLES) --store .wikisite/store.sqlite || exit $$?; \
-	"$(BIN)" build --out $(SITE); status=$$?; \
+	"$(BIN)" build --source .wikisite/store.sqlite $(DOCS_WIKI) --out $(SITE); status=$$?; \
 	if [ $$status -le 1 ]; then echo ""; echo "Open $(SITE)/index.html in a browser (file://$(CURDIR)/$(SITE)/index.html)."; fi; \
 	exit $$status
 
@@ -58,9 +62,14 @@ $(SPEC):
 	tar -xzf $(SPEC_DIR)/marko-1.3.1.tar.gz -C $(SPEC_DIR) marko-1.3.1/tests/spec/commonmark.txt
 	@touch $@
 
-## test: every unit and end-to-end test, with the CommonMark spec conformance test.
-test: test-deps $(SPEC)
+## test: the user guide's links (docs-check), then every unit and end-to-end test, with the
+## CommonMark spec conformance test. The docs come first so that swift test's summary is last.
+test: test-deps $(SPEC) docs-check
 	WIKISITE_COMMONMARK_SPEC="$(CURDIR)/$(SPEC)" $(SWIFT) test
+
+## docs-check: wikisite check on the user guide: a broken link or heading in docs/ fails it.
+docs-check: build
+	"$(BIN)" check $(DOCS_WIKI)
 
 ## install: put wikisite on the PATH (the default theme is compiled into it, and the Swift
 ## runtime linked in: the binary needs only libcmark and SQLite where it runs).
