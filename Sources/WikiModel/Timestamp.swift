@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// A JSON timestamp (ISO 8601), kept as written and as the instant it names.
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or an offset `±HH:MM` (or
@@ -102,14 +104,6 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-extension Int64 {
-    /// Division rounding towards negative infinity.
-    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor < 0) ? quotient - 1 : quotient
-    }
-}
-
 /// An instant written as `Date.toJSON()` writes it, but with any number of digits of fraction
 /// from none to nine: `2012-12-09T06:05:55Z`, `2012-12-09T06:05:55.031Z`. Only years 0 to 9999.
 struct CanonicalTimestamp {
@@ -185,47 +179,6 @@ struct CanonicalTimestamp {
         }
         put("Z")
         return position
-    }
-}
-
-/// A proleptic Gregorian date, converted to and from days since 1970-01-01
-/// (Howard Hinnant's `days_from_civil` algorithms).
-struct CivilDate {
-    let year: Int64
-    let month: Int64
-    let day: Int64
-}
-
-extension CivilDate {
-    init(daysSinceEpoch: Int64) {
-        let shifted = daysSinceEpoch + 719_468
-        let era = shifted.floorDivided(by: 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    }
-
-    var daysSinceEpoch: Int64 {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = marchYear.floorDivided(by: 400)
-        let yearOfEra = marchYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func daysInMonth(_ month: Int64, ofYear year: Int64) -> Int64 {
-        switch month {
-        case 2:
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            return leap ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }
 

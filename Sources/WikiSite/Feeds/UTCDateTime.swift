@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 
 /// A timestamp written in UTC as RFC 3339 and the W3C Datetime profile both accept, which is
@@ -17,11 +18,11 @@ struct UTCDateTime: Comparable, Sendable {
     /// formats cannot write (a document's `9999-12-31T23:30-01:00`).
     init?(_ timestamp: Timestamp) {
         let seconds = timestamp.secondsSinceEpoch
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = seconds.floorDivided(by: 86_400)
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = Self.civilDate(daysSinceEpoch: days)
-        guard (0...9999).contains(year) else { return nil }
-        var text = Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+        let date = CivilDate(daysSinceEpoch: days)
+        guard (0...9999).contains(date.year) else { return nil }
+        var text = Self.padded(date.year, 4) + "-" + Self.padded(date.month, 2) + "-" + Self.padded(date.day, 2)
         text += "T" + Self.padded(secondOfDay / 3600, 2) + ":" + Self.padded(secondOfDay % 3600 / 60, 2)
         text += ":" + Self.padded(secondOfDay % 60, 2)
         if timestamp.nanoseconds > 0 {
@@ -39,19 +40,6 @@ struct UTCDateTime: Comparable, Sendable {
         guard let timestamp = Timestamp(text) else { return nil }
         self.timestamp = timestamp
         self.text = text
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    private static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     static func == (lhs: UTCDateTime, rhs: UTCDateTime) -> Bool { lhs.timestamp == rhs.timestamp }

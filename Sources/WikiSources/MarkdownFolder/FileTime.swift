@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// An instant read from the file system or from git: seconds since 1970 and nanoseconds.
 struct FileTime: Comparable, Sendable {
     /// Whole seconds since 1970-01-01T00:00:00Z.
@@ -20,7 +22,7 @@ struct FileTime: Comparable, Sendable {
     var json: String? {
         let days = seconds.floorDivided(by: 86_400)
         let secondOfDay = seconds - days * 86_400
-        let date = Self.civilDate(daysSinceEpoch: days)
+        let date = CivilDate(daysSinceEpoch: days)
         guard (0...9999).contains(date.year) else { return nil }
         var text = ""
         text.reserveCapacity(24)
@@ -33,27 +35,5 @@ struct FileTime: Comparable, Sendable {
     private static func padded(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (the civil-from-days
-    /// computation on 400-year eras, whose calendar repeats exactly).
-    private static func civilDate(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = daysSinceEpoch + 719_468  // days from 0000-03-01
-        let era = shifted.floorDivided(by: 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-}
-
-extension Int64 {
-    /// Division rounding towards negative infinity.
-    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return self % divisor < 0 ? quotient - 1 : quotient
     }
 }
