@@ -7,6 +7,19 @@ import WikiSources
 
 /// The special files, home and discovery files of a wiki that a build of edits writes again.
 extension PageEditBuild {
+    /// What the steps of `wikiFiles` share: the wiki's changes, where its files go, and how they
+    /// are rendered.
+    struct WikiFileContext {
+        let edits: WikiEdits
+        let database: WikiDatabase
+        let state: BuildState
+        let layout: SiteLayout
+        let renderer: SitePageRenderer
+        let lists: SpecialPageContext
+        /// Why the lists, the statistics and the home change.
+        var cause: String { ChangeCause.pagesChanged(edits.edits.count) }
+    }
+
     /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
     /// and remove, with what the state records of them added to `update`.
     ///
@@ -16,7 +29,61 @@ extension PageEditBuild {
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, into update: inout StateUpdate
     ) throws -> WikiFiles {
         let wiki = edits.wiki
-        let pages = edits.edits
+        let figures = try statistics(after: edits, pageCount: oldPageCount, in: database, state: state)
+        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
+        let renderer = SitePageRenderer(
+            bodies: bodies(of: wiki, in: database, published: published, layout: layout),
+            theme: theme, discovery: discovery)
+        let chrome = WikiChrome(
+            wiki: wiki, pageCount: figures.pageCount, wantedPageCount: figures.wantedPageCount,
+            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery)
+        let context = WikiFileContext(
+            edits: edits, database: database, state: state, layout: layout, renderer: renderer,
+            lists: SpecialPageContext(
+                chrome: chrome, theme: theme, hrefs: renderer.bodies.hrefs,
+                entriesPerFile: Pagination.defaultEntriesPerFile))
+        var files = WikiFiles()
+        try addPageFiles(context, to: &files, into: &update)
+        var digests: [String: Int64] = [:]
+        let lengths: [SpecialPage: Int] = [
+            .allPages: oldPageCount, .wantedPages: figures.wantedPageCount - edits.growth(of: .wantedPages),
+            .orphanedPages: figures.orphanedPageCount - edits.growth(of: .orphanedPages),
+        ]
+        try addTitledListFiles(context, lengths: lengths, to: &files, digests: &digests, into: &update)
+        let recentChanges = try addDatedListFiles(
+            context, pageCount: figures.pageCount, to: &files, digests: &digests)
+        // The statistics count pages alone (the wiki's document is not among them).
+        if !edits.edits.isEmpty {
+            files.written.append(
+                (
+                    context.lists.path(of: SpecialPageFile(page: .statistics, part: 1)),
+                    context.lists.statisticsHTML(figures), context.cause
+                ))
+        }
+        files.written.append(
+            (
+                layout.home(ofWiki: wiki.id),
+                renderer.home(pageCount: figures.pageCount, recentChanges: recentChanges, chrome: chrome),
+                edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged : context.cause
+            ))
+        update.changedSpecialFileDigests.append((wiki.id, digests))
+        update.statistics.append((wiki.id, figures))
+        if let discovery {
+            try addDiscoveryFiles(
+                of: edits, to: &files, discovery: discovery, renderer: renderer, in: database, state: state,
+                into: &update)
+        }
+        return files
+    }
+
+    /// The statistics of the wiki of `edits` (of `oldPageCount` pages before them) once they are
+    /// saved: the state's figures, with the changed pages' words, savers and conflicts moved.
+    ///
+    /// - Throws: `NotServedFromState` when the state lacks what they need, or its counts disagree.
+    private func statistics(
+        after edits: WikiEdits, pageCount oldPageCount: Int, in database: WikiDatabase, state: BuildState
+    ) throws -> StatisticsFigures {
+        let wiki = edits.wiki
         guard var figures = try state.statistics(inWiki: wiki.id) else {
             throw NotServedFromState("the build state lacks the statistics of wiki \(MessageText.quoted(wiki.id))")
         }
@@ -30,7 +97,7 @@ extension PageEditBuild {
         figures.missingLinkCount += edits.addedMissingLinks
         figures.wantedPageCount += edits.growth(of: .wantedPages)
         figures.orphanedPageCount += edits.growth(of: .orphanedPages)
-        for edit in pages {
+        for edit in edits.edits {
             if let stored = edit.stored {
                 guard let details = stored.details else {
                     throw NotServedFromState(
@@ -48,81 +115,78 @@ extension PageEditBuild {
                     })
             }
         }
-        let pageCount = figures.pageCount
-        guard pageCount == oldPageCount + edits.growth(of: .allPages) else {
+        guard figures.pageCount == oldPageCount + edits.growth(of: .allPages) else {
             throw NotServedFromState(
                 "the build state's counts of the pages of wiki \(MessageText.quoted(wiki.id)) disagree")
         }
-        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
-        let renderer = SitePageRenderer(
-            bodies: bodies(of: wiki, in: database, published: published, layout: layout),
-            theme: theme, discovery: discovery)
-        let chrome = WikiChrome(
-            wiki: wiki, pageCount: pageCount, wantedPageCount: figures.wantedPageCount,
-            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery)
+        return figures
+    }
 
-        var files: [(path: SitePath, html: String, cause: String)] = []
-        var removed: [(path: SitePath, cause: String)] = []
-        var attachments: [(file: SiteFile, cause: String)] = []
-        var attachmentFolders: [(prefix: String, cause: String)] = []
+    /// Adds the files of the pages changed and of the pages whose file changes with them, with
+    /// their attachments and what the state records of the changed ones.
+    ///
+    /// - Throws: `NotServedFromState` when a page to render again is not as the state recorded it.
+    private func addPageFiles(
+        _ context: WikiFileContext, to files: inout WikiFiles, into update: inout StateUpdate
+    ) throws {
+        let (edits, layout, renderer) = (context.edits, context.layout, context.renderer)
+        let wiki = edits.wiki
         /// The attachment folder of the page `title`, whose files go but those written again.
         func retireAttachments(of title: PageTitle, because cause: String) {
-            attachmentFolders.append(
+            files.attachmentFolders.append(
                 (layout.folderPrefix(ofWiki: wiki.id) + SitePaths.attachmentFolder(title) + "/", cause))
         }
-        for edit in pages {
+        let chrome = context.lists.chrome
+        for edit in edits.edits {
             guard let page = edit.page else {
-                removed.append((layout.page(edit.title, inWiki: wiki.id), ChangeCause.removed))
+                files.removed.append((layout.page(edit.title, inWiki: wiki.id), ChangeCause.removed))
                 retireAttachments(of: edit.title, because: ChangeCause.removed)
                 update.removedPages.append((wiki.id, edit.title))
                 continue
             }
             retireAttachments(of: page.title, because: edit.cause)
-            attachments += page.attachmentFiles(embedded: edit.outline.attachments, in: layout).map {
+            files.attachments += page.attachmentFiles(embedded: edit.outline.attachments, in: layout).map {
                 ($0, edit.cause)
             }
-            files.append(
-                (
-                    layout.page(page.title, inWiki: wiki.id),
-                    renderer.page(
-                        page, headings: edit.outline.headings, backlinks: edits.backlinks[page.title] ?? [],
-                        chrome: chrome, body: edit.body),
-                    edit.cause
-                ))
+            let html = renderer.page(
+                page, headings: edit.outline.headings, backlinks: edits.backlinks[page.title] ?? [],
+                chrome: chrome, body: edit.body)
+            files.written.append((layout.page(page.title, inWiki: wiki.id), html, edit.cause))
             update.pages.append(
                 StateUpdate.PageRecord(
-                    wikiID: wiki.id, title: page.title,
-                    fingerprint: database.fingerprint(of: page),
+                    wikiID: wiki.id, title: page.title, fingerprint: context.database.fingerprint(of: page),
                     outline: edit.outline, details: page))
         }
         // The pages embedded are shown as the state knows them, or the build is the build proper's.
         for (title, stored) in edits.embeddedPages {
-            _ = try recordedPage(title, stored, of: wiki, in: database, readAs: "embedded in a page to render again")
+            _ = try recordedPage(
+                title, stored, of: wiki, in: context.database, readAs: "embedded in a page to render again")
         }
         for (title, stored) in edits.linkedPages {
-            let page = try recordedPage(title, stored, of: wiki, in: database, readAs: "whose file changes with them")
+            let page = try recordedPage(
+                title, stored, of: wiki, in: context.database, readAs: "whose file changes with them")
             let outline = stored.outline!  // `links(of:published:state:)` keeps pages with outlines alone
             let pageCause = edits.backlinkCauses[title, default: []].joined(separator: "; ")
-            files.append(
-                (
-                    layout.page(title, inWiki: wiki.id),
-                    renderer.page(
-                        page, headings: outline.headings, backlinks: edits.backlinks[title] ?? [], chrome: chrome,
-                        body: nil),
-                    pageCause
-                ))
+            let html = renderer.page(
+                page, headings: outline.headings, backlinks: edits.backlinks[title] ?? [], chrome: chrome, body: nil)
+            files.written.append((layout.page(title, inWiki: wiki.id), html, pageCause))
             retireAttachments(of: title, because: pageCause)
-            attachments += page.attachmentFiles(embedded: outline.attachments, in: layout).map { ($0, pageCause) }
+            files.attachments += page.attachmentFiles(embedded: outline.attachments, in: layout).map {
+                ($0, pageCause)
+            }
         }
-        let cause = ChangeCause.pagesChanged(pages.count)
-        let context = SpecialPageContext(
-            chrome: chrome, theme: theme, hrefs: renderer.bodies.hrefs, entriesPerFile: Pagination.defaultEntriesPerFile
-        )
-        var digests: [String: Int64] = [:]
-        let lengths: [SpecialPage: Int] = [
-            .allPages: oldPageCount, .wantedPages: figures.wantedPageCount - edits.growth(of: .wantedPages),
-            .orphanedPages: figures.orphanedPageCount - edits.growth(of: .orphanedPages),
-        ]
+    }
+
+    /// Adds the files of the lists cut at their titles that the changes touch, cut again around
+    /// them (`TitledListRecut`) from lists of `lengths` entries before them.
+    ///
+    /// - Throws: `NotServedFromState` when the state's files of a list cannot be read back.
+    private func addTitledListFiles(
+        _ context: WikiFileContext, lengths: [SpecialPage: Int], to files: inout WikiFiles,
+        digests: inout [String: Int64], into update: inout StateUpdate
+    ) throws {
+        let (edits, state) = (context.edits, context.state)
+        let wiki = edits.wiki
         // A file of a list the state cannot read back is the build proper's to make again.
         do {
             for list in SpecialPage.titledLists {
@@ -132,7 +196,7 @@ extension PageEditBuild {
                 let length = lengths[list]!
                 guard
                     let recut = try TitledListRecut(
-                        list, inWiki: wiki.id, state: state, entriesPerFile: context.entriesPerFile,
+                        list, inWiki: wiki.id, state: state, entriesPerFile: context.lists.entriesPerFile,
                         lengths: (length, length + insertions.count - removals.count), removing: removals,
                         inserting: insertions)
                 else {
@@ -151,13 +215,13 @@ extension PageEditBuild {
                     everyFile = letterIndex != old
                     update.letterIndexes.append((wiki.id, letterIndex))
                 }
-                let changed = try recut.changedFiles(in: context, letterIndex: letterIndex, everyFile: everyFile)
+                let changed = try recut.changedFiles(in: context.lists, letterIndex: letterIndex, everyFile: everyFile)
                 for file in changed.written {
                     digests[file.path.description] = file.digest
-                    files.append((file.path, file.html, cause))
+                    files.written.append((file.path, file.html, context.cause))
                 }
                 for path in changed.removed {
-                    removed.append((path, cause))
+                    files.removed.append((path, context.cause))
                     update.removedSpecialFiles.append((wiki.id, path.description))
                 }
                 update.changedListParts.append((wiki.id, list, recut.removedFirstKeys, recut.addedParts))
@@ -165,42 +229,31 @@ extension PageEditBuild {
         } catch let damaged as DamagedListPart {
             throw NotServedFromState(damaged.description)
         }
+    }
+
+    /// Adds the files of the lists by date whose digest changes, and returns the newest entries
+    /// of recent changes, which the home shows.
+    private func addDatedListFiles(
+        _ context: WikiFileContext, pageCount: Int, to files: inout WikiFiles, digests: inout [String: Int64]
+    ) throws -> [DatedEntry] {
+        let wiki = context.edits.wiki
         var recentChanges: [DatedEntry] = []
         for list in [SpecialPage.recentChanges, .newPages] {
-            let entries = try newest(in: wiki, listedIn: list, after: pages, state: state)
+            let entries = try newest(in: wiki, listedIn: list, after: context.edits.edits, state: context.state)
             if list == .recentChanges { recentChanges = entries }
             let dated = DatedPageList(list: list, entries: entries, olderPageCount: pageCount - entries.count)
-            let fileCount = dated.pagination(entriesPerFile: context.entriesPerFile).fileCount
-            let paths = (1...fileCount).map { context.path(of: SpecialPageFile(page: list, part: $0)) }
-            let previousDigests = try state.specialFileDigests(inWiki: wiki.id, at: paths.map(\.description))
+            let fileCount = dated.pagination(entriesPerFile: context.lists.entriesPerFile).fileCount
+            let paths = (1...fileCount).map { context.lists.path(of: SpecialPageFile(page: list, part: $0)) }
+            let previousDigests = try context.state.specialFileDigests(
+                inWiki: wiki.id, at: paths.map(\.description))
             for (part, path) in zip(1..., paths) {
-                let digest = context.digest(of: dated, part: part)
+                let digest = context.lists.digest(of: dated, part: part)
                 guard previousDigests[path.description] != digest else { continue }
                 digests[path.description] = digest
-                files.append((path, context.html(of: dated, part: part), cause))
+                files.written.append((path, context.lists.html(of: dated, part: part), context.cause))
             }
         }
-        // The statistics count pages alone (the wiki's document is not among them).
-        if !pages.isEmpty {
-            files.append(
-                (context.path(of: SpecialPageFile(page: .statistics, part: 1)), context.statisticsHTML(figures), cause))
-        }
-        files.append(
-            (
-                layout.home(ofWiki: wiki.id),
-                renderer.home(pageCount: pageCount, recentChanges: recentChanges, chrome: chrome),
-                pages.isEmpty ? ChangeCause.wikiDocumentChanged : cause
-            ))
-        update.changedSpecialFileDigests.append((wiki.id, digests))
-        update.statistics.append((wiki.id, figures))
-        var wikiFiles = WikiFiles(
-            written: files, removed: removed, attachments: attachments, attachmentFolders: attachmentFolders)
-        if let discovery {
-            try addDiscoveryFiles(
-                of: edits, to: &wikiFiles, discovery: discovery, renderer: renderer, in: database, state: state,
-                into: &update)
-        }
-        return wikiFiles
+        return recentChanges
     }
 
     /// Adds to `files` the sitemap files and the feed of the wiki of `edits` that they change,
