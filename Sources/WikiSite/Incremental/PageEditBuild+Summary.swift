@@ -13,37 +13,12 @@ extension PageEditBuild {
     func summary(after last: LastBuild) throws -> BuildSummary {
         guard options.sources.count == 1 else { throw NotServedFromState("the build has several sources") }
         let storedWikis = last.wikis
-        let path = options.sources[0]
-        let name = DocumentSources.displayName(of: path)
+        let name = DocumentSources.displayName(of: options.sources[0])
         let wikiIDs = storedWikis.keys.sorted().map(\.value)
-        guard let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder) else {
-            throw NotServedFromState("\(name) does not open as a source of changes")
-        }
         let changes: any SourceChanges
-        do {
-            if let source = source as? any DocumentLookupSource {
-                try optionsServed.get()
-                changes = try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs)
-            } else if let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) {
-                reporter.stage("comparing \(dump.name) with the last build's reading of it")
-                let read = try ComparedDumpChanges.read(
-                    dump, named: name, comparedWith: ledger, after: last, thenDocuments: wikiIDs)
-                if read.changeCount + read.goneDocumentIDs.count == 0 {
-                    guard read.isUnchanged else {
-                        throw NotServedFromState("\(name) ends at another sequence, with no entry changed")
-                    }
-                    return try UnchangedSources(options: options, shape: shape, reporter: reporter)
-                        .summary(of: last, advances: [read.advance])
-                }
-                try optionsServed.get()
-                changes = read
-            } else {
-                throw NotServedFromState("the last build kept no ledger of the entries of \(name)")
-            }
-        } catch let notServed as NotServedFromState {
-            throw notServed
-        } catch {
-            throw BuildError.unreadableSource(path: name, reason: "\(error)")
+        switch try readChanges(after: last, thenDocuments: wikiIDs) {
+        case .unchanged(let summary): return summary
+        case .changed(let read): changes = read
         }
         let changedIDs = changes.delivered.prefix(changes.changeCount).map(\.id) + changes.goneDocumentIDs
         guard changedIDs.count <= Self.maximumChanges else {
@@ -52,53 +27,11 @@ extension PageEditBuild {
         var builder = WikiDatabaseBuilder()
         for document in changes.delivered { builder.add(document) }
         let database = builder.build()
-        // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
-        // so); a page may be, and the statistics list its conflict.
-        if let skipped = database.skipped.first {
-            throw NotServedFromState(
-                "document \(MessageText.quoted(skipped.documentID)) is skipped (its warning is the build proper's)")
-        }
-        if let skipped = database.skippedAttachments.first {
-            throw NotServedFromState("an attachment of \(MessageText.quoted(skipped.documentID)) is skipped")
-        }
-        guard database.wikis.count == storedWikis.count else {
-            throw NotServedFromState("a wiki came, went or is no longer published")
-        }
-        var changedWikiDocuments = Set<ExactString>()
-        for wiki in database.wikis {
-            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title) else {
-                throw NotServedFromState(
-                    "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
-            }
-            let conflict = database.conflict(ofDocument: wiki.id)
-            if stored.fingerprint != database.fingerprint(of: wiki) {
-                guard conflict == nil else {
-                    throw NotServedFromState(
-                        "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
-                }
-                changedWikiDocuments.insert(ExactString(wiki.id))
-            }
-        }
+        let changedWikiDocuments = try changedWikiDocuments(in: database, storedWikis: storedWikis)
         let state = last.state
         let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
-
-        // Each changed document is a published page (edited, or published anew), a page no longer
-        // published (deleted, a draft again), or neither before nor now.
-        let publishedIDs = Set(
-            database.wikis.flatMap { database.pages(inWiki: $0.id).map { ExactString($0.documentID) } })
-        var removed: [ExactString: [PageTitle]] = [:]
-        for id in changedIDs where !publishedIDs.contains(ExactString(id)) {
-            for wiki in wikiIDs {
-                guard let title = try state.publishedTitle(ofDocument: id, inWiki: wiki) else { continue }
-                // A page that took its title or file name from a skipped one leaves it to that one.
-                guard storedWikis[ExactString(wiki)]?.skippedPages == 0 else {
-                    throw NotServedFromState(
-                        "a page of wiki \(MessageText.quoted(wiki)) is gone, and its last reading skipped a page document"
-                    )
-                }
-                removed[ExactString(wiki), default: []].append(title)
-            }
-        }
+        let removed = try removedTitles(
+            of: changedIDs, in: database, storedWikis: storedWikis, state: state)
         let published = StatePublishedPages(state: state)
         var wikis: [WikiEdits] = []
         for wiki in database.wikis {
@@ -115,8 +48,134 @@ extension PageEditBuild {
             wikis.append(wikiEdits)
         }
         try published.checkLookups()
+        let pagesDatabase = try withLinkedPages(of: wikis, from: changes, named: name, database)
+        var update = StateUpdate(replacesEverything: false, settings: shape.settings)
+        var summary = BuildSummary()
+        changes.record(into: &update, summary: &summary)
+        summary.readChangesOnly = true
+        summary.documentsRead = changes.changeCount
+        summary.changedDocuments = Set(changedIDs.map(ExactString.init)).count
+        try serve(
+            wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
+            update: update, summary: &summary)
+        return summary
+    }
 
-        // The pages whose backlinks changed, as the source holds them still.
+    /// What the only source says changed since `last`: its changes, or the summary of a build
+    /// with nothing to do.
+    enum ReadChanges {
+        case changed(any SourceChanges)
+        case unchanged(BuildSummary)
+    }
+
+    /// Reads the changes of the only source after `last`, then the documents of `wikiIDs`.
+    ///
+    /// - Throws: `NotServedFromState` when the source cannot say what changed; `BuildError` when
+    ///   it cannot be read.
+    private func readChanges(after last: LastBuild, thenDocuments wikiIDs: [String]) throws -> ReadChanges {
+        let path = options.sources[0]
+        let name = DocumentSources.displayName(of: path)
+        guard let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder) else {
+            throw NotServedFromState("\(name) does not open as a source of changes")
+        }
+        do {
+            if let source = source as? any DocumentLookupSource {
+                try optionsServed.get()
+                return .changed(try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs))
+            }
+            guard let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) else {
+                throw NotServedFromState("the last build kept no ledger of the entries of \(name)")
+            }
+            reporter.stage("comparing \(dump.name) with the last build's reading of it")
+            let read = try ComparedDumpChanges.read(
+                dump, named: name, comparedWith: ledger, after: last, thenDocuments: wikiIDs)
+            if read.changeCount + read.goneDocumentIDs.count == 0 {
+                guard read.isUnchanged else {
+                    throw NotServedFromState("\(name) ends at another sequence, with no entry changed")
+                }
+                return .unchanged(
+                    try UnchangedSources(options: options, shape: shape, reporter: reporter)
+                        .summary(of: last, advances: [read.advance]))
+            }
+            try optionsServed.get()
+            return .changed(read)
+        } catch let notServed as NotServedFromState {
+            throw notServed
+        } catch {
+            throw BuildError.unreadableSource(path: name, reason: "\(error)")
+        }
+    }
+
+    /// The wikis of `database` whose own document changed, their title and conflicts kept.
+    ///
+    /// - Throws: `NotServedFromState` when a document is skipped, a wiki came, went or was
+    ///   retitled, or a changed wiki's document is in conflict.
+    private func changedWikiDocuments(
+        in database: WikiDatabase, storedWikis: [ExactString: BuildState.StoredWiki]
+    ) throws -> Set<ExactString> {
+        // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
+        // so); a page may be, and the statistics list its conflict.
+        if let skipped = database.skipped.first {
+            throw NotServedFromState(
+                "document \(MessageText.quoted(skipped.documentID)) is skipped (its warning is the build proper's)")
+        }
+        if let skipped = database.skippedAttachments.first {
+            throw NotServedFromState("an attachment of \(MessageText.quoted(skipped.documentID)) is skipped")
+        }
+        guard database.wikis.count == storedWikis.count else {
+            throw NotServedFromState("a wiki came, went or is no longer published")
+        }
+        var changed = Set<ExactString>()
+        for wiki in database.wikis {
+            guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title) else {
+                throw NotServedFromState(
+                    "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
+            }
+            guard stored.fingerprint != database.fingerprint(of: wiki) else { continue }
+            guard database.conflict(ofDocument: wiki.id) == nil else {
+                throw NotServedFromState(
+                    "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
+            }
+            changed.insert(ExactString(wiki.id))
+        }
+        return changed
+    }
+
+    /// The titles, by wiki, of the pages that `changedIDs` no longer publish (deleted, drafts
+    /// again): each changed document is a published page, a page no longer published, or
+    /// neither before nor now.
+    ///
+    /// - Throws: `NotServedFromState` when such a page's wiki last skipped a page document.
+    private func removedTitles(
+        of changedIDs: [String], in database: WikiDatabase, storedWikis: [ExactString: BuildState.StoredWiki],
+        state: BuildState
+    ) throws -> [ExactString: [PageTitle]] {
+        let publishedIDs = Set(
+            database.wikis.flatMap { database.pages(inWiki: $0.id).map { ExactString($0.documentID) } })
+        var removed: [ExactString: [PageTitle]] = [:]
+        for id in changedIDs where !publishedIDs.contains(ExactString(id)) {
+            for wiki in storedWikis.keys.sorted().map(\.value) {
+                guard let title = try state.publishedTitle(ofDocument: id, inWiki: wiki) else { continue }
+                // A page that took its title or file name from a skipped one leaves it to that one.
+                guard storedWikis[ExactString(wiki)]?.skippedPages == 0 else {
+                    throw NotServedFromState(
+                        "a page of wiki \(MessageText.quoted(wiki)) is gone, and its last reading skipped a page document"
+                    )
+                }
+                removed[ExactString(wiki), default: []].append(title)
+            }
+        }
+        return removed
+    }
+
+    /// `database` with the documents of the pages whose file changes with `wikis` (their
+    /// backlinks, an embed, the feed), read from `changes` as the source holds them still.
+    ///
+    /// - Throws: `NotServedFromState` when the source changed while it was read or such a page is
+    ///   skipped; `BuildError` when it cannot be read.
+    private func withLinkedPages(
+        of wikis: [WikiEdits], from changes: any SourceChanges, named name: String, _ database: WikiDatabase
+    ) throws -> WikiDatabase {
         var linkedIDs: [String] = []
         var readIDs = Set<ExactString>()
         for wiki in wikis {
@@ -129,32 +188,20 @@ extension PageEditBuild {
                 linkedIDs.append(id)
             }
         }
-        var pagesDatabase = database
-        if !linkedIDs.isEmpty {
-            let linked: [Document]?
-            do {
-                linked = try changes.documents(linkedIDs)
-            } catch {
-                throw BuildError.unreadableSource(path: name, reason: "\(error)")
-            }
-            guard let linked else { throw NotServedFromState("\(name) changed while it was read") }
-            var builder = WikiDatabaseBuilder()
-            for document in changes.delivered + linked { builder.add(document) }
-            pagesDatabase = builder.build()
-            guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty else {
-                throw NotServedFromState("a page whose file changes with them is skipped")
-            }
+        guard !linkedIDs.isEmpty else { return database }
+        let linked: [Document]?
+        do {
+            linked = try changes.documents(linkedIDs)
+        } catch {
+            throw BuildError.unreadableSource(path: name, reason: "\(error)")
         }
-
-        var update = StateUpdate(replacesEverything: false, settings: shape.settings)
-        var summary = BuildSummary()
-        changes.record(into: &update, summary: &summary)
-        summary.readChangesOnly = true
-        summary.documentsRead = changes.changeCount
-        summary.changedDocuments = Set(changedIDs.map(ExactString.init)).count
-        try serve(
-            wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
-            update: update, summary: &summary)
-        return summary
+        guard let linked else { throw NotServedFromState("\(name) changed while it was read") }
+        var builder = WikiDatabaseBuilder()
+        for document in changes.delivered + linked { builder.add(document) }
+        let pagesDatabase = builder.build()
+        guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty else {
+            throw NotServedFromState("a page whose file changes with them is skipped")
+        }
+        return pagesDatabase
     }
 }
