@@ -7,6 +7,55 @@ import WikiSources
 
 /// The links, bodies, embeds and feed entries of the pages a build of edits renders again.
 extension PageEditBuild {
+    /// What the state says of the pages of one wiki, each asked once: their stored outlines
+    /// and details, and the pages linking to each title before the changes.
+    final class StoredPages {
+        let state: BuildState
+        let wikiID: String
+        private var knownLinkers: [PageTitle: Set<PageTitle>] = [:]
+        private var knownPages: [PageTitle: BuildState.StoredPage] = [:]
+
+        init(state: BuildState, wikiID: String) {
+            self.state = state
+            self.wikiID = wikiID
+        }
+
+        /// The page `title` as the state keeps it, with its outline.
+        func stored(_ title: PageTitle) throws -> BuildState.StoredPage {
+            if let known = knownPages[title] { return known }
+            guard let stored = try state.storedPage(title, inWiki: wikiID), stored.outline != nil else {
+                throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
+            }
+            knownPages[title] = stored
+            return stored
+        }
+
+        /// The page `title`, to be rendered again from its document, which the state knows.
+        func renderable(_ title: PageTitle) throws -> BuildState.StoredPage {
+            let stored = try stored(title)
+            guard stored.details != nil else {
+                throw NotServedFromState("the build state lacks the details of page \(MessageText.quoted(title.text))")
+            }
+            return stored
+        }
+
+        /// The pages linking to `title` before the changes, from the state's reverse index.
+        func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle> {
+            if let known = knownLinkers[title] { return known }
+            let linkers = try state.linkers(of: title, inWiki: wikiID)
+            knownLinkers[title] = linkers
+            return linkers
+        }
+    }
+
+    /// The links the changes of a wiki add to and take from each target.
+    struct LinkMoves {
+        var gained: [PageTitle: Set<PageTitle>] = [:]
+        var lost: [PageTitle: Set<PageTitle>] = [:]
+        /// The targets that gain or lose a linker.
+        var touched: Set<PageTitle> { Set(gained.keys).union(lost.keys) }
+    }
+
     /// Works out what the changes of `wiki` touch: whose backlinks change, whose links change
     /// style (they link to a page created or deleted), how many links the wiki gains, and the
     /// entries the lists cut at their titles lose and gain.
@@ -15,93 +64,110 @@ extension PageEditBuild {
     ///   the outline or the details of a page to render again, or a page embedded in one embeds
     ///   an attachment).
     func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws {
+        let pages = StoredPages(state: state, wikiID: wiki.wiki.id)
+        let moves = countLinks(of: &wiki, published: published)
+        var restyled = try restyledPages(of: &wiki, pages: pages)
+        try addEmbedders(of: &wiki, to: &restyled, pages: pages)
+        for title in wiki.created { insert(TitledListEntry(title, in: .allPages), into: .allPages, of: &wiki) }
+        for title in wiki.removed {
+            wiki.listRemovals[.allPages, default: []].insert(TitledListEntry(title, in: .allPages).key)
+        }
+        try settleListsAndBacklinks(of: &wiki, moves: moves, restyled: &restyled, published: published, pages: pages)
+        for (title, stored) in restyled {
+            if wiki.backlinks[title] == nil {
+                let linkers = try pages.linkersBefore(title).subtracting([title])
+                wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(linkers))
+            }
+            wiki.linkedPages.append((title, stored))
+        }
+        wiki.linkedPages.sort { $0.title < $1.title }
+        try addEmbeddedPages(to: &wiki, published: published, renderable: pages.renderable)
+    }
+
+    /// Whether `title` was published before the changes of `wiki`.
+    private func wasPublished(_ title: PageTitle, in wiki: WikiEdits, published: any PublishedPageLookup) -> Bool {
+        wiki.removed.contains(title)
+            || (!wiki.created.contains(title) && published.isPublished(title, inWiki: wiki.wiki.id))
+    }
+
+    /// Counts the links the edits of `wiki` add and remove (and of them, to missing pages), with
+    /// the cause of each target's new backlinks.
+    private func countLinks(of wiki: inout WikiEdits, published: any PublishedPageLookup) -> LinkMoves {
         let wikiID = wiki.wiki.id
-        let changed = Set(wiki.edits.map(\.title))
-        let (created, removed) = (wiki.created, wiki.removed)
-        var knownLinkers: [PageTitle: Set<PageTitle>] = [:]
-        var knownPages: [PageTitle: BuildState.StoredPage] = [:]
-        /// The page `title` as the state keeps it, with its outline (once a title).
-        func storedPage(_ title: PageTitle) throws -> BuildState.StoredPage {
-            if let known = knownPages[title] { return known }
-            guard let stored = try state.storedPage(title, inWiki: wikiID), stored.outline != nil else {
-                throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
-            }
-            knownPages[title] = stored
-            return stored
-        }
-        /// The page `title`, to be rendered again from its document, which the state knows.
-        func renderable(_ title: PageTitle) throws -> BuildState.StoredPage {
-            let stored = try storedPage(title)
-            guard stored.details != nil else {
-                throw NotServedFromState("the build state lacks the details of page \(MessageText.quoted(title.text))")
-            }
-            return stored
-        }
-        /// The pages linking to `title` before the changes, from the state's reverse index (once a
-        /// title).
-        func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle> {
-            if let known = knownLinkers[title] { return known }
-            let linkers = try state.linkers(of: title, inWiki: wikiID)
-            knownLinkers[title] = linkers
-            return linkers
-        }
-        func wasPublished(_ title: PageTitle) -> Bool {
-            removed.contains(title) || (!created.contains(title) && published.isPublished(title, inWiki: wikiID))
-        }
-        var gained: [PageTitle: Set<PageTitle>] = [:]
-        var lost: [PageTitle: Set<PageTitle>] = [:]
+        var moves = LinkMoves()
         for edit in wiki.edits {
             let title = edit.title
             let before = edit.oldOutline.links.compactMap(\.target).filter { $0 != title }
             let now = edit.outline.links.compactMap(\.target).filter { $0 != title }
             wiki.addedLinks += now.count - before.count
-            wiki.addedMissingLinks +=
-                now.count { !published.isPublished($0, inWiki: wikiID) } - before.count { !wasPublished($0) }
+            let missingBefore = before.count { !wasPublished($0, in: wiki, published: published) }
+            wiki.addedMissingLinks += now.count { !published.isPublished($0, inWiki: wikiID) } - missingBefore
             for target in Set(now).subtracting(before).sorted() {
-                gained[target, default: []].insert(title)
+                moves.gained[target, default: []].insert(title)
                 wiki.backlinkCauses[target, default: []].append(ChangeCause.backlink(from: title, links: true))
             }
             for target in Set(before).subtracting(now).sorted() {
-                lost[target, default: []].insert(title)
+                moves.lost[target, default: []].insert(title)
                 wiki.backlinkCauses[target, default: []].append(ChangeCause.backlink(from: title, links: false))
             }
         }
-        // The pages linking to a page created or deleted show their links in another style, and
-        // those links no longer count as missing, or do: they are rendered again.
+        return moves
+    }
+
+    /// The pages linking to a page created or deleted: they show their links in another style,
+    /// and those links no longer count as missing, or do, so they are rendered again.
+    private func restyledPages(
+        of wiki: inout WikiEdits, pages: StoredPages
+    ) throws -> [PageTitle: BuildState.StoredPage] {
+        let changed = Set(wiki.edits.map(\.title))
         var restyled: [PageTitle: BuildState.StoredPage] = [:]
-        for title in changed.sorted() where created.contains(title) || removed.contains(title) {
-            let isCreated = created.contains(title)
+        for title in changed.sorted() where wiki.created.contains(title) || wiki.removed.contains(title) {
+            let isCreated = wiki.created.contains(title)
             let cause = ChangeCause.linksTo(title, exists: isCreated)
-            for linker in try linkersBefore(title) where !changed.contains(linker) {
-                let stored = try renderable(linker)
+            for linker in try pages.linkersBefore(title) where !changed.contains(linker) {
+                let stored = try pages.renderable(linker)
                 wiki.addedMissingLinks += (isCreated ? -1 : 1) * stored.outline!.links.count { $0.target == title }
                 restyled[linker] = stored
                 wiki.backlinkCauses[linker, default: []].append(cause)
             }
         }
-        // The pages that embed one whose body changed, directly or through the pages they embed,
-        // show it: they are rendered again too.
+        return restyled
+    }
+
+    /// Adds to `restyled` the pages that embed one whose body changed, directly or through the
+    /// pages they embed: they show it, so they are rendered again too.
+    private func addEmbedders(
+        of wiki: inout WikiEdits, to restyled: inout [PageTitle: BuildState.StoredPage], pages: StoredPages
+    ) throws {
+        let changed = Set(wiki.edits.map(\.title))
         var shown = Set(changed).union(restyled.keys)
         var pending = shown.sorted()
         while let title = pending.popLast() {
-            for embedder in try linkersBefore(title) where !changed.contains(embedder) {
-                guard try storedPage(embedder).outline!.links.contains(where: { $0.isEmbed && $0.target == title })
+            for embedder in try pages.linkersBefore(title) where !changed.contains(embedder) {
+                guard try pages.stored(embedder).outline!.links.contains(where: { $0.isEmbed && $0.target == title })
                 else { continue }
-                restyled[embedder] = try renderable(embedder)
+                restyled[embedder] = try pages.renderable(embedder)
                 wiki.backlinkCauses[embedder, default: []].append(ChangeCause.embeds(title))
                 if shown.insert(embedder).inserted { pending.append(embedder) }
             }
         }
-        for title in created { insert(TitledListEntry(title, in: .allPages), into: .allPages, of: &wiki) }
-        for title in removed {
-            wiki.listRemovals[.allPages, default: []].insert(TitledListEntry(title, in: .allPages).key)
-        }
+    }
 
-        let touched = Set(gained.keys).union(lost.keys)
+    /// Moves the titles whose linkers change in and out of the orphaned and wanted pages, and
+    /// gives each published one its backlinks now; a page whose backlinks change is rendered again.
+    private func settleListsAndBacklinks(
+        of wiki: inout WikiEdits, moves: LinkMoves, restyled: inout [PageTitle: BuildState.StoredPage],
+        published: any PublishedPageLookup, pages: StoredPages
+    ) throws {
+        let wikiID = wiki.wiki.id
+        let changed = Set(wiki.edits.map(\.title))
+        let touched = moves.touched
         for title in touched.union(changed) {
-            let before = try linkersBefore(title).subtracting([title])
-            let now = before.subtracting(lost[title] ?? []).union(gained[title] ?? []).subtracting([title])
-            let (was, isNow) = (wasPublished(title), published.isPublished(title, inWiki: wikiID))
+            let before = try pages.linkersBefore(title).subtracting([title])
+            let now = before.subtracting(moves.lost[title] ?? []).union(moves.gained[title] ?? []).subtracting([title])
+            let (was, isNow) = (
+                wasPublished(title, in: wiki, published: published), published.isPublished(title, inWiki: wikiID)
+            )
             let (wasOrphan, isOrphan) = (was && before.isEmpty, isNow && now.isEmpty)
             if wasOrphan && !isOrphan {
                 wiki.listRemovals[.orphanedPages, default: []].insert(TitledListEntry(title, in: .orphanedPages).key)
@@ -121,17 +187,8 @@ extension PageEditBuild {
             guard isNow else { continue }
             wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(now))
             guard touched.contains(title), !changed.contains(title) else { continue }
-            restyled[title] = try renderable(title)
+            restyled[title] = try pages.renderable(title)
         }
-        for (title, stored) in restyled {
-            if wiki.backlinks[title] == nil {
-                let linkers = try linkersBefore(title).subtracting([title])
-                wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(linkers))
-            }
-            wiki.linkedPages.append((title, stored))
-        }
-        wiki.linkedPages.sort { $0.title < $1.title }
-        try addEmbeddedPages(to: &wiki, published: published, renderable: renderable)
     }
 
     /// The renderer of the bodies of `wiki`'s pages and home, from the documents of `database`,
