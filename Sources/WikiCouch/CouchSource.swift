@@ -52,8 +52,8 @@ public struct CouchSource: DocumentLookupSource {
 
     /// Reads as `read(after:_:)` does, then fetches every leaf of each document of `ids`
     /// (`open_revs=all`). A server has no snapshots: a document changed after the feed was read
-    /// comes as it is then (a build of edits compares each with what its state knows of it, and
-    /// leaves a change it did not expect to the build proper).
+    /// comes as it is then (the fast path compares each with what its state knows of it, and
+    /// leaves a change it did not expect to the wiki-wide path).
     ///
     /// - Throws: as `read(after:_:)`.
     public func read(

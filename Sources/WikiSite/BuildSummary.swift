@@ -51,16 +51,16 @@ public struct BuildSummary: Sendable {
     /// the last build, and its warnings stand (`wikisite check` lists them).
     public internal(set) var unchangedSinceLastBuild = false
     /// Whether the build read only the changes of its source after the checkpoint, the documents
-    /// they touch and the build state (`PageEditBuild`): edits of published pages that leave the
+    /// they touch and the build state (`FastPath`): edits of published pages that leave the
     /// wiki's lists of pages as they were.
     public internal(set) var readChangesOnly = false
     /// Whether the build found its changes to be edits of published pages that leave the wiki's
     /// lists of pages as they were, and built them from the build state without analysing their
-    /// wikis again (`PageEditBuild`), having read its sources whole (a dump).
+    /// wikis again (`FastPath`), having read its sources whole (a dump).
     public internal(set) var editsBuiltFromState = false
-    /// Why the changes were not built from the build state alone (a build of edits) but by the
-    /// build proper, when it was tried.
-    public internal(set) var notServedFromState: String?
+    /// Why the changes were not built from the build state alone (the fast path) but by the
+    /// wiki-wide path, when it was tried.
+    public internal(set) var fastPathDeclined: String?
     /// How many wikis had no document changed since the last build, and were therefore neither
     /// analysed nor written: their missing links are not in `missingLinks` (the last build's
     /// stand; `wikisite check` lists them).
@@ -157,8 +157,8 @@ public struct BuildSummary: Sendable {
                         + "The links to missing pages of the last build stand (wikisite check lists them).")
             } else {
                 lines.append(changes + ".")
-                if let notServedFromState {
-                    lines.append("  Not built from the build state alone: \(notServedFromState).")
+                if let fastPathDeclined {
+                    lines.append("  Not built from the build state alone: \(fastPathDeclined).")
                 }
             }
             if wikisNotAnalysed > 0 {

@@ -17,7 +17,7 @@ import WikiWrite
 /// everything, and the summary says why. When every source has a sequence and none changed after
 /// the checkpoint the last build recorded (`UnchangedSources`), it reads nothing else and writes
 /// nothing, whatever the size of the wikis; when the changes are edits of pages that leave the
-/// rest of their wiki as it was (`PageEditBuild`), it reads them and the state alone (a dump, the
+/// rest of their wiki as it was (`FastPath`), it reads them and the state alone (a dump, the
 /// only source, is compared entry by entry with the last build's reading of it, and nothing
 /// else is parsed: `DumpLedger`).
 ///
@@ -83,10 +83,10 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildError.theme("\(error)")
         }
-        var notServedFromState: String?
+        var fastPathDeclined: String?
         if let last,
-            var summary = try PageEditBuild(options: options, shape: shape, theme: theme, reporter: reporter)
-                .summaryIfServed(after: last, declined: &notServedFromState)
+            var summary = try FastPath(options: options, shape: shape, theme: theme, reporter: reporter)
+                .summaryIfTaken(after: last, declined: &fastPathDeclined)
         {
             summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
             summary.elapsed = clock.now - start
@@ -102,7 +102,7 @@ public struct SiteBuilder: Sendable {
         let wikis = try selectedWikis(in: database)
 
         var summary = BuildSummary()
-        summary.notServedFromState = notServedFromState
+        summary.fastPathDeclined = fastPathDeclined
         summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
         summary.documentsRead = input.documentsRead
         summary.skipped = (input.refused + database.skipped).sorted {
@@ -127,10 +127,10 @@ public struct SiteBuilder: Sendable {
             summary.fullBuildReason = fullBuild
             let planner = try IncrementalPlanner(
                 state: state, database: database, options: options, fullBuild: fullBuild)
-            // What changed in each wiki, found once for a build of edits and for the build proper.
+            // What changed in each wiki, found once for the fast path and for the wiki-wide path.
             let changes = try wikis.map(planner.changes(of:))
             if themeChanges.isEmpty, !lock.previousBuildWasInterrupted,
-                try PageEditBuild(options: options, shape: shape, theme: theme, reporter: reporter).serveIfEdits(
+                try FastPath(options: options, shape: shape, theme: theme, reporter: reporter).buildIfEdits(
                     of: planner, wikis: wikis, changes: changes, layout: layout, update: update, summary: &summary)
             {
                 summary.elapsed = clock.now - start

@@ -25,7 +25,7 @@ public protocol DocumentSource: Sendable {
 }
 
 /// A source that can also hand over named documents whole, right after the changes it delivers
-/// (the embedded store, from the same snapshot; a CouchDB server): a build of edits reads the
+/// (the embedded store, from the same snapshot; a CouchDB server): the fast path reads the
 /// changes after its checkpoint and the documents of its wikis, and nothing else.
 public protocol DocumentLookupSource: DocumentSource {
     /// Reads as `read(after:_:)` does, then calls `body` with every leaf of each document of `ids`

@@ -14,7 +14,7 @@ import Testing
     }
 
     /// The first entries of recent changes and new pages are the first rows of an index: no sort
-    /// of the wiki's pages (a build of edits reads 500 rows, not 100,000).
+    /// of the wiki's pages (the fast path reads 500 rows, not 100,000).
     @Test func theNewestPagesAreTheFirstRowsOfAnIndex() throws {
         let folder = try TemporaryFolder()
         let state = try BuildState(stateFolder: folder.path("state"))

@@ -69,7 +69,7 @@ struct IncrementalCommandTests {
         #expect(second.status == 0, "\(second.standardError)")
         let output = second.standardOutput
         // An edit of a page, the only entry of the dump that changed, read alone with the state
-        // (`PageEditBuild`, `DumpLedger`).
+        // (`FastPath`, `DumpLedger`).
         #expect(
             output.contains(
                 "Incremental build: 1 changed document since the last build, edits of pages read alone with the build state"
@@ -169,7 +169,7 @@ struct IncrementalCommandTests {
         let first = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
         #expect(first.standardOutput.contains(#"warning: "5678": "Nowhere" linked from "Lonely""#))
 
-        // A wiki retitled: the build proper, which analyses the wikis that changed.
+        // A wiki retitled: the wiki-wide path, which analyses the wikis that changed.
         _ = try write(beta: "First text.", title: "Retitled Wiki")
         let second = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site"), "--verify"])
         #expect(second.status == 0, "\(second.standardError)")

@@ -93,10 +93,10 @@ import WikiModel
         }
     }
 
-    @Test func aStateWithoutTheSitemapIsNotServed() throws {
+    @Test func aStateWithoutTheSitemapDeclinesTheFastPath() throws {
         let folder = try TemporaryFolder()
         let state = try BuildState(stateFolder: folder.path("state"))
-        #expect(throws: NotServedFromState.self) {
+        #expect(throws: FastPathDeclined.self) {
             try SitemapRecut(
                 ofWiki: "w", state: state,
                 cutter: SitemapCutter(format: .urlSet, limits: Self.limits, baseURL: Self.base),

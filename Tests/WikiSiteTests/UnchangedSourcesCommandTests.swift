@@ -66,7 +66,7 @@ struct UnchangedSourcesCommandTests {
             Self.documents(beta: "Two, linking to [[Gamma]].", revision: "2-c"), as: "b.json", to: folder)
         try succeed(["import", edit, "--store", store])
         let third = try succeed(build + ["--explain", "--verify"])
-        // An edit of a page, read alone with the build state (`PageEditBuild`).
+        // An edit of a page, read alone with the build state (`FastPath`).
         #expect(
             third.contains(
                 "Incremental build: 1 changed document since the last build, edits of pages read alone with the build state."

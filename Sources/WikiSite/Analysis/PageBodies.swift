@@ -12,7 +12,7 @@ struct PageBodyRenderer: Sendable {
     let siteLayout: SiteLayout
     /// The hrefs of pages, shared by every body this renderer makes.
     let hrefs = PageHrefs()
-    /// Which pages are published, when something other than `database` knows (a build of edits
+    /// Which pages are published, when something other than `database` knows (the fast path
     /// reads only the changed documents, and asks the state); nil: `database`.
     var publishedPages: (any PublishedPageLookup)? = nil
 

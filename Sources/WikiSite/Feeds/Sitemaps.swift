@@ -53,7 +53,7 @@ struct SitemapDocument {
 ///
 /// Each cut depends on the entries from the start of its file to the cut alone: a URL added or
 /// removed changes the file it falls in, and at times the next, not every later file, so a
-/// build of changes cuts again the files around it alone (`SitemapRecut`).
+/// fast path cuts again the files around it alone (`SitemapRecut`).
 struct SitemapCutter {
     let format: SitemapWriter.Format
     let limits: SitemapLimits

@@ -2,7 +2,7 @@ import WikiDocuments
 import WikiModel
 
 /// Why a page change makes a build write or remove a file, as `--explain` says it: the same words
-/// whichever build (the build proper's plan, or a build of edits) wrote the file.
+/// whichever build (the wiki-wide path's plan, or the fast path) wrote the file.
 enum ChangeCause {
     static let created = "page created or published"
     static let edited = "page edited"

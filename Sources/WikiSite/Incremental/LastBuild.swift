@@ -1,8 +1,8 @@
 import Foundation
 import WikiDocuments
 
-/// The last build of the output folder, when its state can serve a build that does not read its
-/// sources whole (`UnchangedSources`, `PageEditBuild`): finished, of this build's shape, its site
+/// The last build of the output folder, when its state can take a build that does not read its
+/// sources whole (`UnchangedSources`, `FastPath`): finished, of this build's shape, its site
 /// in place, the page count of every wiki known.
 struct LastBuild {
     /// Its state.

@@ -1,8 +1,8 @@
 import WikiDocuments
 import WikiSources
 
-/// What changed in the only source of a build since the last build, as a build of edits reads it
-/// (`PageEditBuild`): the changed documents, then the wikis' own documents, and, later, the
+/// What changed in the only source of a build since the last build, as the fast path reads it
+/// (`FastPath`): the changed documents, then the wikis' own documents, and, later, the
 /// documents of other pages as the source holds them still. Nothing that uses it knows which kind
 /// of source it was.
 protocol SourceChanges {
@@ -36,21 +36,21 @@ struct SequencedChanges: SourceChanges {
     let changeCount: Int
     var goneDocumentIDs: [String] { [] }
 
-    /// Stops a reading that delivers more documents than a build of edits takes on.
+    /// Stops a reading that delivers more documents than the fast path takes on.
     private struct TooManyChanges: Error {}
 
     /// The changes of `source` (called `name`) after the checkpoint `last` recorded for it, then
     /// every leaf of `ids`.
     ///
-    /// - Throws: `NotServedFromState` when there are none, or more than
-    ///   `PageEditBuild.maximumChanges`, or the reading is not one of changes after that
+    /// - Throws: `FastPathDeclined` when there are none, or more than
+    ///   `FastPath.maximumChanges`, or the reading is not one of changes after that
     ///   checkpoint.
     static func read(
         _ source: any DocumentLookupSource, named name: String, after last: LastBuild, thenDocuments ids: [String]
     ) throws -> SequencedChanges {
         guard let storedCheckpoint = last.checkpoints[name],
             let checkpointValue = try? JSONParser.parse(storedCheckpoint)
-        else { throw NotServedFromState("the last build recorded no checkpoint of \(name)") }
+        else { throw FastPathDeclined("the last build recorded no checkpoint of \(name)") }
         let checkpoint = SourceCheckpoint(checkpointValue)
         var delivered: [Document] = []
         let reading: SourceReading
@@ -58,20 +58,20 @@ struct SequencedChanges: SourceChanges {
             reading = try source.read(after: checkpoint, thenDocuments: ids) { document in
                 delivered.append(document)
                 // The changes come first: past this many, they are too many whatever follows.
-                if delivered.count > PageEditBuild.maximumChanges + Self.wikiLeavesTakenOn * ids.count {
+                if delivered.count > FastPath.maximumChanges + Self.wikiLeavesTakenOn * ids.count {
                     throw TooManyChanges()
                 }
             }
         } catch is TooManyChanges {
-            throw NotServedFromState("more than \(PageEditBuild.maximumChanges) documents changed")
+            throw FastPathDeclined("more than \(FastPath.maximumChanges) documents changed")
         }
         guard reading.scope == .changes(after: checkpoint), let endCheckpoint = reading.checkpoint else {
-            throw NotServedFromState("\(name) did not deliver its changes after the last build's checkpoint")
+            throw FastPathDeclined("\(name) did not deliver its changes after the last build's checkpoint")
         }
         guard reading.rejected.isEmpty else {
-            throw NotServedFromState("a change of \(name) is not a document (its warning is the build proper's)")
+            throw FastPathDeclined("a change of \(name) is not a document (its warning is the wiki-wide path's)")
         }
-        guard reading.documentCount > 0 else { throw NotServedFromState("no document changed") }
+        guard reading.documentCount > 0 else { throw FastPathDeclined("no document changed") }
         return SequencedChanges(
             source: source, name: name, storedCheckpoint: storedCheckpoint, endCheckpoint: endCheckpoint,
             delivered: delivered, changeCount: reading.documentCount)
@@ -105,8 +105,8 @@ struct ComparedDumpChanges: SourceChanges {
     /// The changes of `dump` (called `name`) since `ledger`, the last build's reading of it, then
     /// every leaf of `ids`.
     ///
-    /// - Throws: `NotServedFromState` when the dump cannot be compared so, or holds entries that
-    ///   are not documents, or more than `PageEditBuild.maximumChanges` entries differ.
+    /// - Throws: `FastPathDeclined` when the dump cannot be compared so, or holds entries that
+    ///   are not documents, or more than `FastPath.maximumChanges` entries differ.
     static func read(
         _ dump: DumpSource, named name: String, comparedWith ledger: DumpLedger, after last: LastBuild,
         thenDocuments ids: [String]
@@ -115,7 +115,7 @@ struct ComparedDumpChanges: SourceChanges {
         var gone: [String] = []
         guard
             let comparison = try dump.read(
-                comparedWith: ledger, thenDocuments: ids, limit: PageEditBuild.maximumChanges,
+                comparedWith: ledger, thenDocuments: ids, limit: FastPath.maximumChanges,
                 { document in
                     // A document no entry holds any more comes as a tombstone without revision,
                     // which a database refuses: it is gone, with nothing to deliver.
@@ -126,13 +126,13 @@ struct ComparedDumpChanges: SourceChanges {
                     }
                 })
         else {
-            throw NotServedFromState(
+            throw FastPathDeclined(
                 "\(name) does not compare with the last build's reading of it (more than "
-                    + "\(PageEditBuild.maximumChanges) documents changed, its entries are out of that reading's "
+                    + "\(FastPath.maximumChanges) documents changed, its entries are out of that reading's "
                     + "order, or it is not a regular file)")
         }
         guard comparison.reading.rejected.isEmpty else {
-            throw NotServedFromState("an entry of \(name) is not a document (its warning is the build proper's)")
+            throw FastPathDeclined("an entry of \(name) is not a document (its warning is the wiki-wide path's)")
         }
         return ComparedDumpChanges(
             name: name, comparison: comparison, storedCheckpoint: last.checkpoints[name], delivered: delivered,

@@ -25,7 +25,7 @@ import GRDB
 ///   `documentID`, `createdAt` and `updatedAt` as written (with their instants in
 ///   `createdSeconds`/`createdNanoseconds` and `updatedSeconds`/`updatedNanoseconds`, indexed
 ///   newest first with the title, as `NewestFirst` orders them) and `updatedBy`.
-/// - `wikiStatistics`: each wiki's `StatisticsFigures` (JSON), from which a build of edits works
+/// - `wikiStatistics`: each wiki's `StatisticsFigures` (JSON), from which the fast path works
 ///   out the next ones.
 /// - `specialFile`: each file of each wiki's special pages (`path`), with the digest of what it
 ///   shows (`WikiSpecialPages.digest(of:)`).
@@ -50,7 +50,7 @@ import GRDB
 ///   one `StoredTitles` blob of every title's, in order);
 ///   `letterIndex`, each wiki's letters of all pages with the file where each starts; and
 ///   `wiki.skippedPages`, how many page documents of the wiki the last reading of it skipped
-///   (NULL: not known). A build of changes cuts the lists again from them around the titles that
+///   (NULL: not known). The fast path cuts the lists again from them around the titles that
 ///   come or go.
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
@@ -204,7 +204,7 @@ enum StateSchema {
             }
         }
         migrator.registerMigration("titled lists") { db in
-            // The files of the lists cut at their titles, so that a build of changes cuts a list
+            // The files of the lists cut at their titles, so that the fast path cuts a list
             // again around a title created or deleted without the rest of the wiki.
             try db.alter(table: "wiki") { table in table.add(column: "skippedPages", .integer) }
             try db.create(table: "listPart", options: .withoutRowID) { table in
@@ -228,7 +228,7 @@ enum StateSchema {
         }
         migrator.registerMigration("sitemaps and feeds") { db in
             // The entries of each wiki's sitemap files, and the pages in the order of the feed, so
-            // that a build of changes with a base URL writes them without reading every page. A
+            // that the fast path with a base URL writes them without reading every page. A
             // state of the format before has none: its next build is a full one.
             try db.create(table: "sitemapPart", options: .withoutRowID) { table in
                 table.column("wiki", .text).notNull()

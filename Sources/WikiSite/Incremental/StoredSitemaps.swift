@@ -55,7 +55,7 @@ struct StoredSitemapHeader: Sendable, Equatable {
 extension BuildState {
     /// The sitemap files of wiki `wikiID`, in order, without their entries: one seek.
     ///
-    /// - Throws: `NotServedFromState` when a file's newest `<lastmod>` does not decode.
+    /// - Throws: `FastPathDeclined` when a file's newest `<lastmod>` does not decode.
     func sitemapHeaders(ofWiki wikiID: String) throws -> [StoredSitemapHeader] {
         try reading { db in
             try Row.fetchAll(
@@ -65,7 +65,7 @@ extension BuildState {
                 let newest: String? = row[1]
                 let decoded = newest.flatMap(UTCDateTime.init(writtenAs:))
                 guard newest == nil || decoded != nil else {
-                    throw NotServedFromState("a sitemap file of wiki \(MessageText.quoted(wikiID)) does not decode")
+                    throw FastPathDeclined("a sitemap file of wiki \(MessageText.quoted(wikiID)) does not decode")
                 }
                 return StoredSitemapHeader(firstKey: row[0], newest: decoded)
             }
@@ -74,7 +74,7 @@ extension BuildState {
 
     /// The entries of the sitemap file of wiki `wikiID` whose first key is `firstKey`.
     ///
-    /// - Throws: `NotServedFromState` when the state has no such file, or it does not decode.
+    /// - Throws: `FastPathDeclined` when the state has no such file, or it does not decode.
     func sitemapEntries(ofWiki wikiID: String, firstKey: String) throws -> [SitemapEntry] {
         let entries = try reading { db in
             try Row.fetchOne(
@@ -87,7 +87,7 @@ extension BuildState {
             }
         }
         guard let entries else {
-            throw NotServedFromState("a sitemap file of wiki \(MessageText.quoted(wikiID)) does not decode")
+            throw FastPathDeclined("a sitemap file of wiki \(MessageText.quoted(wikiID)) does not decode")
         }
         return entries
     }
@@ -122,7 +122,7 @@ enum StoredSitemaps {
 /// sitemap is cut again from the start of each file holding a change, file after file, until a
 /// new cut falls at the end of an old file after the changes: from there on, the files are the
 /// old ones. When the number of files changes, the later files move to other numbers, and are
-/// written again. The result is the files a full build cuts: `PageEditBuildTests` and
+/// written again. The result is the files a full build cuts: `FastPathTests` and
 /// `--verify` hold it to a clean build.
 struct SitemapRecut {
     /// A file of the sitemap once cut again: an old one kept (its position among the old files),
@@ -143,7 +143,7 @@ struct SitemapRecut {
     /// The sitemap of wiki `wikiID` without the page entries at `removing` and with `inserting`
     /// (a page that changes in place is both), its home's entry now `home`, cut by `cutter`.
     ///
-    /// - Throws: `NotServedFromState` when the state does not hold the sitemap as it should (no
+    /// - Throws: `FastPathDeclined` when the state does not hold the sitemap as it should (no
     ///   file, a file that does not decode, a removed location not in it, an inserted one
     ///   already in it).
     init(
@@ -153,13 +153,13 @@ struct SitemapRecut {
         headers = try state.sitemapHeaders(ofWiki: wikiID)
         oldCount = headers.count
         guard headers.first?.firstKey == "" else {
-            throw NotServedFromState("the build state lacks the sitemap of wiki \(MessageText.quoted(wikiID))")
+            throw FastPathDeclined("the build state lacks the sitemap of wiki \(MessageText.quoted(wikiID))")
         }
         // The file holding each change; the first always, for its home.
         var changes: [Int: (removing: Set<String>, inserting: [SitemapEntry])] = [0: ([], [])]
         for location in removing { changes[file(holding: location), default: ([], [])].removing.insert(location) }
         for entry in inserting { changes[file(holding: entry.location), default: ([], [])].inserting.append(entry) }
-        let damaged = NotServedFromState(
+        let damaged = FastPathDeclined(
             "the build state's sitemap of wiki \(MessageText.quoted(wikiID)) does not hold the change as it should")
 
         var next = 0

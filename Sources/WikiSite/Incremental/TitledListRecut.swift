@@ -8,7 +8,7 @@ import WikiModel
 /// cut again from the start of the file holding a change, file after file, until a new cut falls
 /// where an old one was after the last change nearby: from there on, the files are the old ones.
 /// A list that is or becomes one file is cut again whole. The result is the files `TitleCuts`
-/// makes of the whole list: `PageEditBuildRandomTests` and `--verify` hold it to a clean build.
+/// makes of the whole list: `FastPathRandomTests` and `--verify` hold it to a clean build.
 struct TitledListRecut {
     /// Old files that gave way to new ones, in runs: each run's old files, and the new files in
     /// their place.

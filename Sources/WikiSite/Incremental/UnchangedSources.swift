@@ -10,7 +10,7 @@ import WikiSources
 /// its changes, whatever the size of the wikis.
 ///
 /// Any other case (a source without sequences, one that delivers a change, a source added or
-/// removed, another shape, an unfinished or unreadable state) is left to the build proper.
+/// removed, another shape, an unfinished or unreadable state) is left to the wiki-wide path.
 struct UnchangedSources {
     /// The build's options.
     let options: BuildOptions
@@ -25,13 +25,13 @@ struct UnchangedSources {
     /// The summary of a build with nothing to do since `last`, or nil when the build must read its
     /// sources.
     ///
-    /// - Throws: `BuildError.unreadableSource` when a source cannot be read (the build proper
+    /// - Throws: `BuildError.unreadableSource` when a source cannot be read (the wiki-wide path
     ///   would fail the same way).
     func summaryIfUnchanged(since last: LastBuild) throws -> BuildSummary? {
         let names = options.sources.map(DocumentSources.displayName(of:))
         guard Set(names) == Set(last.checkpoints.keys), Set(names).count == names.count else { return nil }
-        // A dump, the only source, that the build of edits compares with the ledger of the last
-        // reading finds out as much in that one reading (`PageEditBuild`).
+        // A dump, the only source, that the fast path compares with the ledger of the last
+        // reading finds out as much in that one reading (`FastPath`).
         if names.count == 1, try last.state.hasDumpLedger(ofSource: names[0]) { return nil }
         var advances: [CheckpointAdvance] = []
         for (path, name) in zip(options.sources, names) {

@@ -6,7 +6,7 @@ import WikiRender
 /// The figures of a wiki's statistics page. Drafts count nowhere: they are not pages.
 ///
 /// Worked out once per analysis of a wiki (`WikiAnalysis.statistics`), and kept by the build
-/// state between builds: a build of edits (`PageEditBuild`) works the next figures out from
+/// state between builds: the fast path (`FastPath`) works the next figures out from
 /// these and the edited pages, without the rest of the wiki.
 struct StatisticsFigures: Codable, Sendable, Equatable {
     /// A contributor: who saved pages last, and how many.

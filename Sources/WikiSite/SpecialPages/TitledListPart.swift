@@ -5,7 +5,7 @@ import WikiRender
 /// Everything one file of a list cut at its titles (all pages, the wanted pages, the orphaned
 /// pages) shows: its entries, where it stands among the other files, and its neighbours' first
 /// titles. Its HTML and its digest are made from it alone, so the special pages of a whole wiki
-/// (`WikiSpecialPages`) and a build of changes, which reads a few files' entries from the build
+/// (`WikiSpecialPages`) and the fast path, which reads a few files' entries from the build
 /// state (`StoredTitledList`), make the same bytes.
 struct TitledListPart: Sendable {
     /// Where a file stands among the files of its list: what it shows depends on no more.

@@ -11,7 +11,7 @@ struct SpecialPageFile: Sendable {
 
 /// What every file of a wiki's special pages is made with, whatever list it shows: the chrome,
 /// the theme, the hrefs, and how many entries a file holds. The special pages of a whole wiki
-/// (`WikiSpecialPages`) and a build of edits (`PageEditBuild`), which renders a few of their
+/// (`WikiSpecialPages`) and the fast path (`FastPath`), which renders a few of their
 /// files from the build state, make them with the same methods.
 struct SpecialPageContext: Sendable {
     let chrome: WikiChrome

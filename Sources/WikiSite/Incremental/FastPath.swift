@@ -5,43 +5,35 @@ import WikiModel
 import WikiRender
 import WikiSources
 
-/// A build of changes to a wiki's pages that reads nothing but the source's changes after its
-/// checkpoint, the wikis' own documents, the documents of the pages whose files the changes touch,
-/// and indexed rows of the build state: its cost follows the change, not the size of the wiki.
+/// The fast path of an incremental build: it reads nothing but the source's changes after its
+/// checkpoint, the wikis' own documents, the documents of the pages whose files the changes
+/// touch, and indexed rows of the build state. Its cost follows the change, not the wiki.
 ///
-/// It serves when the only source can say what changed since the last build and hand over
-/// documents by `_id` (`SourceChanges`: the embedded store, from the snapshot of its changes; a
-/// CouchDB server, which has no snapshots, right after them; a dump, compared entry by entry with
-/// the ledger of the last build's reading of it), the build has no base URL (sitemaps list
-/// every page) and publishes every wiki, the wikis' own documents kept their titles (and a
-/// conflict of one stays as it was), and every change is a page edited, created (or published
-/// again) or deleted (or made a draft), conflicts of pages included (the statistics list them). A
-/// page is not deleted
-/// from a wiki whose last reading skipped a page document (which might take its title), and none
-/// is created or deleted in a wiki with CamelCase links (other pages' words become links, or
-/// cease to be). Where it does not serve, it says why (`NotServedFromState`).
+/// It applies when all of these hold; where one does not, it says why (`FastPathDeclined`):
+/// - the only source says what changed since the last build and hands over documents by `_id`
+///   (`SourceChanges`: the store, a CouchDB server, or a dump compared with its ledger);
+/// - the build has no base URL and publishes every wiki;
+/// - the wikis' own documents kept their titles, and their conflicts stay as they were;
+/// - every change is a page edited, created, published again, deleted or made a draft;
+/// - no page is deleted from a wiki whose last reading skipped a page document, and none is
+///   created or deleted in a wiki with CamelCase links.
 ///
-/// Such changes write the changed pages' files and remove the deleted ones'; the files of the
-/// pages whose backlinks they change, of those linking to a page created or deleted, and of those
-/// embedding, directly or not, a page whose body changed (read from the source by `_id`, from a
-/// snapshot with no change after the one read, with the pages they embed), and the attachments
-/// those pages embed (the others of their folders go, as do a deleted page's); the files of all
-/// pages, the wanted and the orphaned pages the changes fall in, cut again around them from the
-/// state's files of those lists (`TitledListRecut`), or every file of all pages when its letter
-/// index changes; the lists by date (their first 500 entries come from one seek of the state's
-/// index of each date), the statistics (worked out from the last build's and the changes), the
-/// home, and the site's index when a count of pages changed. Anything else is left to the build
-/// proper, which reads the whole source.
+/// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
+/// whose backlinks change, those linking to a page created or deleted, and those embedding a
+/// page whose body changed, with the attachments they embed. It cuts again the files of the
+/// lists cut at their titles around the change (`TitledListRecut`), and writes the lists by
+/// date, the statistics, the home, and the site's index when a count of pages changed. Anything
+/// else is left to the wiki-wide path, which reads the whole source.
 ///
-/// A source read whole (a dump that cannot be compared with a ledger, several sources) is served
-/// the same way once its fingerprints show that every change is such a change (`serveIfEdits`):
-/// the wiki is not analysed again.
+/// A source read whole (a dump without a ledger, several sources) takes the same steps once its
+/// fingerprints show that every change is such a change (`buildIfEdits`): the wiki is not
+/// analysed again.
 ///
-/// Both make the same files: `PageEditBuildRandomTests`, `IncrementalStoreBuildTests` and
+/// Both make the same files: `FastPathRandomTests`, `IncrementalStoreBuildTests` and
 /// `IncrementalBuildTests` hold them to a clean build after random changes, and `--verify`
 /// compares any build with one.
-struct PageEditBuild {
-    /// The most changed documents a build of edits takes on; past it, the build proper is cheaper
+struct FastPath {
+    /// The most changed documents the fast path takes on; past it, the wiki-wide path is cheaper
     /// than a lookup a page.
     static let maximumChanges = 64
 
@@ -104,7 +96,7 @@ struct PageEditBuild {
         /// The pages that the pages rendered again embed, directly or not, besides the changed
         /// ones: their documents are read to show them (`addEmbeddedPages`).
         var embeddedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
-        /// Why the file of each of those changes (`"Beta" now links here`), as the build proper
+        /// Why the file of each of those changes (`"Beta" now links here`), as the wiki-wide path
         /// says it.
         var backlinkCauses: [PageTitle: [String]] = [:]
         /// How many more links (and of them, to missing pages) the wiki has.
@@ -123,76 +115,76 @@ struct PageEditBuild {
     }
 
     /// The summary of the build of the changes of the only source since `last`, or nil when a
-    /// build of edits does not serve them (nothing was written; `declined` says why). The source
+    /// fast path does not take them (nothing was written; `declined` says why). The source
     /// is one that delivers its changes after a checkpoint and documents by `_id`
     /// (`DocumentLookupSource`), or a dump the last build read, compared with the ledger of its
     /// entries (`DumpLedger`): a dump in which no entry differs is a build with nothing to do
     /// (`UnchangedSources`), whatever the build's options.
-    func summaryIfServed(after last: LastBuild, declined: inout String?) throws -> BuildSummary? {
+    func summaryIfTaken(after last: LastBuild, declined: inout String?) throws -> BuildSummary? {
         do {
             return try summary(after: last)
-        } catch let notServed as NotServedFromState {
+        } catch let notServed as FastPathDeclined {
             declined = notServed.reason
             return nil
         }
     }
 
-    /// Whether the build's options let a build of edits serve its changes: a failure naming the
+    /// Whether the build's options let the fast path take its changes: a failure naming the
     /// option that does not.
-    var optionsServed: Result<Void, NotServedFromState> {
+    var optionsAllowed: Result<Void, FastPathDeclined> {
         if !options.wikiIDs.isEmpty {
-            return .failure(NotServedFromState("--wiki: the build publishes some wikis alone"))
+            return .failure(FastPathDeclined("--wiki: the build publishes some wikis alone"))
         }
         return .success(())
     }
 
     /// The build of the edits of `planner`'s database, every document of the sources (read whole:
     /// a dump), when the only changes `planner` found in `wikis` (`changes`, one a wiki) are edits
-    /// a build of edits serves: true when it wrote and committed them, with what it did added to
+    /// the fast path takes: true when it wrote and committed them, with what it did added to
     /// `summary` (which holds what the reading found); false when nothing was written, and the
-    /// build proper runs (`summary` says why). `update` holds the sources' checkpoints.
-    func serveIfEdits(
+    /// wiki-wide path runs (`summary` says why). `update` holds the sources' checkpoints.
+    func buildIfEdits(
         of planner: IncrementalPlanner, wikis wikiList: [Wiki], changes: [IncrementalPlanner.WikiChanges?],
         layout: SiteLayout, update: StateUpdate, summary: inout BuildSummary
     ) throws -> Bool {
         guard planner.fullBuild == nil else { return false }
         do {
-            summary = try served(
+            summary = try builtEdits(
                 planner: planner, wikis: wikiList, changes: changes, layout: layout, update: update, summary: summary)
             return true
-        } catch let notServed as NotServedFromState {
-            summary.notServedFromState = notServed.reason
+        } catch let notServed as FastPathDeclined {
+            summary.fastPathDeclined = notServed.reason
             return false
         }
     }
 
-    /// `serveIfEdits`'s work: `summary` with what the build of edits did.
+    /// `buildIfEdits`'s work: `summary` with what the fast path did.
     ///
-    /// - Throws: `NotServedFromState` when a build of edits does not serve the changes.
-    func served(
+    /// - Throws: `FastPathDeclined` when the fast path does not take the changes.
+    func builtEdits(
         planner: IncrementalPlanner, wikis wikiList: [Wiki], changes: [IncrementalPlanner.WikiChanges?],
         layout: SiteLayout, update: StateUpdate, summary: BuildSummary
     ) throws -> BuildSummary {
         let (database, state) = (planner.database, planner.state)
-        try optionsServed.get()
+        try optionsAllowed.get()
         guard planner.storedWikis.count == wikiList.count else {
-            throw NotServedFromState("a wiki came, went or is no longer published")
+            throw FastPathDeclined("a wiki came, went or is no longer published")
         }
         guard planner.storedWikis.values.allSatisfy({ $0.pageCount != nil }) else {
-            throw NotServedFromState("the build state does not know how many pages a wiki had")
+            throw FastPathDeclined("the build state does not know how many pages a wiki had")
         }
         let published = DatabasePublishedPages(database: database)
         var wikis: [WikiEdits] = []
         var changedDocuments = 0
         for (wiki, wikiChanges) in zip(wikiList, changes) {
-            guard let wikiChanges else { throw NotServedFromState("wiki \(MessageText.quoted(wiki.id)) is new") }
+            guard let wikiChanges else { throw FastPathDeclined("wiki \(MessageText.quoted(wiki.id)) is new") }
             if wikiChanges.wikiChanged {
                 guard wikiChanges.stored.title.isExactly(wiki.title) else {
-                    throw NotServedFromState(
+                    throw FastPathDeclined(
                         "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
                 }
                 guard database.conflict(ofDocument: wiki.id) == nil else {
-                    throw NotServedFromState(
+                    throw FastPathDeclined(
                         "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
                 }
                 changedDocuments += 1
@@ -202,7 +194,7 @@ struct PageEditBuild {
                 database.page(inWiki: wiki.id, titled: $0)
             }
             guard changedDocuments <= Self.maximumChanges else {
-                throw NotServedFromState("more than \(Self.maximumChanges) documents changed")
+                throw FastPathDeclined("more than \(Self.maximumChanges) documents changed")
             }
             var wikiEdits = try edits(
                 of: wiki, among: pages, removing: wikiChanges.pages.removed, in: database, published: published,
@@ -210,21 +202,21 @@ struct PageEditBuild {
             wikiEdits.documentChanged = wikiChanges.wikiChanged
             wikis.append(wikiEdits)
         }
-        guard changedDocuments > 0 else { throw NotServedFromState("no document changed") }
-        var served = summary
-        served.changedDocuments = changedDocuments
-        served.editsBuiltFromState = true
-        try serve(
+        guard changedDocuments > 0 else { throw FastPathDeclined("no document changed") }
+        var built = summary
+        built.changedDocuments = changedDocuments
+        built.editsBuiltFromState = true
+        try writeFiles(
             wikis, storedWikis: planner.storedWikis, in: database, published: published, state: state,
-            layout: layout, update: update, summary: &served)
-        return served
+            layout: layout, update: update, summary: &built)
+        return built
     }
 
     /// The changes of `wiki`: the pages among `pages` (its pages as they are now) whose
     /// fingerprint is not the state's, and the pages `removed` no longer published; rendered,
     /// with what they touch.
     ///
-    /// - Throws: `NotServedFromState` when a build of edits does not serve them.
+    /// - Throws: `FastPathDeclined` when the fast path does not take them.
     func edits(
         of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
@@ -234,16 +226,16 @@ struct PageEditBuild {
             let stored = try state.storedPage(page.title, inWiki: wiki.id)
             if let stored {
                 guard let details = stored.details, details.documentID.isExactly(page.documentID) else {
-                    throw NotServedFromState("page \(MessageText.quoted(page.title.text)) now has another document")
+                    throw FastPathDeclined("page \(MessageText.quoted(page.title.text)) now has another document")
                 }
                 guard
                     stored.fingerprint
                         != database.fingerprint(of: page)
                 else { continue }
             } else {
-                // A file name that another page's file has (its hash clashes) is the build proper's.
+                // A file name that another page's file has (its hash clashes) is the wiki-wide path's.
                 guard try state.recordedOutput(at: layout.page(page.title, inWiki: wiki.id).description) == nil else {
-                    throw NotServedFromState(
+                    throw FastPathDeclined(
                         "the file of page \(MessageText.quoted(page.title.text)) is another page's file")
                 }
                 wikiEdits.created.insert(page.title)
@@ -253,7 +245,7 @@ struct PageEditBuild {
         }
         for title in removed {
             guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline else {
-                throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
+                throw FastPathDeclined("the build state lacks the outline of page \(MessageText.quoted(title.text))")
             }
             wikiEdits.removed.insert(title)
             wikiEdits.edits.append(
@@ -262,9 +254,9 @@ struct PageEditBuild {
                     outline: PageOutline(links: [], headings: [], wordCount: 0), body: nil))
         }
         // With CamelCase links, a page created or deleted turns words of other pages into links,
-        // or back: their outlines change, which only the build proper works out.
+        // or back: their outlines change, which only the wiki-wide path works out.
         if options.settings(forWiki: wiki.id).camelCaseLinks, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
-            throw NotServedFromState(
+            throw FastPathDeclined(
                 "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
         }
         // The home shows the wiki's description, with the pages it embeds.
@@ -279,9 +271,9 @@ struct PageEditBuild {
     /// as `published` says), then commits them and `update` to the state, with what it did in
     /// `summary`.
     ///
-    /// - Throws: `NotServedFromState` when the state lacks what the files need, before anything
+    /// - Throws: `FastPathDeclined` when the state lacks what the files need, before anything
     ///   is written.
-    func serve(
+    func writeFiles(
         _ wikis: [WikiEdits], storedWikis: [ExactString: BuildState.StoredWiki], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, update: StateUpdate,
         summary: inout BuildSummary
@@ -289,12 +281,8 @@ struct PageEditBuild {
         var update = update
         let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
         if discovery == nil { summary.notes.append(SiteDiscovery.missingBaseURLNote) }
-        var discoveryFiles: [(file: SiteFile, cause: String)] = []
+        var files = WikiFiles()
         var sitemapNewest: [ExactString: [UTCDateTime?]] = [:]
-        var files: [(path: SitePath, html: String, cause: String)] = []
-        var removedFiles: [(path: SitePath, cause: String)] = []
-        var attachments: [(file: SiteFile, cause: String)] = []
-        var attachmentFolders: [(prefix: String, cause: String)] = []
         var pageCounts: [Int] = []
         for wikiEdits in wikis {
             let wiki = wikiEdits.wiki
@@ -307,18 +295,13 @@ struct PageEditBuild {
             let wikiFiles = try wikiFiles(
                 of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
                 layout: layout, into: &update)
-            files += wikiFiles.written
-            removedFiles += wikiFiles.removed
-            attachments += wikiFiles.attachments
-            attachmentFolders += wikiFiles.attachmentFolders
-            discoveryFiles += wikiFiles.discovery
+            files.add(wikiFiles)
             if discovery != nil { sitemapNewest[ExactString(wiki.id)] = wikiFiles.sitemapNewest }
             if pageCount != stored.pageCount || wikiEdits.documentChanged {
                 update.wikis.append(
                     BuildState.StoredWiki(
                         id: stored.id, title: stored.title,
-                        fingerprint: wikiEdits.documentChanged
-                            ? database.fingerprint(of: wiki) : stored.fingerprint,
+                        fingerprint: wikiEdits.documentChanged ? database.fingerprint(of: wiki) : stored.fingerprint,
                         pageCount: pageCount, skippedPages: stored.skippedPages))
             }
         }
@@ -328,13 +311,12 @@ struct PageEditBuild {
                 bodies: PageBodyRenderer(
                     database: database, markdown: MarkdownRenderer(options: MarkdownOptions()), siteLayout: layout),
                 theme: theme, discovery: discovery)
-            files.append(
+            files.written.append(
                 (
                     SiteLayout.siteIndex, renderer.siteIndex(wikis: wikis.map(\.wiki), pageCounts: pageCounts),
                     "wikis or pages changed"
                 ))
         }
-
         // The site's sitemap index lists every wiki's sitemap files.
         if let discovery, !sitemapNewest.isEmpty {
             var listing: [(wikiID: String, newest: [UTCDateTime?])] = []
@@ -343,10 +325,16 @@ struct PageEditBuild {
                     try sitemapNewest[ExactString(wikiID)] ?? state.sitemapHeaders(ofWiki: wikiID).map(\.newest)
                 listing.append((wikiID, newest))
             }
-            discoveryFiles += discovery.indexFiles(listing: listing).map { ($0, "wikis or pages changed") }
+            files.discovery += discovery.indexFiles(listing: listing).map { ($0, "wikis or pages changed") }
         }
+        try write(files, committing: update, to: state, summary: &summary)
+    }
 
-        // Written, then committed.
+    /// Writes `files`, then commits `update` to `state`: the state is marked unfinished first,
+    /// so a build killed in between is followed by a full one.
+    private func write(
+        _ files: WikiFiles, committing update: StateUpdate, to state: BuildState, summary: inout BuildSummary
+    ) throws {
         let writer: SiteWriter
         do {
             try state.markUnfinished()
@@ -357,17 +345,18 @@ struct PageEditBuild {
             throw BuildError.output("\(error)")
         }
         do {
-            try writer.announce(files.map(\.path) + attachments.map(\.file.path) + discoveryFiles.map(\.file.path))
-            for file in files { try writer.write(file.html, to: file.path, because: file.cause) }
-            for file in discoveryFiles { try writer.write(file.file.bytes, to: file.file.path, because: file.cause) }
+            try writer.announce(
+                files.written.map(\.path) + files.attachments.map(\.file.path) + files.discovery.map(\.file.path))
+            for file in files.written { try writer.write(file.html, to: file.path, because: file.cause) }
+            for file in files.discovery { try writer.write(file.file.bytes, to: file.file.path, because: file.cause) }
             // The attachments a page rendered again embeds are written again, the others go.
-            for folder in attachmentFolders {
+            for folder in files.attachmentFolders {
                 try writer.retireRecordedFiles(withPrefix: folder.prefix, because: folder.cause)
             }
-            for attachment in attachments {
+            for attachment in files.attachments {
                 try writer.write(attachment.file.bytes, to: attachment.file.path, because: attachment.cause)
             }
-            for file in removedFiles { writer.retire(file.path, because: file.cause) }
+            for file in files.removed { writer.retire(file.path, because: file.cause) }
             try writer.finish(committing: update, to: state, summary: &summary)
         } catch {
             writer.abandon()
@@ -378,7 +367,7 @@ struct PageEditBuild {
     /// `page`, published anew or an edit of the published page `stored` of `wiki`, rendered (but
     /// for a page that embeds pages: `ChangedPage.body`).
     ///
-    /// - Throws: `NotServedFromState` when the state lacks its outline.
+    /// - Throws: `FastPathDeclined` when the state lacks its outline.
     func edit(
         _ page: Page, stored: BuildState.StoredPage?, of wiki: Wiki, in database: WikiDatabase,
         published: any PublishedPageLookup, layout: SiteLayout
@@ -386,7 +375,7 @@ struct PageEditBuild {
         var old = PageOutline(links: [], headings: [], wordCount: 0)
         if let stored {
             guard let outline = stored.outline else {
-                throw NotServedFromState(
+                throw FastPathDeclined(
                     "the build state lacks the outline of page \(MessageText.quoted(page.title.text))")
             }
             old = outline
@@ -412,6 +401,15 @@ struct PageEditBuild {
         /// sitemap files once cut again, which the index lists.
         var discovery: [(file: SiteFile, cause: String)] = []
         var sitemapNewest: [UTCDateTime?] = []
+
+        /// Adds the files of `other` (of another wiki) to these, its sitemap's dates aside.
+        mutating func add(_ other: WikiFiles) {
+            written += other.written
+            removed += other.removed
+            attachments += other.attachments
+            attachmentFolders += other.attachmentFolders
+            discovery += other.discovery
+        }
     }
 
 }
@@ -428,7 +426,7 @@ struct DatabasePublishedPages: PublishedPageLookup {
 }
 
 /// Whether a page is published, asked of the build state (one indexed lookup a title, each
-/// remembered): what a build of edits renders links with, the existence of pages being what
+/// remembered): what the fast path renders links with, the existence of pages being what
 /// it was. The first error is kept for `checkLookups()`, since a renderer cannot throw.
 final class StatePublishedPages: PublishedPageLookup {
     let state: BuildState

@@ -8,10 +8,10 @@ import WikiStore
 @testable import WikiSite
 
 /// End to end: edits of published pages read from a store are built from the store's changes and
-/// the build state alone (`PageEditBuild`), pages created and deleted too, and their site is a
+/// the build state alone (`FastPath`), pages created and deleted too, and their site is a
 /// clean build's.
-@Suite("a build of edits reads the changes alone")
-struct PageEditBuildTests {
+@Suite("the fast path reads the changes alone")
+struct FastPathTests {
     /// A wiki of four pages: Alpha and Beta link to each other, Beta to a missing page, Gamma to
     /// Beta, Delta (which nothing links to) to Gamma.
     static let database = """
@@ -139,7 +139,7 @@ struct PageEditBuildTests {
 
     /// A page created restyles the links to it, in the pages that link to it and in the pages
     /// that embed one of those, which are rendered again with what they embed read from the
-    /// source (a build of edits once wrote the linking page alone, and the embedding one kept
+    /// source (the fast path once wrote the linking page alone, and the embedding one kept
     /// the old style). An edit of an embedded page rewrites the pages embedding it, directly or
     /// not; an edit of a page that embeds others reads them to show them.
     @Test func thePagesEmbeddingAChangedPageAreRenderedAgainWithWhatTheyEmbed() throws {
@@ -296,7 +296,7 @@ struct PageEditBuildTests {
     }
 
     /// The wiki's own document edited, its title kept: its home alone shows it. Retitled, it is
-    /// in every file: the build proper's.
+    /// in every file: the wiki-wide path's.
     @Test func theWikisDocumentEditedRewritesItsHomeFromTheState() throws {
         let folder = try builtWiki()
         // Revision `generation` of the wiki's document, over the one before (`ids`: its own and
@@ -404,7 +404,7 @@ struct PageEditBuildTests {
                 && output.contains(#".html: "Alpha" now links here"#))
     }
 
-    @Test func withABaseURLAnEditIsServedWithItsSitemapAndFeed() throws {
+    @Test func withABaseURLAnEditTakesTheFastPathWithItsSitemapAndFeed() throws {
         let folder = try TemporaryFolder()
         try folder.write(Self.dump(), to: "wiki.json")
         let build = ["build", "--source", "wiki.json", "--out", "site", "--base-url", "https://wiki.example/"]
@@ -439,7 +439,7 @@ struct PageEditBuildTests {
             Self.dump(editing: "Beta", markdown: "Back to [[Alpha]], on to [[Gone]], again.", extra: broken),
             to: "wiki.json")
         let output = try buildDump(in: folder)
-        // Its warning is the build proper's to give again: the edit is built from the model of
+        // Its warning is the wiki-wide path's to give again: the edit is built from the model of
         // the whole dump, with the state.
         #expect(output.contains("the document has no _id"), "\(output)")
         #expect(output.contains("compared revision by revision"))
@@ -465,12 +465,12 @@ struct PageEditBuildTests {
     }
 }
 
-/// The proof of builds of edits: random edits of the text and links of the pages of a wiki
+/// The proof of fast-path builds: random edits of the text and links of the pages of a wiki
 /// without attachments or embeds, and pages created, imported into a store one at a time (or
 /// written into a dump); after each, the incremental build's site is a clean build's, whether a
-/// build of edits served it or not, and builds of edits serve most of them.
-@Suite("builds of edits equal clean builds")
-struct PageEditBuildRandomTests {
+/// fast path took it or not, and the fast path takes most of them.
+@Suite("fast-path builds equal clean builds")
+struct FastPathRandomTests {
     static let titles = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta"]
     static let authors = ["ann", "bob", "cy"]
 
@@ -509,11 +509,11 @@ struct PageEditBuildRandomTests {
     /// (its entries compared with the ledger of the last build's reading).
     @Test(arguments: [false, true])
     func randomEditsOfTextAndLinksBuildWhatACleanBuildBuilds(fromADump: Bool) throws {
-        var served = 0
+        var taken = 0
         var steps = 0
         for seed in UInt64(1)...20 {
             var random = SplitMix64(seed: seed)
-            // A wiki in four has embeds, which the build proper serves wherever they show a change.
+            // A wiki in four has embeds, which the wiki-wide path builds wherever they show a change.
             let embeds = seed.isMultiple(of: 4)
             let folder = try TemporaryFolder()
             let store = folder.path("store.sqlite")
@@ -576,20 +576,20 @@ struct PageEditBuildRandomTests {
                 }
                 let summary = try SiteBuilder(options: options).build()
                 steps += 1
-                if summary.readChangesOnly { served += 1 }
+                if summary.readChangesOnly { taken += 1 }
 
                 let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
                 #expect(
                     differences.isEmpty,
                     """
-                    seed \(seed), step \(step) (\(summary.readChangesOnly ? "" : "not ")a build of edits): \
+                    seed \(seed), step \(step) (\(summary.readChangesOnly ? "" : "not ")the fast path): \
                     \(differences.map(\.description).joined(separator: "; "))
                     """)
                 if !differences.isEmpty { return }
             }
         }
-        // Builds of edits serve the steps that keep the wanted and orphaned pages as they were:
+        // The fast path takes the steps that keep the wanted and orphaned pages as they were:
         // in wikis of eight pages, most of those that change no link, few of those that do.
-        #expect(served * 3 >= steps, "builds of edits served \(served) of \(steps) steps")
+        #expect(taken * 3 >= steps, "the fast path took \(taken) of \(steps) steps")
     }
 }

@@ -5,8 +5,8 @@ import WikiModel
 import WikiRender
 import WikiSources
 
-/// The special files, home and discovery files of a wiki that a build of edits writes again.
-extension PageEditBuild {
+/// The special files, home and discovery files of a wiki that the fast path writes again.
+extension FastPath {
     /// What the steps of `wikiFiles` share: the wiki's changes, where its files go, and how they
     /// are rendered.
     struct WikiFileContext {
@@ -23,7 +23,7 @@ extension PageEditBuild {
     /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
     /// and remove, with what the state records of them added to `update`.
     ///
-    /// - Throws: `NotServedFromState` when the state or `database` lacks what they need.
+    /// - Throws: `FastPathDeclined` when the state or `database` lacks what they need.
     func wikiFiles(
         of edits: WikiEdits, pageCount oldPageCount: Int, in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, into update: inout StateUpdate
@@ -79,19 +79,19 @@ extension PageEditBuild {
     /// The statistics of the wiki of `edits` (of `oldPageCount` pages before them) once they are
     /// saved: the state's figures, with the changed pages' words, savers and conflicts moved.
     ///
-    /// - Throws: `NotServedFromState` when the state lacks what they need, or its counts disagree.
+    /// - Throws: `FastPathDeclined` when the state lacks what they need, or its counts disagree.
     private func statistics(
         after edits: WikiEdits, pageCount oldPageCount: Int, in database: WikiDatabase, state: BuildState
     ) throws -> StatisticsFigures {
         let wiki = edits.wiki
         guard var figures = try state.statistics(inWiki: wiki.id) else {
-            throw NotServedFromState("the build state lacks the statistics of wiki \(MessageText.quoted(wiki.id))")
+            throw FastPathDeclined("the build state lacks the statistics of wiki \(MessageText.quoted(wiki.id))")
         }
-        // The statistics list a conflict of the wiki's document: one that goes is the build
-        // proper's.
+        // The statistics list a conflict of the wiki's document: one that goes is the wiki-wide
+        // path's.
         guard !edits.documentChanged || !figures.conflicts.contains(where: { $0.documentID.isExactly(wiki.id) })
         else {
-            throw NotServedFromState("the document of wiki \(MessageText.quoted(wiki.id)) had conflicting revisions")
+            throw FastPathDeclined("the document of wiki \(MessageText.quoted(wiki.id)) had conflicting revisions")
         }
         figures.linkCount += edits.addedLinks
         figures.missingLinkCount += edits.addedMissingLinks
@@ -100,7 +100,7 @@ extension PageEditBuild {
         for edit in edits.edits {
             if let stored = edit.stored {
                 guard let details = stored.details else {
-                    throw NotServedFromState(
+                    throw FastPathDeclined(
                         "the build state lacks the details of page \(MessageText.quoted(edit.title.text))")
                 }
                 figures.settleConflict(ofDocument: details.documentID, as: nil)
@@ -116,7 +116,7 @@ extension PageEditBuild {
             }
         }
         guard figures.pageCount == oldPageCount + edits.growth(of: .allPages) else {
-            throw NotServedFromState(
+            throw FastPathDeclined(
                 "the build state's counts of the pages of wiki \(MessageText.quoted(wiki.id)) disagree")
         }
         return figures
@@ -125,7 +125,7 @@ extension PageEditBuild {
     /// Adds the files of the pages changed and of the pages whose file changes with them, with
     /// their attachments and what the state records of the changed ones.
     ///
-    /// - Throws: `NotServedFromState` when a page to render again is not as the state recorded it.
+    /// - Throws: `FastPathDeclined` when a page to render again is not as the state recorded it.
     private func addPageFiles(
         _ context: WikiFileContext, to files: inout WikiFiles, into update: inout StateUpdate
     ) throws {
@@ -157,7 +157,7 @@ extension PageEditBuild {
                     wikiID: wiki.id, title: page.title, fingerprint: context.database.fingerprint(of: page),
                     outline: edit.outline, details: page))
         }
-        // The pages embedded are shown as the state knows them, or the build is the build proper's.
+        // The pages embedded are shown as the state knows them, or the build is the wiki-wide path's.
         for (title, stored) in edits.embeddedPages {
             _ = try recordedPage(
                 title, stored, of: wiki, in: context.database, readAs: "embedded in a page to render again")
@@ -180,14 +180,14 @@ extension PageEditBuild {
     /// Adds the files of the lists cut at their titles that the changes touch, cut again around
     /// them (`TitledListRecut`) from lists of `lengths` entries before them.
     ///
-    /// - Throws: `NotServedFromState` when the state's files of a list cannot be read back.
+    /// - Throws: `FastPathDeclined` when the state's files of a list cannot be read back.
     private func addTitledListFiles(
         _ context: WikiFileContext, lengths: [SpecialPage: Int], to files: inout WikiFiles,
         digests: inout [String: Int64], into update: inout StateUpdate
     ) throws {
         let (edits, state) = (context.edits, context.state)
         let wiki = edits.wiki
-        // A file of a list the state cannot read back is the build proper's to make again.
+        // A file of a list the state cannot read back is the wiki-wide path's to make again.
         do {
             for list in SpecialPage.titledLists {
                 let removals = edits.listRemovals[list] ?? []
@@ -200,7 +200,7 @@ extension PageEditBuild {
                         lengths: (length, length + insertions.count - removals.count), removing: removals,
                         inserting: insertions)
                 else {
-                    throw NotServedFromState(
+                    throw FastPathDeclined(
                         "the build state's files of \(list.rawValue) of wiki \(MessageText.quoted(wiki.id)) do not hold the change as they should"
                     )
                 }
@@ -208,7 +208,7 @@ extension PageEditBuild {
                 var (letterIndex, everyFile): ([LetterStart], Bool) = ([], false)
                 if list == .allPages {
                     guard let old = try state.letterIndex(ofWiki: wiki.id) else {
-                        throw NotServedFromState(
+                        throw FastPathDeclined(
                             "the build state lacks the letter index of wiki \(MessageText.quoted(wiki.id))")
                     }
                     letterIndex = try recut.letterIndex(replacing: old)
@@ -227,7 +227,7 @@ extension PageEditBuild {
                 update.changedListParts.append((wiki.id, list, recut.removedFirstKeys, recut.addedParts))
             }
         } catch let damaged as DamagedListPart {
-            throw NotServedFromState(damaged.description)
+            throw FastPathDeclined(damaged.description)
         }
     }
 
@@ -260,7 +260,7 @@ extension PageEditBuild {
     /// with what the state records of the sitemap added to `update`; `renderer` renders the
     /// bodies of the pages of the feed.
     ///
-    /// - Throws: `NotServedFromState` when the state or `database` lacks what they need.
+    /// - Throws: `FastPathDeclined` when the state or `database` lacks what they need.
     func addDiscoveryFiles(
         of edits: WikiEdits, to files: inout WikiFiles, discovery: SiteDiscovery, renderer: SitePageRenderer,
         in database: WikiDatabase, state: BuildState, into update: inout StateUpdate

@@ -5,13 +5,13 @@ import WikiModel
 import WikiRender
 import WikiSources
 
-/// The summary of a build of edits: the wikis it serves, their files, and the state it commits.
-extension PageEditBuild {
-    /// `summaryIfServed`'s work.
+/// The summary of the fast path: the wikis it builds, their files, and the state it commits.
+extension FastPath {
+    /// `summaryIfTaken`'s work.
     ///
-    /// - Throws: `NotServedFromState` when a build of edits does not serve the changes.
+    /// - Throws: `FastPathDeclined` when the fast path does not take the changes.
     func summary(after last: LastBuild) throws -> BuildSummary {
-        guard options.sources.count == 1 else { throw NotServedFromState("the build has several sources") }
+        guard options.sources.count == 1 else { throw FastPathDeclined("the build has several sources") }
         let storedWikis = last.wikis
         let name = DocumentSources.displayName(of: options.sources[0])
         let wikiIDs = storedWikis.keys.sorted().map(\.value)
@@ -22,7 +22,7 @@ extension PageEditBuild {
         }
         let changedIDs = changes.delivered.prefix(changes.changeCount).map(\.id) + changes.goneDocumentIDs
         guard changedIDs.count <= Self.maximumChanges else {
-            throw NotServedFromState("more than \(Self.maximumChanges) documents changed")
+            throw FastPathDeclined("more than \(Self.maximumChanges) documents changed")
         }
         var builder = WikiDatabaseBuilder()
         for document in changes.delivered { builder.add(document) }
@@ -55,7 +55,7 @@ extension PageEditBuild {
         summary.readChangesOnly = true
         summary.documentsRead = changes.changeCount
         summary.changedDocuments = Set(changedIDs.map(ExactString.init)).count
-        try serve(
+        try writeFiles(
             wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
             update: update, summary: &summary)
         return summary
@@ -70,36 +70,36 @@ extension PageEditBuild {
 
     /// Reads the changes of the only source after `last`, then the documents of `wikiIDs`.
     ///
-    /// - Throws: `NotServedFromState` when the source cannot say what changed; `BuildError` when
+    /// - Throws: `FastPathDeclined` when the source cannot say what changed; `BuildError` when
     ///   it cannot be read.
     private func readChanges(after last: LastBuild, thenDocuments wikiIDs: [String]) throws -> ReadChanges {
         let path = options.sources[0]
         let name = DocumentSources.displayName(of: path)
         guard let source = try? DocumentSources.open(path, markdownFolder: options.markdownFolder) else {
-            throw NotServedFromState("\(name) does not open as a source of changes")
+            throw FastPathDeclined("\(name) does not open as a source of changes")
         }
         do {
             if let source = source as? any DocumentLookupSource {
-                try optionsServed.get()
+                try optionsAllowed.get()
                 return .changed(try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs))
             }
             guard let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) else {
-                throw NotServedFromState("the last build kept no ledger of the entries of \(name)")
+                throw FastPathDeclined("the last build kept no ledger of the entries of \(name)")
             }
             reporter.stage("comparing \(dump.name) with the last build's reading of it")
             let read = try ComparedDumpChanges.read(
                 dump, named: name, comparedWith: ledger, after: last, thenDocuments: wikiIDs)
             if read.changeCount + read.goneDocumentIDs.count == 0 {
                 guard read.isUnchanged else {
-                    throw NotServedFromState("\(name) ends at another sequence, with no entry changed")
+                    throw FastPathDeclined("\(name) ends at another sequence, with no entry changed")
                 }
                 return .unchanged(
                     try UnchangedSources(options: options, shape: shape, reporter: reporter)
                         .summary(of: last, advances: [read.advance]))
             }
-            try optionsServed.get()
+            try optionsAllowed.get()
             return .changed(read)
-        } catch let notServed as NotServedFromState {
+        } catch let notServed as FastPathDeclined {
             throw notServed
         } catch {
             throw BuildError.unreadableSource(path: name, reason: "\(error)")
@@ -108,7 +108,7 @@ extension PageEditBuild {
 
     /// The wikis of `database` whose own document changed, their title and conflicts kept.
     ///
-    /// - Throws: `NotServedFromState` when a document is skipped, a wiki came, went or was
+    /// - Throws: `FastPathDeclined` when a document is skipped, a wiki came, went or was
     ///   retitled, or a changed wiki's document is in conflict.
     private func changedWikiDocuments(
         in database: WikiDatabase, storedWikis: [ExactString: BuildState.StoredWiki]
@@ -116,24 +116,24 @@ extension PageEditBuild {
         // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
         // so); a page may be, and the statistics list its conflict.
         if let skipped = database.skipped.first {
-            throw NotServedFromState(
-                "document \(MessageText.quoted(skipped.documentID)) is skipped (its warning is the build proper's)")
+            throw FastPathDeclined(
+                "document \(MessageText.quoted(skipped.documentID)) is skipped (its warning is the wiki-wide path's)")
         }
         if let skipped = database.skippedAttachments.first {
-            throw NotServedFromState("an attachment of \(MessageText.quoted(skipped.documentID)) is skipped")
+            throw FastPathDeclined("an attachment of \(MessageText.quoted(skipped.documentID)) is skipped")
         }
         guard database.wikis.count == storedWikis.count else {
-            throw NotServedFromState("a wiki came, went or is no longer published")
+            throw FastPathDeclined("a wiki came, went or is no longer published")
         }
         var changed = Set<ExactString>()
         for wiki in database.wikis {
             guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title) else {
-                throw NotServedFromState(
+                throw FastPathDeclined(
                     "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
             }
             guard stored.fingerprint != database.fingerprint(of: wiki) else { continue }
             guard database.conflict(ofDocument: wiki.id) == nil else {
-                throw NotServedFromState(
+                throw FastPathDeclined(
                     "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
             }
             changed.insert(ExactString(wiki.id))
@@ -145,7 +145,7 @@ extension PageEditBuild {
     /// again): each changed document is a published page, a page no longer published, or
     /// neither before nor now.
     ///
-    /// - Throws: `NotServedFromState` when such a page's wiki last skipped a page document.
+    /// - Throws: `FastPathDeclined` when such a page's wiki last skipped a page document.
     private func removedTitles(
         of changedIDs: [String], in database: WikiDatabase, storedWikis: [ExactString: BuildState.StoredWiki],
         state: BuildState
@@ -158,7 +158,7 @@ extension PageEditBuild {
                 guard let title = try state.publishedTitle(ofDocument: id, inWiki: wiki) else { continue }
                 // A page that took its title or file name from a skipped one leaves it to that one.
                 guard storedWikis[ExactString(wiki)]?.skippedPages == 0 else {
-                    throw NotServedFromState(
+                    throw FastPathDeclined(
                         "a page of wiki \(MessageText.quoted(wiki)) is gone, and its last reading skipped a page document"
                     )
                 }
@@ -171,7 +171,7 @@ extension PageEditBuild {
     /// `database` with the documents of the pages whose file changes with `wikis` (their
     /// backlinks, an embed, the feed), read from `changes` as the source holds them still.
     ///
-    /// - Throws: `NotServedFromState` when the source changed while it was read or such a page is
+    /// - Throws: `FastPathDeclined` when the source changed while it was read or such a page is
     ///   skipped; `BuildError` when it cannot be read.
     private func withLinkedPages(
         of wikis: [WikiEdits], from changes: any SourceChanges, named name: String, _ database: WikiDatabase
@@ -195,12 +195,12 @@ extension PageEditBuild {
         } catch {
             throw BuildError.unreadableSource(path: name, reason: "\(error)")
         }
-        guard let linked else { throw NotServedFromState("\(name) changed while it was read") }
+        guard let linked else { throw FastPathDeclined("\(name) changed while it was read") }
         var builder = WikiDatabaseBuilder()
         for document in changes.delivered + linked { builder.add(document) }
         let pagesDatabase = builder.build()
         guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty else {
-            throw NotServedFromState("a page whose file changes with them is skipped")
+            throw FastPathDeclined("a page whose file changes with them is skipped")
         }
         return pagesDatabase
     }

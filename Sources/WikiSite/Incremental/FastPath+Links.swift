@@ -5,8 +5,8 @@ import WikiModel
 import WikiRender
 import WikiSources
 
-/// The links, bodies, embeds and feed entries of the pages a build of edits renders again.
-extension PageEditBuild {
+/// The links, bodies, embeds and feed entries of the pages the fast path renders again.
+extension FastPath {
     /// What the state says of the pages of one wiki, each asked once: their stored outlines
     /// and details, and the pages linking to each title before the changes.
     final class StoredPages {
@@ -24,7 +24,7 @@ extension PageEditBuild {
         func stored(_ title: PageTitle) throws -> BuildState.StoredPage {
             if let known = knownPages[title] { return known }
             guard let stored = try state.storedPage(title, inWiki: wikiID), stored.outline != nil else {
-                throw NotServedFromState("the build state lacks the outline of page \(MessageText.quoted(title.text))")
+                throw FastPathDeclined("the build state lacks the outline of page \(MessageText.quoted(title.text))")
             }
             knownPages[title] = stored
             return stored
@@ -34,7 +34,7 @@ extension PageEditBuild {
         func renderable(_ title: PageTitle) throws -> BuildState.StoredPage {
             let stored = try stored(title)
             guard stored.details != nil else {
-                throw NotServedFromState("the build state lacks the details of page \(MessageText.quoted(title.text))")
+                throw FastPathDeclined("the build state lacks the details of page \(MessageText.quoted(title.text))")
             }
             return stored
         }
@@ -60,7 +60,7 @@ extension PageEditBuild {
     /// style (they link to a page created or deleted), how many links the wiki gains, and the
     /// entries the lists cut at their titles lose and gain.
     ///
-    /// - Throws: `NotServedFromState` when a build of edits does not serve them (the state lacks
+    /// - Throws: `FastPathDeclined` when the fast path does not take them (the state lacks
     ///   the outline or the details of a page to render again, or a page embedded in one embeds
     ///   an attachment).
     func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws {
@@ -204,7 +204,7 @@ extension PageEditBuild {
     /// The page `title` of `wiki` in `database` (read from the source to render a file: `readAs`
     /// says which), when it is as the state recorded it (`stored`).
     ///
-    /// - Throws: `NotServedFromState` when it is not: the source changed since the last build.
+    /// - Throws: `FastPathDeclined` when it is not: the source changed since the last build.
     func recordedPage(
         _ title: PageTitle, _ stored: BuildState.StoredPage, of wiki: Wiki, in database: WikiDatabase,
         readAs role: String
@@ -213,13 +213,13 @@ extension PageEditBuild {
             page.documentID.isExactly(stored.details?.documentID ?? ""),
             database.fingerprint(of: page) == stored.fingerprint
         else {
-            throw NotServedFromState(
+            throw FastPathDeclined(
                 "page \(MessageText.quoted(title.text)), \(role), is not as the last build read it")
         }
         return page
     }
 
-    /// The most pages the pages a build of edits renders may embed, directly or not.
+    /// The most pages the pages the fast path renders may embed, directly or not.
     static let maximumEmbeddedPages = 256
 
     /// Adds to `wiki` the pages that the pages it renders again (and its home) embed, directly or
@@ -227,7 +227,7 @@ extension PageEditBuild {
     /// pages among them but the changed ones, whose documents are at hand. `renderable` reads a
     /// page, with its outline and details, from the state (once a title).
     ///
-    /// - Throws: `NotServedFromState` when they are too many, or the state lacks the outline of one.
+    /// - Throws: `FastPathDeclined` when they are too many, or the state lacks the outline of one.
     func addEmbeddedPages(
         to wiki: inout WikiEdits, published: any PublishedPageLookup,
         renderable: (PageTitle) throws -> BuildState.StoredPage
@@ -251,7 +251,7 @@ extension PageEditBuild {
                 let stored = try renderable(target)
                 wiki.embeddedPages.append((target, stored))
                 guard wiki.embeddedPages.count <= Self.maximumEmbeddedPages else {
-                    throw NotServedFromState(
+                    throw FastPathDeclined(
                         "the pages to render again embed more than \(Self.maximumEmbeddedPages) pages")
                 }
                 pending.append(stored.outline!)
@@ -263,7 +263,7 @@ extension PageEditBuild {
     /// changed pages still published, and the state's newest pages besides them, as many as the
     /// feed shows. The state's are read with their outlines and details, to be rendered.
     ///
-    /// - Throws: `NotServedFromState` when the state lacks the outline or details of one.
+    /// - Throws: `FastPathDeclined` when the state lacks the outline or details of one.
     func feed(of edits: WikiEdits, state: BuildState) throws -> [FeedEntry] {
         let length = SiteDiscovery.defaultFeedLength
         let wikiID = edits.wiki.id
@@ -281,7 +281,7 @@ extension PageEditBuild {
             guard let stored = try state.storedPage(title, inWiki: wikiID), stored.outline != nil,
                 stored.details != nil
             else {
-                throw NotServedFromState(
+                throw FastPathDeclined(
                     "the build state lacks the outline or details of page \(MessageText.quoted(title.text)), in the feed"
                 )
             }
