@@ -1,0 +1,95 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Watches folders and files through inotify and tells a `ChangeDebouncer` what changed.
+///
+/// | Watch | Events that count |
+/// |---|---|
+/// | `watchTree` (a folder of Markdown, templates) | any file or folder below, except editors' temporary files and names starting with `.` |
+/// | `watchNames` (a dump, a store, `wikisite.toml`) | the given names in one folder: a file replaced by a rename is still followed |
+///
+/// Folders created or moved into a tree are watched as they appear; nothing is walked again.
+public final class SourceWatcher: Sendable {
+    private let inotify: Inotify
+    private let debouncer: ChangeDebouncer
+    private let watches = Mutex<[Int32: Watch]>([:])
+
+    private struct Watch {
+        let folder: String
+        let names: Set<String>?
+    }
+
+    private static let treeMask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO)
+    private static let namesMask = treeMask | UInt32(IN_MODIFY)
+
+    /// A watcher that notes every change in `debouncer`.
+    public init(debouncer: ChangeDebouncer) throws(WatchError) {
+        inotify = try Inotify()
+        self.debouncer = debouncer
+    }
+
+    /// Watches the folder at `root` and every folder below it, except those whose name starts with `.`.
+    public func watchTree(_ root: String) throws(WatchError) {
+        let watch = try inotify.addWatch(root, mask: Self.treeMask | UInt32(IN_ONLYDIR))
+        watches.withLock { $0[watch] = Watch(folder: root, names: nil) }
+        let children = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        for child in children where !child.hasPrefix(".") {
+            let path = root + "/" + child
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                try? watchTree(path)
+            }
+        }
+    }
+
+    /// Watches the files called `names` in `folder`, by name: a file replaced by a rename is followed.
+    public func watchNames(_ names: Set<String>, in folder: String) throws(WatchError) {
+        let watch = try inotify.addWatch(folder, mask: Self.namesMask | UInt32(IN_ONLYDIR))
+        watches.withLock { watches in
+            let earlier = watches[watch]?.names ?? []
+            watches[watch] = Watch(folder: folder, names: earlier.union(names))
+        }
+    }
+
+    /// Reads events on a thread of its own until `stop()`.
+    public func start() {
+        let thread = Thread { [self] in
+            while let events = inotify.nextEvents() {
+                for event in events { handle(event) }
+            }
+        }
+        thread.name = "wikisite serve: file notifications"
+        thread.start()
+    }
+
+    /// Stops reading events.
+    public func stop() { inotify.stop() }
+
+    private func handle(_ event: Inotify.Event) {
+        guard let watch = watches.withLock({ $0[event.watch] }) else { return }
+        if event.mask & UInt32(IN_IGNORED) != 0 {
+            watches.withLock { _ = $0.removeValue(forKey: event.watch) }
+            return
+        }
+        let path = watch.folder + "/" + event.name
+        if let names = watch.names {
+            if names.contains(event.name) { debouncer.note(path) }
+            return
+        }
+        guard !event.name.hasPrefix("."), !EditorTemporaryFiles.contains(event.name) else { return }
+        if event.isFolder, event.mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { forgetTree(path) }
+        if event.isFolder, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path) }
+        debouncer.note(path)
+    }
+
+    /// Stops watching the folder at `path` and the folders below it (it moved away or was deleted).
+    private func forgetTree(_ path: String) {
+        let gone = watches.withLock { watches in
+            let gone = watches.filter { $0.value.folder == path || $0.value.folder.hasPrefix(path + "/") }.map(\.key)
+            for watch in gone { watches.removeValue(forKey: watch) }
+            return gone
+        }
+        for watch in gone { inotify.removeWatch(watch) }
+    }
+}
