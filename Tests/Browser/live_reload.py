@@ -31,6 +31,13 @@ def check(condition, message):
     print("ok: " + message)
 
 
+def page_path(folder, name):
+    """The site path of a page of notes/: its file name carries a suffix (Install~mglbkpclbq.html)."""
+    matches = sorted((folder / "preview" / "notes").glob(name + "~*.html"))
+    check(len(matches) == 1, f"the preview has the page {name}")
+    return "notes/" + matches[0].name
+
+
 def long_page(title, sentence):
     paragraphs = "\n\n".join(f"Paragraph {n} of {title}." for n in range(200))
     return f"# {title}\n\n{sentence}\n\n{paragraphs}\n"
@@ -44,10 +51,10 @@ def main(url, folder):
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         context = browser.new_context()
         install = context.new_page()
-        install.goto(url + "notes/Install.html")
+        install.goto(url + page_path(folder, "Install"))
         install.evaluate("window.marker = 'install'")
         usage = context.new_page()
-        usage.goto(url + "notes/Usage.html")
+        usage.goto(url + page_path(folder, "Usage"))
         usage.evaluate("window.marker = 'usage'")
         install.bring_to_front()
         install.evaluate("window.scrollTo(0, 1500)")
@@ -67,7 +74,7 @@ def main(url, folder):
         overlay = install.inner_text("#wikisite-build-error")
         check("page.mustache" in overlay, "a broken template shows the overlay with its name: " + overlay.strip())
         fresh = context.new_page()
-        fresh.goto(url + "notes/Usage.html")
+        fresh.goto(url + page_path(folder, "Usage"))
         check(fresh.is_visible("#wikisite-build-error"), "a page opened while the error stands shows it at once")
         write(template, good_template)
         install.wait_for_selector("#wikisite-build-error", state="detached", timeout=WAIT_MS)

@@ -14,6 +14,17 @@ struct ServeCommandTests {
         return folder
     }
 
+    /// The site path of the page whose file is `name` (`Install`, `guide/Deep`) in the preview
+    /// folder: pages' file names carry a suffix (`Install~mglbkpclbq.html`).
+    static func page(_ name: String, in folder: TestFolder) throws -> String {
+        let slash = name.lastIndex(of: "/")
+        let folderPart = slash.map { String(name[...$0]) } ?? ""
+        let base = slash.map { String(name[name.index(after: $0)...]) } ?? name
+        let files = folder.files(under: "preview/notes/" + folderPart)
+        let file = try #require(files.first { $0.hasPrefix(base + "~") && !$0.contains("/") }, "no page \(name)")
+        return "notes/" + folderPart + file
+    }
+
     /// Starts `wikisite serve` on a free port; the process and a client of its URL.
     static func serve(_ folder: TestFolder, _ more: [String] = []) throws -> (ServeProcess, PreviewClient) {
         let server = try ServeProcess(["--port", "0", "--source", "notes", "--out", "preview"] + more, in: folder.url)
@@ -26,18 +37,20 @@ struct ServeCommandTests {
         let folder = try Self.makeNotes()
         let (server, client) = try Self.serve(folder)
         #expect(server.standardOutput.split(separator: "\n").count == 1)
-        let page = try await client.fetch("notes/Install.html")
+        let install = try Self.page("Install", in: folder)
+        let page = try await client.fetch(install)
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(page.headers["cache-control"] == "no-cache")
         #expect(page.body.contains("Run the installer."))
-        #expect(page.body.contains("window.wikisiteLive={\"path\":\"notes/Install.html\""))
-        let file = try String(contentsOfFile: folder.path("preview/notes/Install.html"), encoding: .utf8)
+        #expect(page.body.contains("window.wikisiteLive={\"path\":\"\(install)\""))
+        let file = try String(contentsOfFile: folder.path("preview/" + install), encoding: .utf8)
         #expect(!file.contains("wikisiteLive"))
-        let head = try await client.fetch("notes/Install.html", method: .HEAD)
+        #expect(page.body.utf8.count > file.utf8.count)
+        let head = try await client.fetch(install, method: .HEAD)
         #expect(head.body.isEmpty)
         #expect(head.headers["content-length"] == String(page.body.utf8.count))
-        let css = try await client.fetch("style.css")
+        let css = try await client.fetch("_assets/style.css")
         #expect(css.headers["content-type"] == "text/css; charset=utf-8")
         #expect(!css.body.contains("wikisiteLive"))
         #expect(try await client.fetch("").body.contains("wikisiteLive"))
@@ -56,24 +69,26 @@ struct ServeCommandTests {
     @Test func editingAMarkdownFileSendsABuildEventAndServesTheNewPage() async throws {
         let folder = try Self.makeNotes()
         let (server, client) = try Self.serve(folder)
+        let install = try Self.page("Install", in: folder)
         let events = try await client.events()
         #expect(events.headers.first(name: "content-type") == "text/event-stream; charset=utf-8")
         _ = try await events.next { $0.contains("wikisite live reload") }
         try folder.write("# Install\n\nRun the new installer.\n", to: "notes/Install.md")
         let event = try #require(await events.next { $0.contains("event: build") }, server.standardError)
-        #expect(event.contains("\"notes/Install.html\""))
-        #expect(!event.contains("\"notes/Usage.html\""))
-        #expect(try await client.fetch("notes/Install.html").body.contains("Run the new installer."))
+        #expect(event.contains("\"\(install)\""))
+        #expect(!event.contains(try Self.page("Usage", in: folder)))
+        #expect(try await client.fetch(install).body.contains("Run the new installer."))
     }
 
     @Test func deletingAPageListsItAsRemoved() async throws {
         let folder = try Self.makeNotes()
         let (server, client) = try Self.serve(folder)
+        let usage = try Self.page("Usage", in: folder)
         let events = try await client.events()
         try FileManager.default.removeItem(atPath: folder.path("notes/Usage.md"))
         let event = try #require(await events.next { $0.contains("event: build") }, server.standardError)
-        #expect(event.contains("\"removed\":[") && event.contains("notes/Usage.html"))
-        #expect(try await client.fetch("notes/Usage.html").status == 404)
+        #expect(event.contains("\"removed\":[\"\(usage)\"]"))
+        #expect(try await client.fetch(usage).status == 404)
     }
 
     @Test func aFolderMovedIntoTheSourceIsFollowed() async throws {
@@ -82,11 +97,11 @@ struct ServeCommandTests {
         let events = try await client.events()
         try folder.write("# Deep\n\nDeep text.\n", to: "outside/guide/Deep.md")
         try FileManager.default.moveItem(atPath: folder.path("outside/guide"), toPath: folder.path("notes/guide"))
-        let event = try #require(await events.next { $0.contains("Deep.html") }, server.standardError)
+        let event = try #require(await events.next { $0.contains("Deep~") }, server.standardError)
         #expect(event.contains("event: build"))
         try folder.write("# Deep\n\nDeeper text.\n", to: "notes/guide/Deep.md")
-        _ = try #require(await events.next { $0.contains("Deep.html") }, server.standardError)
-        #expect(try await client.fetch("notes/guide/Deep.html").body.contains("Deeper text."))
+        _ = try #require(await events.next { $0.contains("Deep~") }, server.standardError)
+        #expect(try await client.fetch(try Self.page("guide/Deep", in: folder)).body.contains("Deeper text."))
     }
 
     @Test func editorsTemporaryFilesDoNotRebuild() async throws {
@@ -111,13 +126,14 @@ struct ServeCommandTests {
         try folder.write("no_such_key = 1\n", to: "wikisite.toml")
         let error = try #require(await events.next { $0.contains("event: error") }, server.standardError)
         #expect(error.contains("no_such_key"))
-        let page = try await client.fetch("notes/Install.html")
+        let install = try Self.page("Install", in: folder)
+        let page = try await client.fetch(install)
         #expect(page.status == 200)
         #expect(page.body.contains("Run the installer."))
         #expect(page.body.contains("\"error\":\"error: "))
         try FileManager.default.removeItem(atPath: folder.path("wikisite.toml"))
         _ = try #require(await events.next { $0.contains("event: build") }, server.standardError)
-        #expect(try await client.fetch("notes/Install.html").body.contains("\"error\":null"))
+        #expect(try await client.fetch(install).body.contains("\"error\":null"))
     }
 
     @Test func aPortInUseIsAnErrorThatNamesThePortAndSuggestsPortZero() throws {
