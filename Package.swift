@@ -136,7 +136,7 @@ let package = Package(
                 "WikiServe", "WikiSite", "wikisite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "SplitMix64"]),

@@ -72,7 +72,7 @@ public struct PreviewServer: Sendable {
             try Self.follow(file: source.hasPrefix("markdown:") ? String(source.dropFirst(9)) : source, with: watcher)
         }
         if let templates = options.templatesFolder { try watcher.watchTree(templates) }
-        if let file = settings.configurationFile { try Self.follow(file: file, with: watcher) }
+        for file in settings.configurationFiles { try Self.follow(file: file, with: watcher) }
     }
 
     /// Follows the `_changes` feed of every source of `options` that is a database URL, from

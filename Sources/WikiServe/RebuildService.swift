@@ -17,8 +17,8 @@ struct RebuildService: Service {
                 let event = await builder.build().event
                 let errorCleared = state.buildError != nil
                 state.record(event)
-                if event.isNews || errorCleared { broadcaster.send(event) }
                 PreviewLog.rebuilt(after: changes, event: event, took: ContinuousClock.now - started)
+                if event.isNews || errorCleared { broadcaster.send(event) }
             }
         } onGracefulShutdown: {
             stopWatching()
@@ -37,7 +37,10 @@ enum PreviewLog {
 
     /// The line of a build after `changes`.
     static func rebuilt(after changes: [String], event: BuildEvent, took duration: Duration) {
-        let cause = changes.count == 1 ? changes[0] : "\(changes.count) changes"
+        var distinct: [String] = []
+        for change in changes where !distinct.contains(change) && distinct.count <= 3 { distinct.append(change) }
+        let cause =
+            distinct.count > 3 ? distinct.prefix(3).joined(separator: ", ") + ", …" : distinct.joined(separator: ", ")
         write("rebuilt after \(cause): \(outcome(of: event)) (\(duration.milliseconds) ms)")
     }
 

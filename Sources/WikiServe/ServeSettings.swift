@@ -9,17 +9,17 @@ public struct ServeSettings: Sendable {
     /// The options of each build, made again before each one so that a change of `wikisite.toml`
     /// takes effect; a `ConfigurationError` is shown like any failed build.
     public var buildOptions: @Sendable () throws -> BuildOptions
-    /// The configuration file to follow (it may not exist yet); nil for none.
-    public var configurationFile: String?
+    /// Where the configuration file is or may appear: each is followed, existing or not.
+    public var configurationFiles: [String]
 
     /// Settings to listen on `host`:`port` and build with `buildOptions`.
     public init(
-        host: String, port: Int, configurationFile: String?,
+        host: String, port: Int, configurationFiles: [String],
         buildOptions: @escaping @Sendable () throws -> BuildOptions
     ) {
         self.host = host
         self.port = port
-        self.configurationFile = configurationFile
+        self.configurationFiles = configurationFiles
         self.buildOptions = buildOptions
     }
 

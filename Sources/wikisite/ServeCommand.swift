@@ -49,11 +49,13 @@ struct ServeCommand: ParsableCommand {
         var commandLine = site.commandLine
         commandLine.outputFolder = out ?? Self.defaultOutput
         _ = try site.buildOptions(commandLine: commandLine)
-        let configurationFile = site.configurationFile
+        let (explicit, firstSource) = (site.config, site.source.first)
         let settings = ServeSettings(
-            host: host, port: port, configurationFile: configurationFile ?? Configuration.fileName
+            host: host, port: port,
+            configurationFiles: explicit.map { [$0] } ?? Configuration.candidates(firstSource: firstSource)
         ) { [commandLine] in
-            var options = try SiteOptions.buildOptions(configurationFile: configurationFile, commandLine: commandLine)
+            let file = Configuration.locate(explicit: explicit, firstSource: firstSource)
+            var options = try SiteOptions.buildOptions(configurationFile: file, commandLine: commandLine)
             options.generatorVersion = WikisiteVersion.current
             return options
         }

@@ -14,15 +14,13 @@ struct ServeCommandTests {
         return folder
     }
 
-    /// The site path of the page whose file is `name` (`Install`, `guide/Deep`) in the preview
-    /// folder: pages' file names carry a suffix (`Install~mglbkpclbq.html`).
-    static func page(_ name: String, in folder: TestFolder) throws -> String {
-        let slash = name.lastIndex(of: "/")
-        let folderPart = slash.map { String(name[...$0]) } ?? ""
-        let base = slash.map { String(name[name.index(after: $0)...]) } ?? name
-        let files = folder.files(under: "preview/notes/" + folderPart)
-        let file = try #require(files.first { $0.hasPrefix(base + "~") && !$0.contains("/") }, "no page \(name)")
-        return "notes/" + folderPart + file
+    /// The site path of the page `title` (`Install`, `guide/Deep`) in the preview folder: pages'
+    /// file names carry a suffix (`Install~mglbkpclbq.html`, `guide-Deep~fzc6ajtdrz.html`).
+    static func page(_ title: String, in folder: TestFolder) throws -> String {
+        let prefix = title.replacingOccurrences(of: "/", with: "-") + "~"
+        let files = folder.files(under: "preview/notes")
+        let file = try #require(files.first { $0.hasPrefix(prefix) && !$0.contains("/") }, "no page \(title)")
+        return "notes/" + file
     }
 
     /// Starts `wikisite serve` on a free port; the process and a client of its URL.
@@ -57,13 +55,15 @@ struct ServeCommandTests {
     }
 
     @Test func aMissingPageIsA404ThatSaysWhatWasAskedForEscaped() async throws {
-        let (_, client) = try Self.serve(try Self.makeNotes())
+        let folder = try Self.makeNotes()
+        let (server, client) = try Self.serve(folder)
         let page = try await client.fetch("notes/%3Cscript%3Ealert(1)%3C%2Fscript%3E")
         #expect(page.status == 400)
         let missing = try await client.fetch("notes/%3Cb%3ENope.html")
         #expect(missing.status == 404)
         #expect(missing.body.contains("/notes/%3Cb%3ENope.html"))
         #expect(!missing.body.contains("<b>Nope"))
+        #expect(server.stop() == 0)
     }
 
     @Test func editingAMarkdownFileSendsABuildEventAndServesTheNewPage() async throws {
@@ -73,11 +73,12 @@ struct ServeCommandTests {
         let events = try await client.events()
         #expect(events.headers.first(name: "content-type") == "text/event-stream; charset=utf-8")
         _ = try await events.next { $0.contains("wikisite live reload") }
-        try folder.write("# Install\n\nRun the new installer.\n", to: "notes/Install.md")
-        let event = try #require(await events.next { $0.contains("event: build") }, server.standardError)
+        try folder.write("# Install\n\nRun the new installer. See [[Usage]].\n", to: "notes/Install.md")
+        let event = try await events.next { $0.contains("event: build") }
         #expect(event.contains("\"\(install)\""))
         #expect(!event.contains(try Self.page("Usage", in: folder)))
         #expect(try await client.fetch(install).body.contains("Run the new installer."))
+        #expect(server.stop() == 0, "stopped by SIGTERM with an event stream open: \(server.standardError)")
     }
 
     @Test func deletingAPageListsItAsRemoved() async throws {
@@ -86,9 +87,10 @@ struct ServeCommandTests {
         let usage = try Self.page("Usage", in: folder)
         let events = try await client.events()
         try FileManager.default.removeItem(atPath: folder.path("notes/Usage.md"))
-        let event = try #require(await events.next { $0.contains("event: build") }, server.standardError)
+        let event = try await events.next { $0.contains("event: build") }
         #expect(event.contains("\"removed\":[\"\(usage)\"]"))
         #expect(try await client.fetch(usage).status == 404)
+        #expect(server.stop() == 0, "stopped by SIGTERM with an event stream open: \(server.standardError)")
     }
 
     @Test func aFolderMovedIntoTheSourceIsFollowed() async throws {
@@ -97,11 +99,12 @@ struct ServeCommandTests {
         let events = try await client.events()
         try folder.write("# Deep\n\nDeep text.\n", to: "outside/guide/Deep.md")
         try FileManager.default.moveItem(atPath: folder.path("outside/guide"), toPath: folder.path("notes/guide"))
-        let event = try #require(await events.next { $0.contains("Deep~") }, server.standardError)
+        let event = try await events.next { $0.contains("Deep~") }
         #expect(event.contains("event: build"))
         try folder.write("# Deep\n\nDeeper text.\n", to: "notes/guide/Deep.md")
-        _ = try #require(await events.next { $0.contains("Deep~") }, server.standardError)
+        _ = try await events.next { $0.contains("Deep~") }
         #expect(try await client.fetch(try Self.page("guide/Deep", in: folder)).body.contains("Deeper text."))
+        #expect(server.stop() == 0, "stopped by SIGTERM with an event stream open: \(server.standardError)")
     }
 
     @Test func editorsTemporaryFilesDoNotRebuild() async throws {
@@ -112,11 +115,11 @@ struct ServeCommandTests {
         try folder.write("backup", to: "notes/Install.md~")
         try folder.write("vim", to: "notes/4913")
         try folder.write("# Usage\n\nUsed.\n", to: "notes/Usage.md")
-        _ = try #require(await events.next { $0.contains("event: build") }, server.standardError)
+        _ = try await events.next { $0.contains("event: build") }
+        _ = eventually { server.buildCount == 2 }
         let rebuilds = server.standardError.split(separator: "\n").filter { $0.hasPrefix("rebuilt after") }
-        #expect(rebuilds.count == 1)
-        #expect(rebuilds.allSatisfy { $0.contains("Usage.md") })
-        _ = client
+        #expect(rebuilds.count == 1, "\(server.standardError)")
+        #expect(rebuilds.allSatisfy { $0.contains("Usage.md") }, "\(server.standardError)")
     }
 
     @Test func aBadConfigurationKeyIsAnErrorEventAndTheLastGoodSiteStays() async throws {
@@ -124,7 +127,7 @@ struct ServeCommandTests {
         let (server, client) = try Self.serve(folder)
         let events = try await client.events()
         try folder.write("no_such_key = 1\n", to: "wikisite.toml")
-        let error = try #require(await events.next { $0.contains("event: error") }, server.standardError)
+        let error = try await events.next { $0.contains("event: error") }
         #expect(error.contains("no_such_key"))
         let install = try Self.page("Install", in: folder)
         let page = try await client.fetch(install)
@@ -132,24 +135,26 @@ struct ServeCommandTests {
         #expect(page.body.contains("Run the installer."))
         #expect(page.body.contains("\"error\":\"error: "))
         try FileManager.default.removeItem(atPath: folder.path("wikisite.toml"))
-        _ = try #require(await events.next { $0.contains("event: build") }, server.standardError)
+        _ = try await events.next { $0.contains("event: build") }
         #expect(try await client.fetch(install).body.contains("\"error\":null"))
+        #expect(server.stop() == 0, "stopped by SIGTERM with an event stream open: \(server.standardError)")
     }
 
     @Test func aPortInUseIsAnErrorThatNamesThePortAndSuggestsPortZero() throws {
         let folder = try Self.makeNotes()
-        let (_, client) = try Self.serve(folder)
+        let (first, client) = try Self.serve(folder)
         let port = try #require(URL(string: client.baseURL)?.port)
         let second = try ServeProcess(["--port", "\(port)", "--source", "notes", "--out", "other"], in: folder.url)
         #expect(second.waitForExit() == 1)
         #expect(second.standardError.contains("port \(port)"))
         #expect(second.standardError.contains("--port 0"))
         #expect(!second.standardOutput.contains("Serving"))
+        #expect(first.stop() == 0)
     }
 
     @Test func pathTraversalOverHTTPIsRefused() throws {
         let folder = try Self.makeNotes()
-        let (_, client) = try Self.serve(folder)
+        let (server, client) = try Self.serve(folder)
         let port = try #require(URL(string: client.baseURL)?.port)
         let targets = [
             "/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/notes/..%2f..%2fsecret.txt",
@@ -164,5 +169,6 @@ struct ServeCommandTests {
             #expect(refused, "\(target): \(response.prefix(300))")
             #expect(body != "secret", "\(target) served the file outside the preview folder")
         }
+        #expect(server.stop() == 0)
     }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// A browser-like client of a running preview, over AsyncHTTPClient.
 struct PreviewClient {
@@ -44,16 +45,21 @@ final class EventStream {
         self.body = body
     }
 
+    /// The stream ended before the event waited for came.
+    struct Ended: Error, CustomStringConvertible {
+        let received: String
+        var description: String { "the event stream ended; it had sent: \(received)" }
+    }
+
     /// Reads until the text received holds an event whose text satisfies `matches`; that event.
-    /// Nil when the stream ends first.
-    func next(where matches: (String) -> Bool) async throws -> String? {
+    func next(where matches: (String) -> Bool) async throws -> String {
         while true {
             let events = received.components(separatedBy: "\n\n")
             if let index = events.dropLast().firstIndex(where: matches) {
                 received = events[(index + 1)...].joined(separator: "\n\n")
                 return events[index]
             }
-            guard let chunk = try await body.next() else { return nil }
+            guard let chunk = try await body.next() else { throw Ended(received: received) }
             received += String(buffer: chunk)
         }
     }

@@ -36,8 +36,8 @@ enum WikisiteBinary {
 /// A running `wikisite serve`, stopped (SIGKILL if still running) when the test ends.
 final class ServeProcess: Sendable {
     private let process: Process
-    private let output = Mutex(Data())
-    private let errors = Mutex(Data())
+    private let output = CollectedBytes()
+    private let errors = CollectedBytes()
 
     /// Starts `wikisite serve` with `arguments` in `folder`.
     init(_ arguments: [String], in folder: URL) throws {
@@ -51,11 +51,11 @@ final class ServeProcess: Sendable {
         process.standardError = standardError
         standardOutput.fileHandleForReading.readabilityHandler = { [output] handle in
             let data = handle.availableData
-            output.withLock { $0.append(data) }
+            output.append(data)
         }
         standardError.fileHandleForReading.readabilityHandler = { [errors] handle in
             let data = handle.availableData
-            errors.withLock { $0.append(data) }
+            errors.append(data)
         }
         try process.run()
     }
@@ -66,9 +66,9 @@ final class ServeProcess: Sendable {
     }
 
     /// What it printed on standard output so far.
-    var standardOutput: String { output.withLock { String(decoding: $0, as: UTF8.self) } }
+    var standardOutput: String { output.text }
     /// What it printed on standard error so far.
-    var standardError: String { errors.withLock { String(decoding: $0, as: UTF8.self) } }
+    var standardError: String { errors.text }
 
     /// The URL of the `Serving` line, once printed; nil if the process ended first.
     func servingURL() -> String? {
@@ -95,4 +95,15 @@ final class ServeProcess: Sendable {
         process.waitUntilExit()
         return process.terminationStatus
     }
+}
+
+/// Bytes a pipe delivers, gathered from its reading thread.
+final class CollectedBytes: Sendable {
+    private let bytes = Mutex(Data())
+
+    /// Adds `data`.
+    func append(_ data: Data) { bytes.withLock { $0.append(data) } }
+
+    /// Everything gathered, as UTF-8 text.
+    var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
 }
