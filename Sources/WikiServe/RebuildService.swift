@@ -41,7 +41,7 @@ enum PreviewLog {
         for change in changes where !distinct.contains(change) && distinct.count <= 3 { distinct.append(change) }
         let cause =
             distinct.count > 3 ? distinct.prefix(3).joined(separator: ", ") + ", …" : distinct.joined(separator: ", ")
-        write("rebuilt after \(cause): \(outcome(of: event)) (\(duration.milliseconds) ms)")
+        write("rebuilt after \(cause) in \(duration.milliseconds) ms: \(outcome(of: event))")
     }
 
     /// What a build did, in a few words; a failure's message in full.

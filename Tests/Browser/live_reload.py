@@ -40,7 +40,7 @@ def page_path(folder, name):
 
 def long_page(title, sentence):
     paragraphs = "\n\n".join(f"Paragraph {n} of {title}." for n in range(200))
-    return f"# {title}\n\n{sentence}\n\n{paragraphs}\n"
+    return f"# {title}\n\n{sentence} See [[Usage]].\n\n{paragraphs}\n"
 
 
 def main(url, folder):

@@ -30,7 +30,7 @@ struct BrowserTests {
         }
         let folder = try ServeCommandTests.makeNotes()
         let paragraphs = (0..<200).map { "Paragraph \($0)." }.joined(separator: "\n\n")
-        try folder.write("# Install\n\nRun the installer.\n\n\(paragraphs)\n", to: "notes/Install.md")
+        try folder.write("# Install\n\nRun the installer. See [[Usage]].\n\n\(paragraphs)\n", to: "notes/Install.md")
         try folder.write("# Usage\n\nUse it.\n\n\(paragraphs)\n", to: "notes/Usage.md")
         let theme = WikisiteBinary.repositoryRoot.appendingPathComponent("Templates/page.mustache")
         try folder.write(try String(contentsOf: theme, encoding: .utf8), to: "templates/page.mustache")
