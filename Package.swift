@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "WikiServe",
             dependencies: [
-                "WikiSite", "WikiCouch", "WikiStore",
+                "WikiSite", "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -133,10 +133,12 @@ let package = Package(
         .testTarget(
             name: "WikiServeTests",
             dependencies: [
-                "WikiServe", "WikiSite", "wikisite",
+                // Support/ links the test CouchDB server of WikiCouchTests, which it reuses.
+                "WikiServe", "WikiSite", "WikiDocuments", "wikisite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "SplitMix64"]),

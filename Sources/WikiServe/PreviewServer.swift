@@ -31,7 +31,7 @@ public struct PreviewServer: Sendable {
         let options = try settings.buildOptions()
         let debouncer = ChangeDebouncer()
         let watcher = try SourceWatcher(debouncer: debouncer)
-        try follow(options, with: watcher)
+        try follow(options, after: first.checkpoints, with: watcher)
         watcher.start()
         let followers = followDatabases(of: options, after: first.checkpoints, debouncer: debouncer)
         let broadcaster = EventBroadcaster()
@@ -66,13 +66,18 @@ public struct PreviewServer: Sendable {
         }
     }
 
-    /// Watches every source of `options`, its templates and the configuration file.
-    private func follow(_ options: BuildOptions, with watcher: SourceWatcher) throws(WatchError) {
-        for source in options.sources where !source.hasPrefix("http://") && !source.hasPrefix("https://") {
-            try Self.follow(file: source.hasPrefix("markdown:") ? String(source.dropFirst(9)) : source, with: watcher)
+    /// Watches every source of `options` (from `checkpoints`, those of the first build, in the
+    /// order of the sources), its templates and the configuration file.
+    private func follow(_ options: BuildOptions, after checkpoints: [String?], with watcher: SourceWatcher) throws {
+        for (index, source) in options.sources.enumerated() where !Self.isDatabaseURL(source) {
+            let path = source.hasPrefix("markdown:") ? String(source.dropFirst("markdown:".count)) : source
+            try Self.follow(file: path, after: index < checkpoints.count ? checkpoints[index] : nil, with: watcher)
         }
         if let templates = options.templatesFolder { try watcher.watchTree(templates) }
-        for file in settings.configurationFiles { try Self.follow(file: file, with: watcher) }
+        // A configuration file may appear later, but not in a folder that does not exist.
+        for file in settings.configurationFiles where Self.folderExists(of: file) {
+            try Self.follow(file: file, after: nil, with: watcher)
+        }
     }
 
     /// Follows the `_changes` feed of every source of `options` that is a database URL, from
@@ -81,7 +86,7 @@ public struct PreviewServer: Sendable {
         of options: BuildOptions, after checkpoints: [String?], debouncer: ChangeDebouncer
     ) -> [CouchFollower] {
         options.sources.enumerated().compactMap { index, source in
-            guard source.hasPrefix("http://") || source.hasPrefix("https://") else { return nil }
+            guard Self.isDatabaseURL(source) else { return nil }
             let follower = CouchFollower()
             let checkpoint = index < checkpoints.count ? checkpoints[index] : nil
             follower.start(url: source, after: checkpoint, debouncer: debouncer)
@@ -89,17 +94,33 @@ public struct PreviewServer: Sendable {
         }
     }
 
-    /// Watches a folder as a tree, a store through its database and WAL files, any other file by name.
-    private static func follow(file path: String, with watcher: SourceWatcher) throws(WatchError) {
+    /// Watches a folder as a tree; a store through its database and WAL files, a change counted
+    /// only when its sequence moved past `checkpoint`; any other file by name.
+    private static func follow(file path: String, after checkpoint: String?, with watcher: SourceWatcher) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             return try watcher.watchTree(path)
         }
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
-        let isStore = (try? DocumentStore.holdsStore(atPath: path)) == true
-        let names: Set<String> = isStore ? [name, name + "-wal"] : [name]
-        try watcher.watchNames(names, in: url.deletingLastPathComponent().path)
+        let folder = url.deletingLastPathComponent().path
+        guard (try? DocumentStore.holdsStore(atPath: path)) == true else {
+            return try watcher.watchNames([name], in: folder)
+        }
+        let sequence = try StoreSequence(path: path, after: checkpoint)
+        try watcher.watchNames([name, name + "-wal"], in: folder, confirm: sequence.advanced)
+    }
+
+    /// Whether the folder that holds `path` exists.
+    private static func folderExists(of path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// Whether `source` is a CouchDB-compatible database rather than a file or folder.
+    static func isDatabaseURL(_ source: String) -> Bool {
+        source.hasPrefix("http://") || source.hasPrefix("https://")
     }
 
     /// `host` as a URL writes it: an IPv6 address in brackets.

@@ -17,7 +17,9 @@ public final class SourceWatcher: Sendable {
 
     private struct Watch {
         let folder: String
-        let names: Set<String>?
+        /// The names followed in the folder, each with what is asked before its change is noted;
+        /// nil for a tree, where every name counts.
+        let names: [String: @Sendable () -> Bool]?
     }
 
     private static let treeMask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO)
@@ -43,12 +45,16 @@ public final class SourceWatcher: Sendable {
         }
     }
 
-    /// Watches the files called `names` in `folder`, by name: a file replaced by a rename is followed.
-    public func watchNames(_ names: Set<String>, in folder: String) throws(WatchError) {
+    /// Watches the files called `names` in `folder`, by name: a file replaced by a rename is
+    /// followed. A change is noted only when `confirm`, if given, says it is one.
+    public func watchNames(
+        _ names: Set<String>, in folder: String, confirm: @escaping @Sendable () -> Bool = { true }
+    ) throws(WatchError) {
         let watch = try inotify.addWatch(folder, mask: Self.namesMask | UInt32(IN_ONLYDIR))
         watches.withLock { watches in
-            let earlier = watches[watch]?.names ?? []
-            watches[watch] = Watch(folder: folder, names: earlier.union(names))
+            var followed = watches[watch]?.names ?? [:]
+            for name in names { followed[name] = confirm }
+            watches[watch] = Watch(folder: folder, names: followed)
         }
     }
 
@@ -74,7 +80,7 @@ public final class SourceWatcher: Sendable {
         }
         let path = watch.folder + "/" + event.name
         if let names = watch.names {
-            if names.contains(event.name) { debouncer.note(path) }
+            if let confirm = names[event.name], confirm() { debouncer.note(path) }
             return
         }
         guard !event.name.hasPrefix("."), !EditorTemporaryFiles.contains(event.name) else { return }
