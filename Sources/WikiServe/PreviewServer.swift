@@ -23,12 +23,13 @@ public struct PreviewServer: Sendable {
     /// Builds, then serves until SIGINT or SIGTERM; `onServing` receives the site's URL once it
     /// can be browsed. Throws `ServeError` when the address cannot be listened on.
     public func run(onServing: @escaping @Sendable (String) -> Void) async throws {
+        let options = try settings.buildOptions()
+        try PreviewMark.claim(stateFolder: options.resolvedStateFolder, outputFolder: options.outputFolder)
         let builder = BuildRunner(options: settings.buildOptions)
         let state = PreviewState()
         let first = await builder.build()
         state.record(first.event)
         PreviewLog.write("built: \(PreviewLog.outcome(of: first.event))")
-        let options = try settings.buildOptions()
         let debouncer = ChangeDebouncer()
         let watcher = try SourceWatcher(debouncer: debouncer)
         try follow(options, after: first.checkpoints, with: watcher)

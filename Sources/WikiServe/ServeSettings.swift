@@ -35,6 +35,8 @@ public enum ServeError: Error, Sendable, CustomStringConvertible {
     case portInUse(host: String, port: Int)
     /// The address could not be listened on.
     case cannotListen(host: String, port: Int, reason: String)
+    /// The output folder holds a site `wikisite build` wrote.
+    case notAPreviewFolder(outputFolder: String)
 
     public var description: String {
         switch self {
@@ -42,6 +44,9 @@ public enum ServeError: Error, Sendable, CustomStringConvertible {
             "port \(port) on \(host) is in use by another program: choose another with --port, or --port 0 for any free port"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host) port \(port): \(reason)"
+        case .notAPreviewFolder(let outputFolder):
+            "\(outputFolder) holds a site wikisite build wrote: give serve a folder of its own with --out, "
+                + "or leave --out out for the default preview folder"
         }
     }
 }

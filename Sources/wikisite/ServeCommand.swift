@@ -38,6 +38,8 @@ struct ServeCommand: ParsableCommand {
 
     /// The preview folder when `--out` is not given.
     static let defaultOutput = ".wikisite/preview/site"
+    /// Its build state.
+    static let defaultState = ".wikisite/preview/state"
 
     func validate() throws {
         if host.isEmpty { throw ValidationError("--host needs a host name or address.") }
@@ -48,6 +50,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         var commandLine = site.commandLine
         commandLine.outputFolder = out ?? Self.defaultOutput
+        if out == nil { commandLine.stateFolder = Self.defaultState }
         _ = try site.buildOptions(commandLine: commandLine)
         let (explicit, firstSource) = (site.config, site.source.first)
         let settings = ServeSettings(

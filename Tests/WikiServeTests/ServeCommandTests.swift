@@ -171,4 +171,32 @@ struct ServeCommandTests {
         }
         #expect(server.stop() == 0)
     }
+
+    @Test func serveRefusesAFolderThatBuildWrote() throws {
+        let folder = try Self.makeNotes()
+        let built = try WikisiteBinary.run(["build", "--source", "notes", "--out", "site"], in: folder.url)
+        #expect(built.status == 0, "\(built.standardError)")
+        let server = try ServeProcess(["--port", "0", "--source", "notes", "--out", "site"], in: folder.url)
+        #expect(server.waitForExit() == 1)
+        #expect(server.standardError.contains("site holds a site wikisite build wrote"))
+        #expect(!server.standardOutput.contains("Serving"))
+    }
+
+    @Test func buildRefusesAPreviewFolder() throws {
+        let folder = try Self.makeNotes()
+        let (server, _) = try Self.serve(folder)
+        #expect(server.stop() == 0)
+        let built = try WikisiteBinary.run(["build", "--source", "notes", "--out", "preview"], in: folder.url)
+        #expect(built.status == 2)
+        #expect(built.standardError.contains("preview is the preview folder of wikisite serve"))
+    }
+
+    @Test func withoutOutThePreviewHasAFolderOfItsOwn() throws {
+        let folder = try Self.makeNotes()
+        let server = try ServeProcess(["--port", "0", "--source", "notes"], in: folder.url)
+        _ = try #require(server.servingURL(), "\(server.standardError)")
+        #expect(server.stop() == 0)
+        #expect(folder.files(under: ".wikisite/preview/site").contains("index.html"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("_site")))
+    }
 }
