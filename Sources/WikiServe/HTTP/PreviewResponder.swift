@@ -21,7 +21,8 @@ struct PreviewResponder: HTTPResponder {
         }
         let target = request.head.path ?? "/"
         if target == Self.eventsPath || target.hasPrefix(Self.eventsPath + "?") {
-            return events(channel: context.channel)
+            return request.method == .head
+                ? Response(status: .ok, headers: Self.eventHeaders) : events(channel: context.channel)
         }
         let response = file(target: target)
         return request.method == .head ? response.createHeadResponse() : response
@@ -64,9 +65,6 @@ struct PreviewResponder: HTTPResponder {
     private func events(channel: any Channel) -> Response {
         let subscription = broadcaster.subscribe { channel.close(promise: nil) }
         channel.closeFuture.whenComplete { _ in subscription.end() }
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream; charset=utf-8"
-        headers[.cacheControl] = "no-cache"
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ": wikisite live reload\nretry: 1000\n\n"))
             for await event in subscription.events {
@@ -74,8 +72,13 @@ struct PreviewResponder: HTTPResponder {
             }
             try await writer.finish(nil)
         }
-        return Response(status: .ok, headers: headers, body: body)
+        return Response(status: .ok, headers: Self.eventHeaders, body: body)
     }
+
+    /// The headers of the event stream.
+    private static let eventHeaders: HTTPFields = [
+        .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
+    ]
 
     private func page(_ status: HTTPResponse.Status, _ bytes: [UInt8], contentType: String) -> Response {
         var headers = HTTPFields()
