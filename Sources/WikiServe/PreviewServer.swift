@@ -109,7 +109,7 @@ public struct PreviewServer: Sendable {
             return try watcher.watchNames([name], in: folder)
         }
         let sequence = try StoreSequence(path: path, after: checkpoint)
-        try watcher.watchNames([name, name + "-wal"], in: folder, confirm: sequence.advanced)
+        try watcher.watchNames([name, name + "-wal"], in: folder, counting: .writes, confirm: sequence.advanced)
     }
 
     /// Whether the folder that holds `path` exists.

@@ -29,10 +29,21 @@ struct ServeSourcesTests {
                 == 0)
         let event = try await events.next { $0.contains("event: build") }
         #expect(event.contains("\"index.html\""))
+        for generation in 3...5 {
+            let edit = """
+                {"docs":[{"_id":"5737529525067657:Sync Client","_rev":"\(generation)-0e","type":"page",\
+                "wiki_id":"5737529525067657","markdown":"Edit \(generation)."}]}
+                """
+            try folder.write(edit, to: "edit.json")
+            let imported = try WikisiteBinary.run(
+                ["import", folder.path("edit.json"), "--store", store], in: folder.url)
+            #expect(imported.status == 0)
+            _ = try await events.next { $0.contains("event: build") && $0.contains("Sync_Client~") }
+        }
         // The builds read the store, which may touch its files: only a new sequence rebuilds, so
         // after the build of the import the server stays idle (a second is many builds' time).
         try await Task.sleep(for: .seconds(1))
-        #expect(server.buildCount == 2, "\(server.standardError)")
+        #expect(server.buildCount == 5, "\(server.standardError)")
         #expect(server.stop() == 0)
     }
 

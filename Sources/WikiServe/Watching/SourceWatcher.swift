@@ -17,9 +17,23 @@ public final class SourceWatcher: Sendable {
 
     private struct Watch {
         let folder: String
-        /// The names followed in the folder, each with what is asked before its change is noted;
-        /// nil for a tree, where every name counts.
-        let names: [String: @Sendable () -> Bool]?
+        /// The names followed in the folder, each with its rule; nil for a tree, where every name counts.
+        let names: [String: NameRule]?
+    }
+
+    /// Which events of a file followed by name count, and what is asked before one is noted.
+    private struct NameRule {
+        let events: UInt32
+        let confirm: @Sendable () -> Bool
+    }
+
+    /// Which changes of a file followed by name count.
+    public enum Changes: Sendable {
+        /// Created, written, deleted, renamed.
+        case any
+        /// Written only: what a database's files go through on every change, while opening and
+        /// closing them (as every reader does) creates, closes and deletes them.
+        case writes
     }
 
     private static let treeMask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO)
@@ -46,14 +60,16 @@ public final class SourceWatcher: Sendable {
     }
 
     /// Watches the files called `names` in `folder`, by name: a file replaced by a rename is
-    /// followed. A change is noted only when `confirm`, if given, says it is one.
+    /// followed. A change of the kind `changes` counts, and is noted when `confirm` says it is one.
     public func watchNames(
-        _ names: Set<String>, in folder: String, confirm: @escaping @Sendable () -> Bool = { true }
+        _ names: Set<String>, in folder: String, counting changes: Changes = .any,
+        confirm: @escaping @Sendable () -> Bool = { true }
     ) throws(WatchError) {
         let watch = try inotify.addWatch(folder, mask: Self.namesMask | UInt32(IN_ONLYDIR))
+        let rule = NameRule(events: changes == .any ? Self.namesMask : UInt32(IN_MODIFY), confirm: confirm)
         watches.withLock { watches in
             var followed = watches[watch]?.names ?? [:]
-            for name in names { followed[name] = confirm }
+            for name in names { followed[name] = rule }
             watches[watch] = Watch(folder: folder, names: followed)
         }
     }
@@ -80,7 +96,7 @@ public final class SourceWatcher: Sendable {
         }
         let path = watch.folder + "/" + event.name
         if let names = watch.names {
-            if let confirm = names[event.name], confirm() { debouncer.note(path) }
+            if let rule = names[event.name], event.mask & rule.events != 0, rule.confirm() { debouncer.note(path) }
             return
         }
         guard !event.name.hasPrefix("."), !EditorTemporaryFiles.contains(event.name) else { return }

@@ -5,11 +5,13 @@ import WikiStore
 
 /// Whether the embedded store has changed: its sequence moved past the last one seen.
 ///
-/// A build reads the store, and SQLite may touch its files as it does; the file notifications
-/// alone would then start a build after every build. The sequence moves only when documents
-/// change. The store stays open, so asking is one query.
+/// A build reads the store, and SQLite touches its files as it does (a checkpoint when the last
+/// connection closes); the file notifications alone would then start a build after every build.
+/// The sequence moves only when documents change. The store is opened for each question and
+/// closed at once: a connection kept open could be left reading a write-ahead log that another
+/// process deleted.
 final class StoreSequence: Sendable {
-    private let store: DocumentStore
+    private let path: String
     private let last: Mutex<Int?>
 
     /// The store at `path`, as last seen by a build whose checkpoint of it is `checkpoint` (JSON
@@ -19,12 +21,12 @@ final class StoreSequence: Sendable {
         let value = checkpoint.flatMap { try? JSONParser.parse($0) }
         let seen = value.flatMap { store.sequence(resuming: SourceCheckpoint($0)) }
         last = Mutex(try seen ?? store.currentSequence())
-        self.store = store
+        self.path = path
     }
 
     /// Whether the sequence moved since the last call (or the build this started from).
     func advanced() -> Bool {
-        let current = try? store.currentSequence()
+        let current = try? DocumentStore(path: path).currentSequence()
         return last.withLock { last in
             defer { last = current }
             return current != last
