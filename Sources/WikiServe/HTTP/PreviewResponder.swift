@@ -46,7 +46,7 @@ struct PreviewResponder: HTTPResponder {
         case .folder(let location):
             var headers = HTTPFields()
             headers[.location] = location
-            return text(.movedPermanently, "See \(location).", headers: headers)
+            return text(.found, "See \(location).", headers: headers)
         case .notFound:
             let html = NotFoundPage(requested: target, stylesheet: stylesheet).html
             let injection = LiveReloadInjection(sitePath: path.sitePath, buildError: state.buildError)
