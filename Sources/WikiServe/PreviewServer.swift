@@ -31,7 +31,8 @@ public struct PreviewServer: Sendable {
         state.record(first.event)
         PreviewLog.write("built: \(PreviewLog.outcome(of: first.event))")
         let debouncer = ChangeDebouncer()
-        let watcher = try SourceWatcher(debouncer: debouncer)
+        let watcher = try SourceWatcher(
+            debouncer: debouncer, ignoring: [options.outputFolder, options.resolvedStateFolder])
         try follow(options, after: first.checkpoints, with: watcher)
         watcher.start()
         let followers = followDatabases(of: options, after: first.checkpoints, debouncer: debouncer)

@@ -10,6 +10,7 @@ final class SourceWatcherTests {
     let folder: TestFolder
     let debouncer = ChangeDebouncer(quiet: .milliseconds(5))
     let watcher: SourceWatcher
+    let ignoringWatcher: SourceWatcher
     let noted = NotedPaths()
     var consumer: Task<Void, Never>?
 
@@ -17,6 +18,7 @@ final class SourceWatcherTests {
         folder = try TestFolder()
         try FileManager.default.createDirectory(atPath: folder.path("notes/guide"), withIntermediateDirectories: true)
         watcher = try SourceWatcher(debouncer: debouncer)
+        ignoringWatcher = try SourceWatcher(debouncer: debouncer, ignoring: [folder.path("notes/preview")])
         consumer = Task { [debouncer, noted] in
             await debouncer.forEachBurst { changes in noted.add(changes) }
         }
@@ -24,6 +26,7 @@ final class SourceWatcherTests {
 
     deinit {
         watcher.stop()
+        ignoringWatcher.stop()
         debouncer.finish()
     }
 
@@ -83,6 +86,26 @@ final class SourceWatcherTests {
         try folder.write("x", to: "wikisite.toml")
         #expect(await waitForChange(of: "wikisite.toml"))
         #expect(!noted.paths.contains(folder.path("store.sqlite")))
+    }
+
+    @Test func aTreeAndANameInTheSameFolderAreBothFollowed() async throws {
+        try watcher.watchTree(folder.path("notes"))
+        try watcher.watchNames(["wikisite.toml"], in: folder.path("notes"))
+        watcher.start()
+        try folder.write("x", to: "notes/wikisite.toml")
+        try folder.write("# C", to: "notes/C.md")
+        #expect(await waitForChange(of: "notes/wikisite.toml"))
+        #expect(await waitForChange(of: "notes/C.md"))
+    }
+
+    @Test func theIgnoredOutputFolderInsideATreeIsNotNoted() async throws {
+        try FileManager.default.createDirectory(atPath: folder.path("notes/preview"), withIntermediateDirectories: true)
+        try ignoringWatcher.watchTree(folder.path("notes"))
+        ignoringWatcher.start()
+        try folder.write("<p>", to: "notes/preview/index.html")
+        try folder.write("# D", to: "notes/D.md")
+        #expect(await waitForChange(of: "notes/D.md"))
+        #expect(!noted.paths.contains { $0.hasPrefix(folder.path("notes/preview")) })
     }
 }
 

@@ -14,11 +14,14 @@ public final class SourceWatcher: Sendable {
     private let inotify: Inotify
     private let debouncer: ChangeDebouncer
     private let watches = Mutex<[Int32: Watch]>([:])
+    private let ignored: [String]
 
     private struct Watch {
         let folder: String
-        /// The names followed in the folder, each with its rule; nil for a tree, where every name counts.
-        let names: [String: NameRule]?
+        /// Whether the folder is part of a tree, where every name counts.
+        var isTree = false
+        /// The names followed in the folder, each with its rule.
+        var names: [String: NameRule] = [:]
     }
 
     /// Which events of a file followed by name count, and what is asked before one is noted.
@@ -39,16 +42,24 @@ public final class SourceWatcher: Sendable {
     private static let treeMask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO)
     private static let namesMask = treeMask | UInt32(IN_MODIFY)
 
-    /// A watcher that notes every change in `debouncer`.
-    public init(debouncer: ChangeDebouncer) throws(WatchError) {
+    /// A watcher that notes every change in `debouncer`, except those inside the folders
+    /// `ignoring` (the preview's own output, which may lie inside a watched tree).
+    public init(debouncer: ChangeDebouncer, ignoring: [String] = []) throws(WatchError) {
         inotify = try Inotify()
         self.debouncer = debouncer
+        ignored = ignoring.map(Self.absolute)
     }
 
     /// Watches the folder at `root` and every folder below it, except those whose name starts with `.`.
     public func watchTree(_ root: String) throws(WatchError) {
-        let watch = try inotify.addWatch(root, mask: Self.treeMask | UInt32(IN_ONLYDIR))
-        watches.withLock { $0[watch] = Watch(folder: root, names: nil) }
+        let root = Self.absolute(root)
+        guard !isIgnored(root) else { return }
+        let watch = try inotify.addWatch(root, mask: Self.namesMask | UInt32(IN_ONLYDIR))
+        watches.withLock { watches in
+            var entry = watches[watch] ?? Watch(folder: root)
+            entry.isTree = true
+            watches[watch] = entry
+        }
         let children = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         for child in children where !child.hasPrefix(".") {
             let path = root + "/" + child
@@ -65,12 +76,13 @@ public final class SourceWatcher: Sendable {
         _ names: Set<String>, in folder: String, counting changes: Changes = .any,
         confirm: @escaping @Sendable () -> Bool = { true }
     ) throws(WatchError) {
+        let folder = Self.absolute(folder)
         let watch = try inotify.addWatch(folder, mask: Self.namesMask | UInt32(IN_ONLYDIR))
         let rule = NameRule(events: changes == .any ? Self.namesMask : UInt32(IN_MODIFY), confirm: confirm)
         watches.withLock { watches in
-            var followed = watches[watch]?.names ?? [:]
-            for name in names { followed[name] = rule }
-            watches[watch] = Watch(folder: folder, names: followed)
+            var entry = watches[watch] ?? Watch(folder: folder)
+            for name in names { entry.names[name] = rule }
+            watches[watch] = entry
         }
     }
 
@@ -95,14 +107,26 @@ public final class SourceWatcher: Sendable {
             return
         }
         let path = watch.folder + "/" + event.name
-        if let names = watch.names {
-            if let rule = names[event.name], event.mask & rule.events != 0, rule.confirm() { debouncer.note(path) }
+        if let rule = watch.names[event.name] {
+            if event.mask & rule.events != 0, rule.confirm() { debouncer.note(path) }
             return
         }
-        guard !event.name.hasPrefix("."), !EditorTemporaryFiles.contains(event.name) else { return }
+        guard watch.isTree, event.mask & Self.treeMask != 0, !event.name.hasPrefix("."),
+            !EditorTemporaryFiles.contains(event.name), !isIgnored(path)
+        else { return }
         if event.isFolder, event.mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { forgetTree(path) }
         if event.isFolder, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path) }
         debouncer.note(path)
+    }
+
+    /// Whether `path` (absolute) is in one of the ignored folders.
+    private func isIgnored(_ path: String) -> Bool {
+        ignored.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// `path` made absolute and standardized, so that paths given in any form compare.
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// Stops watching the folder at `path` and the folders below it (it moved away or was deleted).
