@@ -199,4 +199,13 @@ struct ServeCommandTests {
         #expect(folder.files(under: ".wikisite/preview/site").contains("index.html"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("_site")))
     }
+
+    @Test func aHostOtherThanLoopbackIsWarnedOfAndCtrlCStopsTheServer() throws {
+        let folder = try Self.makeNotes()
+        let server = try ServeProcess(["--host", "0.0.0.0", "--port", "0", "--source", "notes"], in: folder.url)
+        let url = try #require(server.servingURL(), "\(server.standardError)")
+        #expect(url.hasPrefix("http://0.0.0.0:"))
+        #expect(server.standardError.contains("warning: --host 0.0.0.0 makes the preview visible"))
+        #expect(server.stop(with: SIGINT) == 0)
+    }
 }
