@@ -28,14 +28,20 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev pkg-config >/dev/null; \
 	fi
 
-## test-deps: Chromium, which the browser test runs headless on a built page. Without it (no
-## network, say) that one test is skipped, and says so.
+## test-deps: Chromium, which the browser tests run headless, and Playwright for Python, which
+## drives it in the live-preview tests (Tests/Browser/). Without them (no network, say) those
+## tests are skipped, and say so; with CI=true they fail.
 test-deps: deps
 	@if ! command -v chromium >/dev/null; then \
 	  echo "Installing chromium with apt-get..."; \
 	  ( $(SUDO) apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null ) \
-	  || echo "warning: chromium could not be installed; the browser test will be skipped"; \
+	  || echo "warning: chromium could not be installed; the browser tests will be skipped"; \
+	fi
+	@if ! python3 -c "import playwright.sync_api" 2>/dev/null; then \
+	  echo "Installing playwright with pip..."; \
+	  ( python3 -m pip install -q playwright 2>/dev/null || python3 -m pip install -q --break-system-packages playwright ) \
+	  || echo "warning: playwright could not be installed; the live-preview browser tests will be skipped"; \
 	fi
 
 ## build: compile wikisite.

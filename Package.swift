@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // cmark, the system C library (Debian's libcmark-dev).
@@ -87,11 +90,24 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
+        // The live preview: serves a build's output folder, rebuilds on every change of its sources.
+        .target(
+            name: "WikiServe",
+            dependencies: [
+                "WikiSite", "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // The command-line interface.
         .executableTarget(
             name: "wikisite",
             dependencies: [
-                "WikiSite", "WikiStore", "WikiCouch",
+                "WikiSite", "WikiStore", "WikiCouch", "WikiServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,6 +128,17 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "WikiServeTests",
+            dependencies: [
+                // Support/ links the test CouchDB server of WikiCouchTests, which it reuses.
+                "WikiServe", "WikiSite", "WikiDocuments", "wikisite",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "SplitMix64"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WikiServe
 import WikiSite
 
 /// `wikisite build`: publish the wikis of the sources into the output folder.
@@ -75,6 +76,12 @@ struct BuildCommand: ParsableCommand {
         commandLine.baseURL = try baseURL.map(BaseURL.init(parsing:))
         commandLine.strict = strict
         var options = try site.buildOptions(commandLine: commandLine)
+        guard !PreviewMark.isPreview(stateFolder: options.resolvedStateFolder) else {
+            TerminalReporter.printError(
+                "error: \(options.outputFolder) is the preview folder of wikisite serve: build into a folder of its own"
+            )
+            throw ExitCode.badUsage
+        }
         options.fullBuild = full
         options.listsOutputs = explain
         options.generatorVersion = WikisiteVersion.current

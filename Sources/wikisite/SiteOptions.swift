@@ -72,20 +72,30 @@ struct SiteOptions: ParsableArguments {
     /// `commandLine` over them. With no source anywhere, the default store is read when it
     /// exists. A configuration that cannot be used ends the command with exit status 2.
     func buildOptions(commandLine: Configuration) throws(ExitCode) -> BuildOptions {
+        let file = configurationFile
+        if let file { TerminalReporter.printError("using configuration \(file)") }
         do throws(ConfigurationError) {
-            var configuration = Configuration()
-            if let file = Configuration.locate(explicit: config, firstSource: source.first) {
-                TerminalReporter.printError("using configuration \(file)")
-                configuration = try Configuration.load(file: file)
-            }
-            configuration = configuration.overridden(by: commandLine)
-            if configuration.sources == nil, FileManager.default.fileExists(atPath: DocumentSources.defaultSource) {
-                configuration.sources = [DocumentSources.defaultSource]
-            }
-            return try configuration.buildOptions()
+            return try Self.buildOptions(configurationFile: file, commandLine: commandLine)
         } catch {
             throw Self.badConfiguration(error)
         }
+    }
+
+    /// The configuration file these options name or find; nil when there is none.
+    var configurationFile: String? { Configuration.locate(explicit: config, firstSource: source.first) }
+
+    /// The options the file at `configurationFile` (when there is one) and `commandLine` over it
+    /// give; with no source anywhere, the default store when it exists.
+    static func buildOptions(
+        configurationFile: String?, commandLine: Configuration
+    ) throws(ConfigurationError) -> BuildOptions {
+        var configuration = Configuration()
+        if let configurationFile { configuration = try Configuration.load(file: configurationFile) }
+        configuration = configuration.overridden(by: commandLine)
+        if configuration.sources == nil, FileManager.default.fileExists(atPath: DocumentSources.defaultSource) {
+            configuration.sources = [DocumentSources.defaultSource]
+        }
+        return try configuration.buildOptions()
     }
 
     /// Prints each problem of `error`; returns the exit status of bad usage, 2.

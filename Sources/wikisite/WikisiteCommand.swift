@@ -22,7 +22,7 @@ struct WikisiteCommand: ParsableCommand {
         version: WikisiteVersion.current,
         subcommands: [
             BuildCommand.self, CheckCommand.self, RenderCommand.self, ImportCommand.self, ExportCommand.self,
-            PullCommand.self,
+            PullCommand.self, ServeCommand.self,
         ]
     )
 

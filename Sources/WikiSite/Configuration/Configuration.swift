@@ -48,13 +48,20 @@ public struct Configuration: Sendable {
     /// `currentFolder`; nil when there is none.
     public static func locate(explicit: String?, firstSource: String?, currentFolder: String = ".") -> String? {
         if let explicit { return explicit }
-        var candidates: [String] = []
-        if let firstSource { candidates.append(path(fileName, relativeTo: folder(of: firstSource))) }
-        candidates.append(path(fileName, relativeTo: currentFolder))
-        return candidates.first { candidate in
+        return candidates(firstSource: firstSource, currentFolder: currentFolder).first { candidate in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder) && !isFolder.boolValue
         }
+    }
+
+    /// Where `locate` looks for the configuration file when none is named, in order: beside
+    /// `firstSource`, then in `currentFolder` (a live preview watches them all).
+    public static func candidates(firstSource: String?, currentFolder: String = ".") -> [String] {
+        var candidates: [String] = []
+        if let firstSource { candidates.append(path(fileName, relativeTo: folder(of: firstSource))) }
+        let current = path(fileName, relativeTo: currentFolder)
+        if !candidates.contains(current) { candidates.append(current) }
+        return candidates
     }
 
     /// Reads the configuration file at `file`.

@@ -1,0 +1,42 @@
+import Foundation
+import WikiSite
+
+/// Runs the one build engine for the preview, on a thread of its own so that the server's
+/// tasks never wait on it; a failure becomes the message the CLI prints for it.
+struct BuildRunner: Sendable {
+    /// The options of the next build, made again for each one (wikisite.toml may have changed).
+    let options: @Sendable () throws -> BuildOptions
+
+    /// What one build did.
+    struct Outcome: Sendable {
+        /// What browsers are told.
+        let event: BuildEvent
+        /// Where the reading of each source ended, as JSON text, in the order of the sources;
+        /// empty when the build failed.
+        let checkpoints: [String?]
+    }
+
+    /// Builds once.
+    func build() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: buildNow()) }
+            thread.name = "wikisite serve: build"
+            thread.stackSize = 8 << 20  // as the main thread of `wikisite build`: deep Markdown recurses
+            thread.start()
+        }
+    }
+
+    private func buildNow() -> Outcome {
+        do {
+            var options = try options()
+            options.listsOutputs = true
+            let summary = try SiteBuilder(options: options).build()
+            return Outcome(event: BuildEvent(summary: summary), checkpoints: summary.checkpoints.map(\.to))
+        } catch let error as ConfigurationError {
+            let message = error.problems.map { "error: \($0)" }.joined(separator: "\n")
+            return Outcome(event: .failed(message: message), checkpoints: [])
+        } catch {
+            return Outcome(event: .failed(message: "error: \(error)"), checkpoints: [])
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../WikiCouchTests/Support/FakeCouchDatabase.swift
