@@ -28,9 +28,9 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev pkg-config >/dev/null; \
 	fi
 
-## test-deps: Chromium, which the browser tests run headless, and Playwright for Python, which
-## drives it in the live-preview tests (Tests/Browser/). Without them (no network, say) those
-## tests are skipped, and say so; with CI=true they fail.
+## test-deps: Chromium, which the browser tests run headless, Playwright for Python, which
+## drives it (Tests/Browser/), and axe-playwright-python, which checks the theme's accessibility.
+## Without them (no network, say) those tests are skipped, and say so; with CI=true they fail.
 test-deps: deps
 	@if ! command -v chromium >/dev/null; then \
 	  echo "Installing chromium with apt-get..."; \
@@ -38,10 +38,11 @@ test-deps: deps
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null ) \
 	  || echo "warning: chromium could not be installed; the browser tests will be skipped"; \
 	fi
-	@if ! python3 -c "import playwright.sync_api" 2>/dev/null; then \
-	  echo "Installing playwright with pip..."; \
-	  ( python3 -m pip install -q playwright 2>/dev/null || python3 -m pip install -q --break-system-packages playwright ) \
-	  || echo "warning: playwright could not be installed; the live-preview browser tests will be skipped"; \
+	@if ! python3 -c "import playwright.sync_api, axe_playwright_python" 2>/dev/null; then \
+	  echo "Installing playwright and axe-playwright-python with pip..."; \
+	  ( python3 -m pip install -q playwright axe-playwright-python 2>/dev/null \
+	    || python3 -m pip install -q --break-system-packages playwright axe-playwright-python ) \
+	  || echo "warning: playwright could not be installed; the browser tests will be skipped"; \
 	fi
 
 ## build: compile wikisite.

@@ -5,7 +5,7 @@ let package = Package(
     name: "wikisite",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "wikisite", targets: ["wikisite"]),
+        .executable(name: "wikisite", targets: ["WikisiteCommands"]),
         .library(name: "WikiSite", targets: ["WikiSite"]),
     ],
     dependencies: [
@@ -103,9 +103,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // The command-line interface.
+        // The command-line interface, the product `wikisite`: argument parsing only.
         .executableTarget(
-            name: "wikisite",
+            name: "WikisiteCommands",
             dependencies: [
                 "WikiSite", "WikiStore", "WikiCouch", "WikiServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "WikiCouchTests",
             dependencies: [
-                "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "wikisite",
+                "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "WikisiteCommands",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -134,7 +134,7 @@ let package = Package(
             name: "WikiServeTests",
             dependencies: [
                 // Support/ links the test CouchDB server of WikiCouchTests, which it reuses.
-                "WikiServe", "WikiSite", "WikiDocuments", "wikisite",
+                "WikiServe", "WikiSite", "WikiDocuments", "WikisiteCommands", "BrowserTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -147,9 +147,14 @@ let package = Package(
             dependencies: ["WikiRender", "SplitMix64", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite", "SplitMix64"]),
         // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
+        // What the browser tests of every target share (Tests/Browser/ holds their scripts).
+        .target(name: "BrowserTesting", path: "Tests/BrowserTesting"),
         .testTarget(
             name: "WikiSiteTests",
-            dependencies: ["WikiSite", "wikisite", "SplitMix64", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "WikiSite", "WikisiteCommands", "SplitMix64", "BrowserTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // Fuzzing (Fuzz/README.md): `make fuzz` builds each fuzz-* executable with libFuzzer;
         // a normal build makes them regression runners, and FuzzRegressionTests replays the seeds.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),

@@ -1,3 +1,4 @@
+import BrowserTesting
 import Foundation
 import Testing
 
@@ -5,47 +6,11 @@ import Testing
 /// Chromium or Playwright the tests are skipped, except on CI (`CI=true`), where they fail.
 @Suite("Live reload in a browser", .timeLimit(.minutes(10)))
 struct BrowserTests {
-    /// Why the browser tests cannot run here; nil when they can.
-    static let missing: String? = {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
-            return "chromium is not installed (make test-deps)"
-        }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["python3", "-c", "import playwright.sync_api"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return "python3 is not installed" }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? nil : "playwright for Python is not installed (make test-deps)"
-    }()
-
-    static let onCI = ProcessInfo.processInfo.environment["CI"] == "true"
-
-    /// Whether the browser can run; on CI an issue is recorded when it cannot.
-    static func browserIsReady() -> Bool {
-        guard let missing else { return true }
-        Issue.record("CI=true and the browser tests cannot run: \(missing)")
-        return false
-    }
-
-    /// A Python script of `Tests/Browser/` started with `arguments`; its output goes to `output`.
-    static func script(_ name: String, _ arguments: [String], output: Pipe) throws -> Process {
-        let script = WikisiteBinary.repositoryRoot.appendingPathComponent("Tests/Browser/" + name)
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        run.arguments = ["python3", script.path] + arguments
-        run.standardOutput = output
-        run.standardError = output
-        try run.run()
-        return run
-    }
-
     /// Opens `url` in the browser, makes `change` once the page is open, and expects the page to
     /// show `text` by itself.
     static func expectPageFollows(_ url: String, toShow text: String, after change: () throws -> Void) throws {
         let output = Pipe()
-        let run = try script("follow_edit.py", [url, text], output: output)
+        let run = try BrowserTesting.script("follow_edit.py", [url, text], output: output)
         var printed = Data()
         while !String(decoding: printed, as: UTF8.self).contains("opened\n") {
             let chunk = output.fileHandleForReading.availableData
@@ -58,9 +23,9 @@ struct BrowserTests {
         #expect(run.terminationStatus == 0, "\(String(decoding: printed, as: UTF8.self))")
     }
 
-    @Test(.enabled(if: missing == nil || onCI, "\(missing ?? "")"))
+    @Test(.enabled(if: BrowserTesting.shouldRun, "\(BrowserTesting.missing ?? "")"))
     func anOpenPageFollowsEditsTemplateErrorsAndRemovals() throws {
-        guard Self.browserIsReady() else { return }
+        guard BrowserTesting.browserIsReady() else { return }
         let folder = try ServeCommandTests.makeNotes()
         let paragraphs = (0..<200).map { "Paragraph \($0)." }.joined(separator: "\n\n")
         try folder.write("# Install\n\nRun the installer. See [[Usage]].\n\n\(paragraphs)\n", to: "notes/Install.md")
@@ -69,15 +34,15 @@ struct BrowserTests {
         try folder.write(try String(contentsOf: theme, encoding: .utf8), to: "templates/page.mustache")
         let (server, client) = try ServeCommandTests.serve(folder, ["--templates", "templates"])
         let output = Pipe()
-        let run = try Self.script("live_reload.py", [client.baseURL, folder.url.path], output: output)
+        let run = try BrowserTesting.script("live_reload.py", [client.baseURL, folder.url.path], output: output)
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         run.waitUntilExit()
         #expect(run.terminationStatus == 0, "\(printed)\nserve:\n\(server.standardError)")
     }
 
-    @Test(.enabled(if: missing == nil || onCI, "\(missing ?? "")"))
+    @Test(.enabled(if: BrowserTesting.shouldRun, "\(BrowserTesting.missing ?? "")"))
     func anOpenPageFollowsAnImportIntoTheStore() throws {
-        guard Self.browserIsReady() else { return }
+        guard BrowserTesting.browserIsReady() else { return }
         let folder = try TestFolder()
         let store = folder.path("store.sqlite")
         let dump = ServeSourcesTests.example("touchwiki.json")
@@ -97,9 +62,9 @@ struct BrowserTests {
         #expect(server.stop() == 0)
     }
 
-    @Test(.enabled(if: missing == nil || onCI, "\(missing ?? "")"))
+    @Test(.enabled(if: BrowserTesting.shouldRun, "\(BrowserTesting.missing ?? "")"))
     func anOpenPageFollowsAChangeOnTheDatabase() throws {
-        guard Self.browserIsReady() else { return }
+        guard BrowserTesting.browserIsReady() else { return }
         let couch = try CouchTestServer(ServeSourcesTests.database(markdown: "First words."))
         defer { couch.stop() }
         let folder = try TestFolder()

@@ -51,10 +51,12 @@ final class ServeProcess: Sendable {
         process.standardError = standardError
         standardOutput.fileHandleForReading.readabilityHandler = { [output] handle in
             let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil }
             output.append(data)
         }
         standardError.fileHandleForReading.readabilityHandler = { [errors] handle in
             let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil }
             errors.append(data)
         }
         try process.run()
@@ -86,24 +88,37 @@ final class ServeProcess: Sendable {
     /// Sends `signal` and waits for the process to end; its exit status.
     func stop(with signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return process.terminationStatus
+        return waitForExit()
     }
 
     /// Waits for the process to end on its own; its exit status.
+    /// Everything it printed is gathered by then: the pipes' reading threads may lag behind the
+    /// process's end.
     func waitForExit() -> Int32 {
         process.waitUntilExit()
+        _ = eventually { output.isFinished && errors.isFinished }
         return process.terminationStatus
     }
 }
 
-/// Bytes a pipe delivers, gathered from its reading thread.
+/// Bytes a pipe delivers, gathered from its reading thread until the end of the pipe.
 final class CollectedBytes: Sendable {
-    private let bytes = Mutex(Data())
+    private let bytes = Mutex((data: Data(), finished: false))
 
-    /// Adds `data`.
-    func append(_ data: Data) { bytes.withLock { $0.append(data) } }
+    /// Adds `data`; empty data is the end of the pipe.
+    func append(_ data: Data) {
+        bytes.withLock {
+            if data.isEmpty {
+                $0.finished = true
+            } else {
+                $0.data.append(data)
+            }
+        }
+    }
 
     /// Everything gathered, as UTF-8 text.
-    var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+    var text: String { bytes.withLock { String(decoding: $0.data, as: UTF8.self) } }
+
+    /// Whether the pipe has ended: nothing more will be gathered.
+    var isFinished: Bool { bytes.withLock { $0.finished } }
 }

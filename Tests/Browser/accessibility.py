@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Every page of a built site checked with axe-core in headless Chromium, light and dark.
+
+Usage: accessibility.py SITE_FOLDER
+  Opens each HTML file below SITE_FOLDER from file:// in both colour schemes, runs axe-core
+  (axe-playwright-python, which ships it) and prints one line per violation:
+    FAIL: <scheme> <file> <rule> (<impact>): <first element> - <what to fix>
+  then "checked N pages in 2 colour schemes". Exit status 1 when there is any violation.
+"""
+
+import pathlib
+import sys
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import sync_playwright
+
+
+def violations(page, axe):
+    result = axe.run(page)
+    return result.response["violations"]
+
+
+def main(site):
+    root = pathlib.Path(site).resolve()
+    files = sorted(root.rglob("*.html"))
+    if not files:
+        print(f"FAIL: no HTML file below {root}", flush=True)
+        sys.exit(1)
+    axe = Axe()
+    failures = 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        for scheme in ("light", "dark"):
+            context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            for file in files:
+                page.goto(file.as_uri())
+                for violation in violations(page, axe):
+                    failures += 1
+                    node = violation["nodes"][0]
+                    summary = " ".join(node.get("failureSummary", "").split())
+                    print(
+                        f"FAIL: {scheme} {file.relative_to(root)} {violation['id']} ({violation['impact']}): "
+                        f"{node['target']} - {summary}",
+                        flush=True,
+                    )
+            context.close()
+        browser.close()
+    print(f"checked {len(files)} pages in 2 colour schemes", flush=True)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
