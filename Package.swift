@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "WikiServe",
             dependencies: [
-                "WikiSite", "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments",
+                "WikiSite", "WikiRender", "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

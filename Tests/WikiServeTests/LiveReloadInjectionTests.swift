@@ -55,4 +55,12 @@ struct LiveReloadInjectionTests {
         #expect(!html.contains("<script>"))
         #expect(html.contains("/&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
+
+    /// A combining mark after `<` or `"` makes one `Character` of both: escaping by characters
+    /// would let the `<` through.
+    @Test func aCombiningMarkCannotHideAnAngleBracketFromTheNotFoundPage() {
+        let html = NotFoundPage(requested: "/<\u{301}b onmouseover=x>\"\u{301}", stylesheet: nil).html
+        #expect(html.contains("/&lt;\u{301}b onmouseover=x&gt;&quot;\u{301}"))
+        #expect(!html.contains("<\u{301}"))
+    }
 }
