@@ -1,0 +1,113 @@
+/// GFM's extended autolinks: `www.example.com`, `https://example.com/x` and
+/// `someone@example.com` in text become links, as `AutolinkScanner` finds them.
+///
+/// Only text nodes are read, outside links and images, so nothing in code, raw HTML or a
+/// link changes. As GitHub does, no `www.` or URL link starts after a `[` that no `]` has
+/// closed yet (`[[www.example.com]]` stays a wikilink); e-mail addresses have no such rule.
+/// The new nodes are cmark links, so safe mode treats their URLs as it treats any link's.
+enum ExtendedAutolinks {
+    /// Rewrites the autolinks of `document` (whose Markdown is `source`).
+    static func rewrite(
+        in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>]
+    ) {
+        let blocks = InlineBlocks.find(in: document, source: source, cells: cells) { literal in
+            literal.contains(UInt8(ascii: ":")) || literal.contains(UInt8(ascii: "@"))
+                || literal.contains(UInt8(ascii: "w"))
+        }
+        for block in blocks {
+            let escaped = InlineBlocks.escapedMarks(of: block, in: document, source: &source)
+            for (node, links) in links(in: block, of: document, escaped: escaped) {
+                write(links, replacing: node, in: &document)
+            }
+        }
+    }
+
+    /// The links of each text node of `block` outside links and images, in order.
+    private static func links(
+        in block: InlineBlocks.Block, of document: borrowing CmarkDocument, escaped: [CmarkDocument.Node: [Int]]
+    ) -> [(CmarkDocument.Node, [AutolinkScanner.Link])] {
+        var found: [(CmarkDocument.Node, [AutolinkScanner.Link])] = []
+        var brackets = OpenBrackets()
+        var linkDepth = 0
+        document.walk(from: block.node) { event, node in
+            switch document.kind(node) {
+            case .link, .image:
+                linkDepth += event == .enter ? 1 : -1
+                if event == .exit, document.kind(node) == .link { brackets.closeLink() }
+            case .text where linkDepth == 0:
+                let literal = document.literal(node)
+                let escapes = Set(escaped[node] ?? [])
+                var openAt: [Bool] = []
+                if literal.contains(UInt8(ascii: "w")) || literal.contains(UInt8(ascii: ":")) {
+                    openAt = brackets.read(literal, escapes: escapes)
+                }
+                let scanner = AutolinkScanner(literal: literal)
+                let links = scanner.links(startsAfterDelimiter: opensWWW(after: document.previous(node), in: document))
+                {
+                    openAt.isEmpty || !openAt[$0]
+                }
+                if !links.isEmpty { found.append((node, links)) }
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    /// Whether a `www.` may start a text node that follows `previous`: at the start of its
+    /// parent, after a line break, emphasis or strikethrough.
+    private static func opensWWW(after previous: CmarkDocument.Node?, in document: borrowing CmarkDocument) -> Bool {
+        guard let previous else { return true }
+        switch document.kind(previous) {
+        case .softBreak, .lineBreak, .customInline, .other: return true
+        default: return false
+        }
+    }
+
+    /// Replaces `node` by its text around `links`.
+    private static func write(
+        _ links: [AutolinkScanner.Link], replacing node: CmarkDocument.Node, in document: inout CmarkDocument
+    ) {
+        let literal = document.literal(node)
+        var copied = 0
+        for link in links {
+            if link.range.lowerBound > copied {
+                document.insertText(literal[copied..<link.range.lowerBound], before: node)
+            }
+            document.insertLink(to: link.url, label: literal[link.range], before: node)
+            copied = link.range.upperBound
+        }
+        if copied < literal.count { document.insertText(literal[copied...], before: node) }
+        document.remove(node)
+    }
+}
+
+/// cmark's stack of the `[` and `![` not yet closed, as the texts of a block are read in
+/// order: a `]` closes the last one, and a link made deactivates the `[` before it.
+struct OpenBrackets {
+    private var stack: [(isImage: Bool, isActive: Bool)] = []
+
+    /// Reads the real brackets of `literal` (`escapes`: offsets of the escaped ones) and
+    /// returns, for each of its bytes, whether an active bracket is open there.
+    mutating func read(_ literal: [UInt8], escapes: Set<Int>) -> [Bool] {
+        var open: [Bool] = []
+        open.reserveCapacity(literal.count)
+        for (index, byte) in literal.enumerated() {
+            if !escapes.contains(index) {
+                if byte == UInt8(ascii: "[") {
+                    let isImage = index > 0 && literal[index - 1] == UInt8(ascii: "!") && !escapes.contains(index - 1)
+                    stack.append((isImage, true))
+                } else if byte == UInt8(ascii: "]"), !stack.isEmpty {
+                    stack.removeLast()
+                }
+            }
+            open.append(stack.last?.isActive ?? false)
+        }
+        return open
+    }
+
+    /// A link was made: no `[` before it can start another.
+    mutating func closeLink() {
+        for index in stack.indices where !stack[index].isImage { stack[index].isActive = false }
+    }
+}
