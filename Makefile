@@ -7,12 +7,14 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN         = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)/wikisite
 EXAMPLES   := Examples/touchwiki.json Examples/user-guide.json
 
-# The CommonMark 0.30 spec, for the conformance test. It is not in the repo: it comes from
-# the marko 1.3.1 source package on PyPI, which ships it as tests/spec/commonmark.txt.
+# The CommonMark 0.30 and GFM specs, for the conformance tests. They are not in the repo: they
+# come from the marko 1.3.1 source package on PyPI, which ships them as tests/spec/commonmark.txt
+# and tests/spec/gfm.txt.
 SPEC_DIR   := .build/commonmark-spec
 SPEC       := $(SPEC_DIR)/marko-1.3.1/tests/spec/commonmark.txt
+GFM_SPEC   := $(SPEC_DIR)/marko-1.3.1/tests/spec/gfm.txt
 
-.PHONY: all deps test-deps build run test install uninstall format lint clean bench
+.PHONY: all deps gfm-oracle test-deps build run test install uninstall format lint clean bench
 
 all: build
 
@@ -25,9 +27,18 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev pkg-config >/dev/null; \
 	fi
 
+## gfm-oracle: the cmark-gfm command, the reference the GFM conformance test compares with (its
+## library is not linked: wikisite's parser stays cmark).
+gfm-oracle:
+	@if ! command -v cmark-gfm >/dev/null; then \
+	  echo "Installing cmark-gfm with apt-get..."; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq cmark-gfm >/dev/null; \
+	fi
+
 ## test-deps: Chromium, which the browser test runs headless on a built page. Without it (no
 ## network, say) that one test is skipped, and says so.
-test-deps: deps
+test-deps: deps gfm-oracle
 	@if ! command -v chromium >/dev/null; then \
 	  echo "Installing chromium with apt-get..."; \
 	  ( $(SUDO) apt-get update -qq && \
@@ -47,7 +58,9 @@ run: build
 	if [ $$status -le 1 ]; then echo ""; echo "Open $(SITE)/index.html in a browser (file://$(CURDIR)/$(SITE)/index.html)."; fi; \
 	exit $$status
 
-$(SPEC):
+MARKO      := $(SPEC_DIR)/marko-1.3.1.tar.gz
+
+$(MARKO):
 	@mkdir -p $(SPEC_DIR)
 	@if ! python3 -m pip --version >/dev/null 2>&1; then \
 	  echo "Installing Python's pip with apt-get (to fetch the CommonMark spec)..."; \
@@ -55,12 +68,14 @@ $(SPEC):
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-pip >/dev/null; \
 	fi
 	python3 -m pip download --quiet --no-deps --no-binary :all: marko==1.3.1 -d $(SPEC_DIR)
-	tar -xzf $(SPEC_DIR)/marko-1.3.1.tar.gz -C $(SPEC_DIR) marko-1.3.1/tests/spec/commonmark.txt
+
+$(SPEC) $(GFM_SPEC): $(MARKO)
+	tar -xzf $(MARKO) -C $(SPEC_DIR) marko-1.3.1/tests/spec/$(notdir $@)
 	@touch $@
 
-## test: every unit and end-to-end test, with the CommonMark spec conformance test.
-test: test-deps $(SPEC)
-	WIKISITE_COMMONMARK_SPEC="$(CURDIR)/$(SPEC)" $(SWIFT) test
+## test: every unit and end-to-end test, with the CommonMark and GFM spec conformance tests.
+test: test-deps $(SPEC) $(GFM_SPEC)
+	WIKISITE_COMMONMARK_SPEC="$(CURDIR)/$(SPEC)" WIKISITE_GFM_SPEC="$(CURDIR)/$(GFM_SPEC)" $(SWIFT) test
 
 ## install: put wikisite on the PATH (the default theme is compiled into it, and the Swift
 ## runtime linked in: the binary needs only libcmark and SQLite where it runs).
