@@ -68,6 +68,19 @@ struct GitHubExtensionsTests {
                 """)
     }
 
+    @Test func aLooseTaskListWritesTheCheckboxBeforeTheParagraph() {
+        #expect(
+            render("3. [x] a\n\n4. b\n\n5.\n")
+                == "<ol start=\"3\">\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> \n<p>a</p>\n</li>\n"
+                + "<li>\n<p>b</p>\n</li>\n<li></li>\n</ol>\n")
+    }
+
+    @Test func aTaskMarkMustFollowTheItemsMarkerOnItsLine() {
+        #expect(render("> - [ ] a\n") == "<blockquote>\n<ul>\n<li>[ ] a</li>\n</ul>\n</blockquote>\n")
+        #expect(render("- - [ ] a\n") == "<ul>\n<li>\n<ul>\n<li>[ ] a</li>\n</ul>\n</li>\n</ul>\n")
+        #expect(render("-\n  [ ] a\n") == "<ul>\n<li>[ ] a</li>\n</ul>\n")
+    }
+
     @Test func wwwAddressesURLsAndEmailAddressesBecomeLinks() {
         #expect(
             render("See www.example.com/a.b. or https://example.org?q=1; or me@example.com.\n") == """

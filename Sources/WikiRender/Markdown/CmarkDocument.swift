@@ -128,6 +128,18 @@ struct CmarkDocument: ~Copyable {
         Int(cmark_node_get_heading_level(node.pointer))
     }
 
+    /// Whether the list `node` is tight: its items' paragraphs are written without `<p>`.
+    func isTightList(_ node: Node) -> Bool {
+        cmark_node_get_list_tight(node.pointer) != 0
+    }
+
+    /// The tags cmark writes around the list `node`: `<ul>`, `<ol>` or `<ol start="N">`.
+    func listTags(_ node: Node) -> (start: String, end: String) {
+        guard cmark_node_get_list_type(node.pointer) == CMARK_ORDERED_LIST else { return ("<ul>", "</ul>") }
+        let start = cmark_node_get_list_start(node.pointer)
+        return (start == 1 ? "<ol>" : "<ol start=\"\(start)\">", "</ol>")
+    }
+
     /// The document node, parent of the top-level blocks.
     var documentNode: Node {
         Node(pointer: root)
@@ -314,6 +326,22 @@ struct CmarkDocument: ~Copyable {
         guard cmark_node_insert_after(sibling.pointer, node.pointer) != 0 else {
             fatalError("cmark refused to insert a block")
         }
+    }
+
+    /// Moves the children of `node` to the end of `parent`.
+    mutating func moveChildren(of node: Node, to parent: Node) {
+        while let child = firstChild(node) {
+            cmark_node_unlink(child.pointer)
+            append(child, to: parent)
+        }
+    }
+
+    /// Puts `block` (outside the tree) where `node` is, and frees `node` and what is left under it.
+    mutating func replace(_ node: Node, by block: Node) {
+        guard cmark_node_replace(node.pointer, block.pointer) != 0 else {
+            fatalError("cmark refused to replace a block")
+        }
+        cmark_node_free(node.pointer)
     }
 
     /// Moves the children of `node`, a node of `other`, to the end of `parent`: they are then
