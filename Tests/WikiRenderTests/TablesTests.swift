@@ -80,6 +80,14 @@ struct TablesTests {
 
     @Test func aSetextUnderlineIsNotADelimiterRow() {
         #expect(render("a\n---\n") == "<h2 id=\"a\">a</h2>\n")
+        #expect(render("Foo\n---\nbar\n") == "<h2 id=\"foo\">Foo</h2>\n<p>bar</p>\n")
+        #expect(render("- Bar\n  ---\n  baz\n") == "<ul>\n<li>\n<h2 id=\"bar\">Bar</h2>\nbaz</li>\n</ul>\n")
+    }
+
+    @Test func anIndentedDelimiterRowIsText() {
+        #expect(render("Foo\n    ---\n") == "<p>Foo\n---</p>\n")
+        #expect(render("- Foo\n      | - |\n").hasPrefix("<ul>\n<li>Foo\n| - |</li>"))
+        #expect(render("- Foo\n  | - |\n").contains("<th>Foo</th>"))
     }
 
     @Test func aHeaderAndDelimiterOfDifferentWidthsAreAParagraph() {

@@ -23,10 +23,17 @@ struct GFMExample: Sendable, CustomTestStringConvertible {
         return parse(spec)
     }()
 
+    /// Every example of the spec without `[[` (a wikilink here), the CommonMark ones included:
+    /// the extensions must leave what is not theirs as cmark-gfm leaves it.
+    static let allExamples: [GFMExample] = {
+        guard let specPath, let spec = try? String(contentsOfFile: specPath, encoding: .utf8) else { return [] }
+        return parse(spec, sections: nil).filter { !$0.markdown.contains("[[") }
+    }()
+
     /// The examples between a line of 32 backticks followed by ` example` and a line of 32
-    /// backticks, in the sections `## <name> (extension)` of `sections`: the Markdown before a
-    /// line `.`, `→` standing for a tab.
-    static func parse(_ spec: String) -> [GFMExample] {
+    /// backticks, in the sections `## <name> (extension)` of `sections` (all sections when nil):
+    /// the Markdown before a line `.`, `→` standing for a tab.
+    static func parse(_ spec: String, sections: [String]? = Self.sections) -> [GFMExample] {
         let fence = String(repeating: "`", count: 32)
         var examples: [GFMExample] = []
         var section: String?
@@ -37,7 +44,7 @@ struct GFMExample: Sendable, CustomTestStringConvertible {
             if markdownLines == nil {
                 if line.hasPrefix("## ") {
                     let name = line.dropFirst(3)
-                    section = sections.first { name == "\($0) (extension)" }
+                    section = sections.map { names in names.first { name == "\($0) (extension)" } } ?? String(name)
                 } else if line.hasPrefix(fence + " example"), section != nil {
                     markdownLines = []
                     inHTML = false
@@ -58,8 +65,9 @@ struct GFMExample: Sendable, CustomTestStringConvertible {
 }
 
 /// `wikisite render` (the default dialect, GFM) against the `cmark-gfm` command on the GFM
-/// spec's extension examples. No example needs excluding: where CommonMark 0.29 (cmark-gfm's)
-/// and 0.30 (cmark's) differ, no extension example is affected.
+/// spec's extension examples, then on all its other examples. No example needs excluding:
+/// where CommonMark 0.29 (cmark-gfm's) and 0.30 (cmark's) differ, no example of this spec is
+/// affected.
 @Suite("GFM spec extensions (WIKISITE_GFM_SPEC)")
 struct GFMSpecTests {
     @Test("the spec has its 23 extension examples", .enabled(if: GFMExample.specPath != nil))
@@ -76,6 +84,20 @@ struct GFMSpecTests {
     func rendersLikeCmarkGFM(_ example: GFMExample) throws {
         let rendered = try WikisiteCLI.run(["render"], input: example.markdown)
         #expect(rendered.status == 0)
+        #expect(Self.withoutWikisiteAdditions(rendered.standardOutput) == (try Self.cmarkGFM(example.markdown)))
+    }
+
+    @Test("the spec has its 672 examples", .enabled(if: GFMExample.specPath != nil))
+    func specHasAllItsExamples() throws {
+        let spec = try String(contentsOfFile: try #require(GFMExample.specPath), encoding: .utf8)
+        #expect(GFMExample.parse(spec, sections: nil).count == 672)
+    }
+
+    @Test(
+        "every other example renders as cmark-gfm renders it too",
+        .enabled(if: GFMExample.specPath != nil), arguments: GFMExample.allExamples)
+    func coreExampleRendersLikeCmarkGFM(_ example: GFMExample) throws {
+        let rendered = try WikisiteCLI.run(["render"], input: example.markdown)
         #expect(Self.withoutWikisiteAdditions(rendered.standardOutput) == (try Self.cmarkGFM(example.markdown)))
     }
 

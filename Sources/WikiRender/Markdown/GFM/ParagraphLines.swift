@@ -21,8 +21,9 @@ struct ParagraphLines {
     }
 
     let lines: [Line]
-    /// Whether the paragraph is in a list item, whose lines' indentation is not known here.
-    let isInListItem: Bool
+    /// The indentation, in columns, of the content of the list item the paragraph is in (0 out
+    /// of lists), read on its first line: a line indented 4 more is indented code for GFM.
+    let baseIndent: Int
     /// Whether the last line is a setext heading's underline, which cannot be a delimiter row.
     let endsWithUnderline: Bool
     /// The outermost block quote the paragraph is in: a lazy line is outside it.
@@ -48,22 +49,35 @@ struct ParagraphLines {
         let span = document.span(paragraph)
         var cursor = SourceText.LineCursor()
         var lines: [Line] = []
+        var baseIndent = 0
+        let isHeading = document.kind(paragraph) == .heading
         for number in span.startLine...max(span.startLine, span.endLine) {
             let start = source.start(ofLine: number, &cursor)
             let end = Self.contentEnd(from: start, in: source.bytes)
             if number == span.startLine {
                 let first = min(end, start + max(0, span.startColumn - 1))
+                let marks = Self.line(from: start, to: end, quotes: quotes, in: source.bytes).afterContainers
+                if isInListItem { baseIndent = max(0, first - marks) }
                 lines.append(Line(content: first..<end, start: start, afterContainers: first, isLazy: false, indent: 0))
             } else {
-                lines.append(Self.line(from: start, to: end, quotes: quotes, in: source.bytes))
+                let line = Self.line(from: start, to: end, quotes: quotes, in: source.bytes)
+                lines.append(line)
+                // cmark's end of a setext heading may be a line after its underline.
+                if isHeading, Self.isUnderline(source.bytes[line.content]) { break }
             }
         }
-        // cmark may count the blank line after a setext heading as the heading's.
         while lines.count > 1, lines.last!.content.isEmpty { lines.removeLast() }
         self.lines = lines
-        self.isInListItem = isInListItem
+        self.baseIndent = baseIndent
         self.outermostQuote = outermostQuote
-        endsWithUnderline = document.kind(paragraph) == .heading
+        endsWithUnderline = isHeading
+    }
+
+    /// Whether `text` is a setext heading's underline: `=` or `-` only, then spaces or tabs.
+    private static func isUnderline(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard let first = text.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "-") else { return false }
+        let marks = text.prefix { $0 == first }
+        return text.dropFirst(marks.count).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
     /// A later line: `quotes` times spaces and `>`, then spaces.

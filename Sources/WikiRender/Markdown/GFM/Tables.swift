@@ -58,7 +58,7 @@ struct TableWriter {
         for index in delimiterRows where mayBeDelimiterRow(lines.lines[index]) {
             let delimiter = lines.lines[index]
             let header = lines.lines[index - 1]
-            guard !delimiter.isLazy, !header.isLazy else { continue }
+            guard !delimiter.isLazy, !header.isLazy, delimiter.indent - lines.baseIndent < 4 else { continue }
             let delimiterText = source.bytes[delimiter.content]
             guard let alignments = PipeTableRow(delimiterText).alignments(in: delimiterText),
                 PipeTableRow(source.bytes[header.content]).cells.count == alignments.count
@@ -124,7 +124,7 @@ struct TableWriter {
     /// block that cannot interrupt a paragraph but ends a table (indented code, a list that
     /// does not start at 1, an empty item, some HTML).
     private func continuesTable(_ line: ParagraphLines.Line, in lines: ParagraphLines) -> Bool {
-        if line.isLazy || (!lines.isInListItem && line.indent >= 4) { return false }
+        if line.isLazy || line.indent - lines.baseIndent >= 4 { return false }
         guard let first = line.content.first, Self.mayStartBlock(source.bytes[first]) else { return true }
         let text = UnsafeBufferPointer(rebasing: source.bytes[line.content])
         let alone = CmarkDocument(parsing: text)
