@@ -37,6 +37,12 @@ struct GitHubExtensionsHostileTests {
         #expect(!html.contains("<a "))
     }
 
+    @Test func manyParagraphsOfTwoLinesAreEachReadOnce() {
+        let count = 100_000
+        let html = renderForTest(String(repeating: "a | b\nc\n\n", count: count)).html
+        #expect(html.ranges(of: "<p>a | b\nc</p>").count == count)
+    }
+
     @Test func aHundredThousandTaskItemsAndRowsRender() {
         let count = 100_000
         let tasks = renderForTest(String(repeating: "- [x] a\n", count: count)).html

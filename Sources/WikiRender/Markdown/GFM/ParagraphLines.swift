@@ -30,8 +30,11 @@ struct ParagraphLines {
     let outermostQuote: CmarkDocument.Node?
 
     /// The lines of `paragraph` (or of a setext heading, its underline included) of
-    /// `document`, whose Markdown is `source`.
-    init(_ paragraph: CmarkDocument.Node, of document: borrowing CmarkDocument, source: SourceText) {
+    /// `document`, whose Markdown is `source`; `cursor` keeps its place for the next paragraph.
+    init(
+        _ paragraph: CmarkDocument.Node, of document: borrowing CmarkDocument, source: SourceText,
+        cursor: inout SourceText.LineCursor
+    ) {
         var quotes = 0
         var outermostQuote: CmarkDocument.Node?
         var isInListItem = false
@@ -47,7 +50,6 @@ struct ParagraphLines {
             ancestor = document.parent(container)
         }
         let span = document.span(paragraph)
-        var cursor = SourceText.LineCursor()
         var lines: [Line] = []
         var baseIndent = 0
         let isHeading = document.kind(paragraph) == .heading

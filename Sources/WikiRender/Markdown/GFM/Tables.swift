@@ -1,10 +1,10 @@
 /// GFM's pipe tables, found in the paragraphs cmark made (and setext headings, whose underline
-/// is a row of a table above it): a paragraph line of cells (the
-/// header row) followed by a delimiter row with as many cells (`| --- | :-: |`) starts a table,
-/// and every later line of the paragraph is a row, up to a line that would start another block
-/// outside a paragraph (indented code, a list) or a lazy continuation line. The lines before
-/// the header row stay a paragraph. Each cell's text is parsed by cmark on its own as inlines
-/// (`TableCells`); rows with fewer cells than the header get empty ones, extra cells are dropped.
+/// is a row of a table above it): a paragraph line of cells (the header row) followed by a
+/// delimiter row with as many cells (`| --- | :-: |`) starts a table, and every later line of
+/// the paragraph is a row, up to a line that would start another block outside a paragraph
+/// (indented code, a list) or a lazy continuation line. The lines before the header row stay a
+/// paragraph. Each cell's text is parsed by cmark on its own as inlines (`TableCells`); rows
+/// with fewer cells than the header get empty ones, extra cells are dropped.
 ///
 /// A table is written as `cmark-gfm` writes it; the `<table>` is wrapped in a container that
 /// scrolls when the table is too wide and can be reached with the keyboard.
@@ -23,8 +23,9 @@ enum Tables {
             if span.endLine > span.startLine { paragraphs.append(node) }
         }
         var writer = TableWriter(source: source)
+        var cursor = SourceText.LineCursor()
         for paragraph in paragraphs {
-            let lines = ParagraphLines(paragraph, of: document, source: source)
+            let lines = ParagraphLines(paragraph, of: document, source: source, cursor: &cursor)
             guard let found = writer.findTable(in: lines) else { continue }
             writer.replace(paragraph, by: found, lines: lines, in: &document)
         }
@@ -53,7 +54,7 @@ struct TableWriter {
     }
 
     /// The first table of `lines`: a header row, then a delimiter row of as many cells.
-    mutating func findTable(in lines: ParagraphLines) -> FoundTable? {
+    func findTable(in lines: ParagraphLines) -> FoundTable? {
         let delimiterRows = 1..<(lines.lines.count - (lines.endsWithUnderline ? 1 : 0))
         for index in delimiterRows where mayBeDelimiterRow(lines.lines[index]) {
             let delimiter = lines.lines[index]
