@@ -107,6 +107,11 @@ struct GitHubExtensionsTests {
 
                 """)
         #expect(render("    www.a.com ~~b~~\n") == "<pre><code>www.a.com ~~b~~\n</code></pre>\n")
+        #expect(
+            render("[x *y* www.a.com] [a](b) www.c.com\n") == """
+                <p>[x <em>y</em> www.a.com] <a href="b">a</a> <a href="http://www.c.com">www.c.com</a></p>
+
+                """)
     }
 
     @Test func anAutolinksURLGoesThroughSafeMode() {

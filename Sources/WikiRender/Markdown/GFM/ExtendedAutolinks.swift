@@ -37,10 +37,10 @@ enum ExtendedAutolinks {
             case .text where linkDepth == 0:
                 let literal = document.literal(node)
                 let escapes = Set(escaped[node] ?? [])
-                var openAt: [Bool] = []
-                if literal.contains(UInt8(ascii: "w")) || literal.contains(UInt8(ascii: ":")) {
-                    openAt = brackets.read(literal, escapes: escapes)
-                }
+                // Every text's brackets count; where each byte stands only matters for a link.
+                let mayStartLink = literal.contains(UInt8(ascii: "w")) || literal.contains(UInt8(ascii: ":"))
+                let openAt = brackets.read(literal, escapes: escapes, recording: mayStartLink)
+                guard mayStartLink || literal.contains(UInt8(ascii: "@")) else { return }
                 let scanner = AutolinkScanner(literal: literal)
                 let links = scanner.links(startsAfterDelimiter: opensWWW(after: document.previous(node), in: document))
                 {
@@ -87,11 +87,11 @@ enum ExtendedAutolinks {
 struct OpenBrackets {
     private var stack: [(isImage: Bool, isActive: Bool)] = []
 
-    /// Reads the real brackets of `literal` (`escapes`: offsets of the escaped ones) and
-    /// returns, for each of its bytes, whether an active bracket is open there.
-    mutating func read(_ literal: [UInt8], escapes: Set<Int>) -> [Bool] {
+    /// Reads the real brackets of `literal` (`escapes`: offsets of the escaped ones) and, when
+    /// `recording`, returns for each of its bytes whether an active bracket is open there.
+    mutating func read(_ literal: [UInt8], escapes: Set<Int>, recording: Bool) -> [Bool] {
         var open: [Bool] = []
-        open.reserveCapacity(literal.count)
+        if recording { open.reserveCapacity(literal.count) }
         for (index, byte) in literal.enumerated() {
             if !escapes.contains(index) {
                 if byte == UInt8(ascii: "[") {
@@ -101,7 +101,7 @@ struct OpenBrackets {
                     stack.removeLast()
                 }
             }
-            open.append(stack.last?.isActive ?? false)
+            if recording { open.append(stack.last?.isActive ?? false) }
         }
         return open
     }
