@@ -24,6 +24,15 @@ struct GitHubExtensionsTests {
         #expect(render("*~~a~~*\n") == "<p><em><del>a</del></em></p>\n")
     }
 
+    @Test func anAddressRunsToTheNextSpaceBeforeTildesAreMatched() {
+        #expect(render("~~www.a.com~~\n") == "<p><del><a href=\"http://www.a.com\">www.a.com</a></del></p>\n")
+        #expect(
+            render("~~www.x.comw~~#_www.x.com\n")
+                == "<p>~~<a href=\"http://www.x.comw~~#_www.x.com\">www.x.comw~~#_www.x.com</a></p>\n")
+        #expect(
+            render("~~a me@z.io~~x\n") == "<p><del>a <a href=\"mailto:me@z.io\">me@z.io</a></del>x</p>\n")
+    }
+
     @Test func anEscapedTildeNeitherOpensNorCloses() {
         #expect(render("\\~~a~~ and ~~a\\~~\n") == "<p>~~a~~ and ~~a~~</p>\n")
         #expect(render("&#126;~a~~\n") == "<p>~~a~~</p>\n")

@@ -287,13 +287,15 @@ struct CmarkDocument: ~Copyable {
 
     /// Inserts, before `sibling`, a link to `url` (which has no NUL byte) around a text node
     /// holding `label`. cmark writes it, so safe mode drops a dangerous URL as it does any link's.
-    mutating func insertLink(to url: String, label: some Sequence<UInt8>, before sibling: Node) {
+    @discardableResult
+    mutating func insertLink(to url: String, label: some Sequence<UInt8>, before sibling: Node) -> Node {
         let link = newNode(CMARK_NODE_LINK)
         _ = url.withCString { cmark_node_set_url(link.pointer, $0) }
         insert(link, before: sibling)
         let text = newNode(CMARK_NODE_TEXT)
         setLiteral(text, label)
         append(text, to: link)
+        return link
     }
 
     /// Appends to `parent` a block written as `onEnter`, its children, then `onExit`, each on

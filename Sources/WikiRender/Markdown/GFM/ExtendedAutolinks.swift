@@ -6,10 +6,11 @@
 /// closed yet (`[[www.example.com]]` stays a wikilink); e-mail addresses have no such rule.
 /// The new nodes are cmark links, so safe mode treats their URLs as it treats any link's.
 enum ExtendedAutolinks {
-    /// Rewrites the autolinks of `document` (whose Markdown is `source`).
+    /// Rewrites the autolinks of `document` (whose Markdown is `source`) and returns the links.
     static func rewrite(
         in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>]
-    ) {
+    ) -> Set<CmarkDocument.Node> {
+        var made: Set<CmarkDocument.Node> = []
         let blocks = InlineBlocks.find(in: document, source: source, cells: cells) { literal in
             literal.contains(UInt8(ascii: ":")) || literal.contains(UInt8(ascii: "@"))
                 || literal.contains(UInt8(ascii: "w"))
@@ -17,9 +18,10 @@ enum ExtendedAutolinks {
         for block in blocks {
             let escaped = InlineBlocks.escapedMarks(of: block, in: document, source: &source)
             for (node, links) in links(in: block, of: document, escaped: escaped) {
-                write(links, replacing: node, in: &document)
+                write(links, replacing: node, in: &document, made: &made)
             }
         }
+        return made
     }
 
     /// The links of each text node of `block` outside links and images, in order.
@@ -64,9 +66,10 @@ enum ExtendedAutolinks {
         }
     }
 
-    /// Replaces `node` by its text around `links`.
+    /// Replaces `node` by its text around `links`, adding the new link nodes to `made`.
     private static func write(
-        _ links: [AutolinkScanner.Link], replacing node: CmarkDocument.Node, in document: inout CmarkDocument
+        _ links: [AutolinkScanner.Link], replacing node: CmarkDocument.Node, in document: inout CmarkDocument,
+        made: inout Set<CmarkDocument.Node>
     ) {
         let literal = document.literal(node)
         var copied = 0
@@ -74,7 +77,7 @@ enum ExtendedAutolinks {
             if link.range.lowerBound > copied {
                 document.insertText(literal[copied..<link.range.lowerBound], before: node)
             }
-            document.insertLink(to: link.url, label: literal[link.range], before: node)
+            made.insert(document.insertLink(to: link.url, label: literal[link.range], before: node))
             copied = link.range.upperBound
         }
         if copied < literal.count { document.insertText(literal[copied...], before: node) }

@@ -9,8 +9,9 @@ enum GitHubExtensions {
     static func apply(to document: inout CmarkDocument, source: inout SourceText) -> [CmarkDocument.Node: Range<Int>] {
         let cells = Tables.rewrite(in: &document, source: source)
         TaskListItems.rewrite(in: &document, source: source, paragraphs: cells)
-        Strikethrough.rewrite(in: &document, source: &source, cells: cells)
-        ExtendedAutolinks.rewrite(in: &document, source: &source, cells: cells)
+        // Before strikethrough, as in cmark-gfm: a link runs to the next space, tildes and all.
+        let autolinks = ExtendedAutolinks.rewrite(in: &document, source: &source, cells: cells)
+        Strikethrough.rewrite(in: &document, source: &source, cells: cells, autolinks: autolinks)
         return cells
     }
 }

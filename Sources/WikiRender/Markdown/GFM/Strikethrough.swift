@@ -7,9 +7,11 @@
 /// texts inside stay texts for the wikilink and CamelCase passes. Tildes in code and raw HTML
 /// are never looked at: they are not text nodes.
 enum Strikethrough {
-    /// Rewrites every strikethrough of `document` (whose Markdown is `source`).
+    /// Rewrites every strikethrough of `document` (whose Markdown is `source`). Next to one of
+    /// `autolinks`, a run sees the link's text, as `cmark-gfm` sees the address it links.
     static func rewrite(
-        in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>]
+        in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>],
+        autolinks: Set<CmarkDocument.Node>
     ) {
         let blocks = InlineBlocks.find(in: document, source: source, cells: cells) { literal in
             literal.contains(UInt8(ascii: "~"))
@@ -25,7 +27,8 @@ enum Strikethrough {
                 if seen.insert(parent).inserted { parents.append(parent) }
             }
             for parent in parents {
-                let pairs = matchedPairs(among: runs(under: parent, of: document, escaped: escaped))
+                let runs = runs(under: parent, of: document, escaped: escaped, autolinks: autolinks)
+                let pairs = matchedPairs(among: runs)
                 write(pairs, in: &document)
             }
         }
@@ -42,7 +45,8 @@ enum Strikethrough {
 
     /// The runs in the text children of `parent`, in order.
     static func runs(
-        under parent: CmarkDocument.Node, of document: borrowing CmarkDocument, escaped: [CmarkDocument.Node: [Int]]
+        under parent: CmarkDocument.Node, of document: borrowing CmarkDocument, escaped: [CmarkDocument.Node: [Int]],
+        autolinks: Set<CmarkDocument.Node>
     ) -> [Run] {
         var runs: [Run] = []
         var child = document.firstChild(parent)
@@ -51,8 +55,10 @@ enum Strikethrough {
             guard document.kind(node) == .text else { continue }
             let literal = document.literal(node)
             let escapes = Set(escaped[node] ?? [])
-            let before = document.previous(node).map { neighbour(of: $0, atEnd: true, in: document) } ?? .whitespace
-            let after = document.next(node).map { neighbour(of: $0, atEnd: false, in: document) } ?? .whitespace
+            let before =
+                document.previous(node).map { neighbour(of: $0, atEnd: true, autolinks, in: document) } ?? .whitespace
+            let after =
+                document.next(node).map { neighbour(of: $0, atEnd: false, autolinks, in: document) } ?? .whitespace
             var index = 0
             while index < literal.count {
                 guard literal[index] == UInt8(ascii: "~"), !escapes.contains(index) else {
@@ -76,11 +82,16 @@ enum Strikethrough {
         return runs
     }
 
-    /// What a sibling that is not text counts as next to a run: a line break as the end of a
-    /// line, anything else as the punctuation that writes it (`*`, `` ` ``, `[`, `<`).
+    /// What a sibling counts as next to a run: a text or an autolink by its character there, a
+    /// line break as the end of a line, anything else as the punctuation that writes it (`*`,
+    /// `` ` ``, `[`, `<`).
     private static func neighbour(
-        of node: CmarkDocument.Node, atEnd: Bool, in document: borrowing CmarkDocument
+        of node: CmarkDocument.Node, atEnd: Bool, _ autolinks: Set<CmarkDocument.Node>,
+        in document: borrowing CmarkDocument
     ) -> CharacterClass {
+        if autolinks.contains(node), let label = document.firstChild(node) {
+            return neighbour(of: label, atEnd: atEnd, [], in: document)
+        }
         switch document.kind(node) {
         case .text:
             let literal = document.literal(node)
