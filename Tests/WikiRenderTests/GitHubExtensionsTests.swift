@@ -123,6 +123,13 @@ struct GitHubExtensionsTests {
                 """)
     }
 
+    @Test func aBracketInsideAnAddressOpensNothing() {
+        #expect(
+            render("www.a.com/[x www.b.com\n")
+                == "<p><a href=\"http://www.a.com/%5Bx\">www.a.com/[x</a> <a href=\"http://www.b.com\">www.b.com</a></p>\n"
+        )
+    }
+
     @Test func anAutolinksURLGoesThroughSafeMode() {
         #expect(render("javascript://www.a.com/%0aalert(1)\n") == "<p>javascript://www.a.com/%0aalert(1)</p>\n")
         #expect(!render("<b>www.a.com</b>\n").contains("<b>"))

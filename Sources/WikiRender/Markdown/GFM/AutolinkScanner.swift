@@ -12,9 +12,12 @@ struct AutolinkScanner {
     let literal: [UInt8]
 
     /// The links of the literal, in order. `mayLink(offset)` says whether a `www.` or URL link
-    /// may start at `offset` (not inside an open `[`); `startsAfterDelimiter` whether the
-    /// literal's first byte follows a line start, a space or an emphasis or strikethrough mark.
-    func links(startsAfterDelimiter: Bool, mayLink: (Int) -> Bool) -> [Link] {
+    /// may start at `offset` (not inside an open `[`), asked for offsets in increasing order;
+    /// `consumed` is told the bytes of each `www.` or URL link; `startsAfterDelimiter` says
+    /// whether the literal's first byte follows a line start, a space or an emphasis mark.
+    func links(
+        startsAfterDelimiter: Bool, mayLink: (Int) -> Bool, consumed: (Range<Int>) -> Void
+    ) -> [Link] {
         var links: [Link] = []
         var copied = 0
         var index = 0
@@ -30,6 +33,7 @@ struct AutolinkScanner {
                 found = url(colon: index, earliest: copied)
             }
             if let link = found {
+                consumed(link.range)
                 links += emails(in: copied..<link.range.lowerBound)
                 links.append(link)
                 copied = link.range.upperBound

@@ -39,15 +39,17 @@ enum ExtendedAutolinks {
             case .text where linkDepth == 0:
                 let literal = document.literal(node)
                 let escapes = Set(escaped[node] ?? [])
-                // Every text's brackets count; where each byte stands only matters for a link.
-                let mayStartLink = literal.contains(UInt8(ascii: "w")) || literal.contains(UInt8(ascii: ":"))
-                let openAt = brackets.read(literal, escapes: escapes, recording: mayStartLink)
-                guard mayStartLink || literal.contains(UInt8(ascii: "@")) else { return }
+                var read = 0  // the bytes of the literal whose brackets are on the stack
                 let scanner = AutolinkScanner(literal: literal)
-                let links = scanner.links(startsAfterDelimiter: opensWWW(after: document.previous(node), in: document))
-                {
-                    openAt.isEmpty || !openAt[$0]
+                let startsAfterDelimiter = opensWWW(after: document.previous(node), in: document)
+                let links = scanner.links(startsAfterDelimiter: startsAfterDelimiter) { offset in
+                    brackets.read(literal, from: &read, to: offset, escapes: escapes)
+                    return !brackets.isOpen
+                } consumed: { range in
+                    // A `www.` or URL link takes its bytes before cmark-gfm reads brackets there.
+                    read = max(read, range.upperBound)
                 }
+                brackets.read(literal, from: &read, to: literal.count, escapes: escapes)
                 if !links.isEmpty { found.append((node, links)) }
             default:
                 break
@@ -90,23 +92,25 @@ enum ExtendedAutolinks {
 struct OpenBrackets {
     private var stack: [(isImage: Bool, isActive: Bool)] = []
 
-    /// Reads the real brackets of `literal` (`escapes`: offsets of the escaped ones) and, when
-    /// `recording`, returns for each of its bytes whether an active bracket is open there.
-    mutating func read(_ literal: [UInt8], escapes: Set<Int>, recording: Bool) -> [Bool] {
-        var open: [Bool] = []
-        if recording { open.reserveCapacity(literal.count) }
-        for (index, byte) in literal.enumerated() {
-            if !escapes.contains(index) {
-                if byte == UInt8(ascii: "[") {
-                    let isImage = index > 0 && literal[index - 1] == UInt8(ascii: "!") && !escapes.contains(index - 1)
-                    stack.append((isImage, true))
-                } else if byte == UInt8(ascii: "]"), !stack.isEmpty {
-                    stack.removeLast()
-                }
+    /// Whether an active bracket is open.
+    var isOpen: Bool {
+        stack.last?.isActive ?? false
+    }
+
+    /// Reads the real brackets of `literal` (`escapes`: offsets of the escaped ones) from
+    /// `start` to `end`, and moves `start` there.
+    mutating func read(_ literal: [UInt8], from start: inout Int, to end: Int, escapes: Set<Int>) {
+        while start < end {
+            let index = start
+            start += 1
+            guard SourceText.isBracket(literal[index]), !escapes.contains(index) else { continue }
+            if literal[index] == UInt8(ascii: "[") {
+                let isImage = index > 0 && literal[index - 1] == UInt8(ascii: "!") && !escapes.contains(index - 1)
+                stack.append((isImage, true))
+            } else if !stack.isEmpty {
+                stack.removeLast()
             }
-            if recording { open.append(stack.last?.isActive ?? false) }
         }
-        return open
     }
 
     /// A link was made: no `[` before it can start another.
