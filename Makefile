@@ -10,12 +10,14 @@ EXAMPLES   := Examples/touchwiki.json
 DOCS       := docs
 DOCS_WIKI  := --source $(DOCS) --wiki-id user-guide
 
-# The CommonMark 0.30 spec, for the conformance test. It is not in the repo: it comes from
-# the marko 1.3.1 source package on PyPI, which ships it as tests/spec/commonmark.txt.
+# The CommonMark 0.30 and GFM specs, for the conformance tests. They are not in the repo: they
+# come from the marko 1.3.1 source package on PyPI, which ships them as tests/spec/commonmark.txt
+# and tests/spec/gfm.txt.
 SPEC_DIR   := .build/commonmark-spec
 SPEC       := $(SPEC_DIR)/marko-1.3.1/tests/spec/commonmark.txt
+GFM_SPEC   := $(SPEC_DIR)/marko-1.3.1/tests/spec/gfm.txt
 
-.PHONY: all deps test-deps build run test docs-check install uninstall format lint clean bench
+.PHONY: all deps gfm-oracle test-deps build run test docs-check install uninstall format lint clean bench
 
 all: build
 
@@ -28,10 +30,20 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev pkg-config >/dev/null; \
 	fi
 
+## gfm-oracle: the cmark-gfm command, the reference the GFM conformance test compares with (its
+## library is not linked: wikisite's parser stays cmark).
+gfm-oracle:
+	@if ! command -v cmark-gfm >/dev/null; then \
+	  echo "Installing cmark-gfm with apt-get..."; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq cmark-gfm >/dev/null; \
+	fi
+
 ## test-deps: Chromium, which the browser tests run headless, Playwright for Python, which
-## drives it (Tests/Browser/), and axe-playwright-python, which checks the theme's accessibility.
-## Without them (no network, say) those tests are skipped, and say so; with CI=true they fail.
-test-deps: deps
+## drives it (Tests/Browser/), and axe-playwright-python, which checks the theme's accessibility;
+## cmark-gfm, the GFM oracle. Without the browser (no network, say) those tests are skipped, and
+## say so; with CI=true they fail.
+test-deps: deps gfm-oracle
 	@if ! command -v chromium >/dev/null; then \
 	  echo "Installing chromium with apt-get..."; \
 	  ( $(SUDO) apt-get update -qq && \
@@ -58,7 +70,9 @@ run: build
 	if [ $$status -le 1 ]; then echo ""; echo "Open $(SITE)/index.html in a browser (file://$(CURDIR)/$(SITE)/index.html)."; fi; \
 	exit $$status
 
-$(SPEC):
+MARKO      := $(SPEC_DIR)/marko-1.3.1.tar.gz
+
+$(MARKO):
 	@mkdir -p $(SPEC_DIR)
 	@if ! python3 -m pip --version >/dev/null 2>&1; then \
 	  echo "Installing Python's pip with apt-get (to fetch the CommonMark spec)..."; \
@@ -66,13 +80,16 @@ $(SPEC):
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-pip >/dev/null; \
 	fi
 	python3 -m pip download --quiet --no-deps --no-binary :all: marko==1.3.1 -d $(SPEC_DIR)
-	tar -xzf $(SPEC_DIR)/marko-1.3.1.tar.gz -C $(SPEC_DIR) marko-1.3.1/tests/spec/commonmark.txt
+
+$(SPEC) $(GFM_SPEC): $(MARKO)
+	tar -xzf $(MARKO) -C $(SPEC_DIR) marko-1.3.1/tests/spec/$(notdir $@)
 	@touch $@
 
 ## test: the user guide's links (docs-check), then every unit and end-to-end test, with the
-## CommonMark spec conformance test. The docs come first so that swift test's summary is last.
-test: test-deps $(SPEC) docs-check
-	WIKISITE_COMMONMARK_SPEC="$(CURDIR)/$(SPEC)" $(SWIFT) test
+## CommonMark and GFM spec conformance tests. The docs come first so that swift test's summary is
+## last.
+test: test-deps $(SPEC) $(GFM_SPEC) docs-check
+	WIKISITE_COMMONMARK_SPEC="$(CURDIR)/$(SPEC)" WIKISITE_GFM_SPEC="$(CURDIR)/$(GFM_SPEC)" $(SWIFT) test
 
 ## docs-check: wikisite check on the user guide: a broken link or heading in docs/ fails it.
 docs-check: build

@@ -15,13 +15,17 @@ struct HTMLTags {
         }
     }
 
-    /// The elements cmark's HTML renderer writes, and wikisite's links, headings and embeds.
+    /// The elements cmark's HTML renderer writes, wikisite's links, headings and embeds, and
+    /// GitHub's extensions (tables in their scrolling `div`, task list checkboxes, `del`).
     static let elements: Set<String> = [
-        "a", "blockquote", "br", "code", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "li", "ol", "p",
-        "pre", "span", "strong", "ul",
+        "a", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "input",
+        "li", "ol", "p", "pre", "span", "strong", "table", "tbody", "td", "th", "thead", "tr", "ul",
     ]
     /// The attributes they carry.
-    static let attributes: Set<String> = ["alt", "class", "download", "href", "id", "src", "start", "title"]
+    static let attributes: Set<String> = [
+        "align", "alt", "aria-label", "checked", "class", "disabled", "download", "href", "id", "role", "src", "start",
+        "tabindex", "title", "type",
+    ]
     /// The only comment: cmark's stand-in for raw HTML it leaves out.
     static let omittedHTML = "<!-- raw HTML omitted -->"
 

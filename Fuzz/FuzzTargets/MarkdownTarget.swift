@@ -7,8 +7,9 @@ import WikiRender
 /// What must hold:
 /// - Rendering never crashes or hangs, and gives the same HTML twice.
 /// - With raw HTML off, the HTML holds only the elements and attributes cmark and wikisite
-///   write (`HTMLTags`): no `<script>`, no event attribute, no raw `<` or `>` from the text, and
-///   no `javascript:`, `vbscript:`, `file:` or non-image `data:` URL (`DangerousURL`).
+///   write, GitHub's extensions included (`HTMLTags`): no `<script>`, no event attribute, no
+///   raw `<` or `>` from the text, and no `javascript:`, `vbscript:`, `file:` or non-image
+///   `data:` URL (`DangerousURL`).
 /// - Embeds are rendered with `SelfEmbeds`, where every page that exists holds this same
 ///   Markdown, so embeds nest and cycle as deep as the renderer lets them.
 /// - Every heading gets an id, unique in the page, made of slug characters; with raw HTML off
@@ -140,12 +141,21 @@ enum MarkdownTarget {
         let tags = try HTMLTags(rendered.html).tags
         var headingIndex = 0
         var wikilinks = 0
-        var embedDepth = 0  // `<div>`s are embedded pages: cmark writes none
+        var embedDepth = 0  // `<div class="embed">`s are embedded pages: cmark writes no `<div>`
+        var openDivs: [Bool] = []  // whether each open `<div>` is an embed (else a table's)
         for tag in tags {
             if tag.name == "div" {
-                try require(
-                    tag.isEnd || tag.value(of: "class") == "embed", "a <div> that is not an embed \(settings)")
-                embedDepth += tag.isEnd ? -1 : 1
+                if tag.isEnd {
+                    try require(!openDivs.isEmpty, "a </div> that closes nothing \(settings)")
+                    if openDivs.removeLast() { embedDepth -= 1 }
+                } else {
+                    let divClass = tag.value(of: "class")
+                    try require(
+                        divClass == "embed" || divClass == "table-wrapper",
+                        "a <div> that is neither an embed nor a table's \(settings)")
+                    openDivs.append(divClass == "embed")
+                    if divClass == "embed" { embedDepth += 1 }
+                }
                 continue
             }
             guard !tag.isEnd else { continue }

@@ -33,11 +33,13 @@ public struct StandaloneRenderer {
     private let embeds: WikiEmbedSource?
 
     /// A renderer for a page titled `pageTitle` of `wikiID`, checking links against `sources`
-    /// (every page is taken to exist when there are none).
-    public init(wikiID: String?, pageTitle: String?, sources: [String], linkStyle: LinkStyle) throws {
+    /// (every page is taken to exist when there are none), reading the Markdown as `dialect`.
+    public init(
+        wikiID: String?, pageTitle: String?, sources: [String], linkStyle: LinkStyle, dialect: MarkdownDialect = .gfm
+    ) throws {
         let wiki = wikiID ?? "wiki"
         let title = pageTitle.flatMap(PageTitle.init) ?? PageTitle("Page")!
-        renderer = MarkdownRenderer(options: MarkdownOptions(linkStyle: linkStyle))
+        renderer = MarkdownRenderer(options: MarkdownOptions(linkStyle: linkStyle, dialect: dialect))
         // Links and embeds stay in the wiki's folder, so their hrefs are relative within it and
         // the same whatever the folder's name (its ID or a slug).
         let siteLayout = SiteLayout()

@@ -10,9 +10,9 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render Markdown from standard input to page body HTML, as a build would.",
         discussion: """
             For debugging, editor integrations and checking the renderer against the CommonMark \
-            spec. Wikilinks point where the pages of --wiki live. With --source, links to pages \
-            that are not in that wiki get the "missing" class; without it every page is taken \
-            to exist.
+            and GFM specs. The Markdown is GitHub-flavoured unless --commonmark is given. \
+            Wikilinks point where the pages of --wiki live. With --source, links to pages that \
+            are not in that wiki get the "missing" class; without it every page is taken to exist.
             """
     )
 
@@ -32,6 +32,9 @@ struct RenderCommand: ParsableCommand {
     )
     var linkStyle: LinkStyle = .obsidian
 
+    @Flag(name: .long, help: "Read the Markdown as strict CommonMark, without GitHub's extensions.")
+    var commonmark = false
+
     func validate() throws {
         if !source.isEmpty && wiki == nil {
             throw ValidationError("--source needs --wiki: links are resolved within one wiki.")
@@ -43,7 +46,8 @@ struct RenderCommand: ParsableCommand {
         let renderer: StandaloneRenderer
         do {
             renderer = try StandaloneRenderer(
-                wikiID: wiki, pageTitle: title, sources: source, linkStyle: linkStyle)
+                wikiID: wiki, pageTitle: title, sources: source, linkStyle: linkStyle,
+                dialect: commonmark ? .commonmark : .gfm)
         } catch {
             TerminalReporter.printError("error: \(error)")
             throw ExitCode.buildFailed

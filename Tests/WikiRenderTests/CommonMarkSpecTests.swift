@@ -57,12 +57,12 @@ struct CommonMarkSpecTests {
     }
 
     @Test(
-        "renders as the cmark command does, apart from heading ids",
+        "the commonmark dialect renders as the cmark command does, apart from heading ids",
         .enabled(if: CommonMarkExample.specPath != nil),
         arguments: CommonMarkExample.examples)
     func rendersLikeCmark(_ example: CommonMarkExample) throws {
         let expected = try Self.cmark(example.markdown)
-        let html = renderForTest(example.markdown).html
+        let html = renderForTest(example.markdown, dialect: .commonmark).html
         #expect(html.replacing(/<h([1-6]) id="[^"]*">/) { "<h\($0.1)>" } == expected)
     }
 

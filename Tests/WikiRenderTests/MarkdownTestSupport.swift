@@ -4,9 +4,9 @@ import WikiRender
 /// Renders `markdown` for a test: every page exists except those whose title starts with
 /// `Missing`; a page's href is its title with `_` for spaces, then `.html`.
 func renderForTest(
-    _ markdown: String, linkStyle: LinkStyle = .obsidian, allowRawHTML: Bool = false
+    _ markdown: String, linkStyle: LinkStyle = .obsidian, allowRawHTML: Bool = false, dialect: MarkdownDialect = .gfm
 ) -> RenderedMarkdown {
-    MarkdownRenderer(options: MarkdownOptions(linkStyle: linkStyle, allowRawHTML: allowRawHTML))
+    MarkdownRenderer(options: MarkdownOptions(linkStyle: linkStyle, allowRawHTML: allowRawHTML, dialect: dialect))
         .render(markdown, resolve: testResolve)
 }
 

@@ -33,9 +33,11 @@ struct ConfigurationTests {
         slug = "mobile-dev"
         raw_html = true
         camel_case_links = true
+        dialect = "commonmark"
 
         [wikis."8831204477120935"]
         slug = "cuisine"
+        dialect = "gfm"
         """
 
     func problems(_ text: String, file: String = "wikisite.toml") -> [String] {
@@ -68,7 +70,7 @@ struct ConfigurationTests {
         #expect(levels[.conflict] == .warning)
         #expect(
             configuration.wikiSettings[ExactString("5737529525067657")]
-                == WikiSettings(slug: "mobile-dev", allowRawHTML: true, camelCaseLinks: true))
+                == WikiSettings(slug: "mobile-dev", allowRawHTML: true, camelCaseLinks: true, dialect: .commonmark))
         #expect(configuration.wikiSettings[ExactString("8831204477120935")] == WikiSettings(slug: "cuisine"))
     }
 
@@ -95,9 +97,26 @@ struct ConfigurationTests {
         #expect(options.strict)
         let markdown = options.markdownOptions(forWiki: "5737529525067657")
         #expect(markdown.linkStyle == .gollum && markdown.allowRawHTML && markdown.camelCaseLinks)
+        #expect(markdown.dialect == .commonmark)
         let other = options.markdownOptions(forWiki: "8831204477120935")
-        #expect(!other.allowRawHTML && !other.camelCaseLinks)
+        #expect(!other.allowRawHTML && !other.camelCaseLinks && other.dialect == .gfm)
         #expect(options.checkLevels[.missingHeading] == .ignore)
+    }
+
+    @Test func changingAWikisDialectMakesTheNextBuildAFullOne() throws {
+        let gfm = try Configuration.parse("[wikis.a]\ndialect = \"gfm\"\n", file: "wikisite.toml")
+        let commonmark = try Configuration.parse("[wikis.a]\ndialect = \"commonmark\"\n", file: "wikisite.toml")
+        let theme = try ThemeSource.read(overridesIn: nil)
+        let before = BuildShape(options: try Self.withSource(gfm).buildOptions(), theme: theme)
+        let after = BuildShape(options: try Self.withSource(commonmark).buildOptions(), theme: theme)
+        #expect(after.changedThemeFiles(since: before.settings) == .failure(.configuration))
+        #expect(before.changedThemeFiles(since: before.settings) == .success([]))
+    }
+
+    private static func withSource(_ configuration: Configuration) -> Configuration {
+        var configuration = configuration
+        configuration.sources = ["dump.json"]
+        return configuration
     }
 
     @Test func aMarkdownFolderIsReadAsTheConfiguredWiki() throws {
@@ -137,7 +156,7 @@ struct ConfigurationTests {
                 "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: conflict, draft_link, "
                     + "missing_attachment, missing_heading, missing_page, skipped_attachment, skipped_document, title_collision",
                 "wikisite.toml:9: unknown key \"slugg\" in [wikis.5737529525067657]; known keys: "
-                    + "camel_case_links, raw_html, slug",
+                    + "camel_case_links, dialect, raw_html, slug",
             ])
     }
 
@@ -204,9 +223,12 @@ struct ConfigurationTests {
 
             [wikis.e]
             slug = "nul"
+
+            [wikis.f]
+            dialect = "markdown"
             """
         let found = problems(text)
-        #expect(found.count == 9)
+        #expect(found.count == 10)
         #expect(found[0] == "wikisite.toml:1: link_style is \"mediawiki\", expected one of \"obsidian\", \"gollum\"")
         #expect(found[1].hasPrefix("wikisite.toml:2: base URL \"ftp://example.org/\": its scheme is \"ftp\""))
         #expect(found[2] == "wikisite.toml:3: sources is empty; list at least one, or leave the key out")
@@ -227,6 +249,8 @@ struct ConfigurationTests {
                 == "wikisite.toml:19: slug \"docs\" is already the slug of wiki \"c\"; each wiki needs a folder of "
                 + "its own")
         #expect(found[8] == "wikisite.toml:22: slug \"nul\" is not a valid folder name: it is a device name on Windows")
+        #expect(
+            found[9] == "wikisite.toml:25: wikis.f.dialect is \"markdown\", expected one of \"gfm\", \"commonmark\"")
     }
 
     @Test func textThatIsNotTOMLNamesItsLine() {

@@ -166,6 +166,17 @@ struct ExampleSiteTests {
         #expect(!output.contains("app-settings"))
     }
 
+    @Test func rendersTheSandboxsGitHubFlavouredMarkdown() throws {
+        let sandbox = try html(pageFile("Sandbox", in: Self.mobileDev))
+        #expect(sandbox.contains("<div class=\"table-wrapper\" tabindex=\"0\" role=\"region\" aria-label=\"Table\">"))
+        #expect(sandbox.contains("<th align=\"center\">Written</th>"))
+        #expect(sandbox.contains("<td align=\"center\"><code>a | b</code></td>"))
+        #expect(sandbox.contains("<td align=\"right\"><del>draft</del> done</td>"))
+        #expect(sandbox.contains("<a href=\"http://www.couchbase.com\">www.couchbase.com</a>"))
+        #expect(sandbox.contains("<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> tables</li>"))
+        #expect(sandbox.contains("<a href=\"mailto:mobile@example.com\">mobile@example.com</a>"))
+    }
+
     @Test func rendersHeadingIDs() throws {
         let page = try html(pageFile("Sync Client", in: Self.mobileDev))
         let ids = HTMLElements.parse(page).filter { ["h1", "h2", "h3"].contains($0.name) }.compactMap {

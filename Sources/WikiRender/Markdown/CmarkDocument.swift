@@ -24,6 +24,7 @@ struct CmarkDocument: ~Copyable {
     /// The kinds of node the renderer tells apart.
     enum Kind {
         case paragraph, heading, text, code, softBreak, lineBreak, htmlInline, link, image, customInline
+        case list, item, blockQuote, customBlock
         case other
     }
 
@@ -91,6 +92,10 @@ struct CmarkDocument: ~Copyable {
         case CMARK_NODE_LINK: .link
         case CMARK_NODE_IMAGE: .image
         case CMARK_NODE_CUSTOM_INLINE: .customInline
+        case CMARK_NODE_LIST: .list
+        case CMARK_NODE_ITEM: .item
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_CUSTOM_BLOCK: .customBlock
         default: .other
         }
     }
@@ -121,6 +126,27 @@ struct CmarkDocument: ~Copyable {
 
     func headingLevel(_ node: Node) -> Int {
         Int(cmark_node_get_heading_level(node.pointer))
+    }
+
+    /// Whether the list `node` is tight: its items' paragraphs are written without `<p>`.
+    func isTightList(_ node: Node) -> Bool {
+        cmark_node_get_list_tight(node.pointer) != 0
+    }
+
+    /// The tags cmark writes around the list `node`: `<ul>`, `<ol>` or `<ol start="N">`.
+    func listTags(_ node: Node) -> (start: String, end: String) {
+        guard cmark_node_get_list_type(node.pointer) == CMARK_ORDERED_LIST else { return ("<ul>", "</ul>") }
+        let start = cmark_node_get_list_start(node.pointer)
+        return (start == 1 ? "<ol>" : "<ol start=\"\(start)\">", "</ol>")
+    }
+
+    /// The document node, parent of the top-level blocks.
+    var documentNode: Node {
+        Node(pointer: root)
+    }
+
+    func previous(_ node: Node) -> Node? {
+        cmark_node_previous(node.pointer).map(Node.init)
     }
 
     func next(_ node: Node) -> Node? {
@@ -257,6 +283,76 @@ struct CmarkDocument: ~Copyable {
             fatalError("cmark refused to replace a block")
         }
         cmark_node_free(node.pointer)
+    }
+
+    /// Inserts, before `sibling`, a link to `url` (which has no NUL byte) around a text node
+    /// holding `label`. cmark writes it, so safe mode drops a dangerous URL as it does any link's.
+    @discardableResult
+    mutating func insertLink(to url: String, label: some Sequence<UInt8>, before sibling: Node) -> Node {
+        let link = newNode(CMARK_NODE_LINK)
+        _ = url.withCString { cmark_node_set_url(link.pointer, $0) }
+        insert(link, before: sibling)
+        let text = newNode(CMARK_NODE_TEXT)
+        setLiteral(text, label)
+        append(text, to: link)
+        return link
+    }
+
+    /// Appends to `parent` a block written as `onEnter`, its children, then `onExit`, each on
+    /// lines of its own, and returns it. Neither string may contain NUL.
+    mutating func appendBlock(onEnter: String, onExit: String, to parent: Node) -> Node {
+        let block = newCustomNode(CMARK_NODE_CUSTOM_BLOCK, onEnter: onEnter, onExit: onExit)
+        append(block, to: parent)
+        return block
+    }
+
+    /// Appends to `parent` (a custom block) an inline node written as `html` (no NUL byte).
+    mutating func appendRawInline(_ html: String, to parent: Node) {
+        append(newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: html, onExit: ""), to: parent)
+    }
+
+    /// A custom block, outside the tree, for `insert(_:before:)` once its children are in.
+    mutating func newBlock(onEnter: String, onExit: String) -> Node {
+        newCustomNode(CMARK_NODE_CUSTOM_BLOCK, onEnter: onEnter, onExit: onExit)
+    }
+
+    /// Moves the block `node`, outside the tree or in it, before `sibling`.
+    mutating func move(_ node: Node, before sibling: Node) {
+        cmark_node_unlink(node.pointer)
+        insert(node, before: sibling)
+    }
+
+    /// Moves the block `node`, outside the tree or in it, after `sibling`.
+    mutating func move(_ node: Node, after sibling: Node) {
+        cmark_node_unlink(node.pointer)
+        guard cmark_node_insert_after(sibling.pointer, node.pointer) != 0 else {
+            fatalError("cmark refused to insert a block")
+        }
+    }
+
+    /// Moves the children of `node` to the end of `parent`.
+    mutating func moveChildren(of node: Node, to parent: Node) {
+        while let child = firstChild(node) {
+            cmark_node_unlink(child.pointer)
+            append(child, to: parent)
+        }
+    }
+
+    /// Puts `block` (outside the tree) where `node` is, and frees `node` and what is left under it.
+    mutating func replace(_ node: Node, by block: Node) {
+        guard cmark_node_replace(node.pointer, block.pointer) != 0 else {
+            fatalError("cmark refused to replace a block")
+        }
+        cmark_node_free(node.pointer)
+    }
+
+    /// Moves the children of `node`, a node of `other`, to the end of `parent`: they are then
+    /// this document's to free.
+    mutating func adoptChildren(of node: Node, from other: inout CmarkDocument, to parent: Node) {
+        while let child = other.firstChild(node) {
+            cmark_node_unlink(child.pointer)
+            append(child, to: parent)
+        }
     }
 
     /// Makes `literal` (which has no NUL byte) the literal of the text node `node`.

@@ -17,11 +17,18 @@ public struct MarkdownOptions: Sendable {
     /// Whether a CamelCase word (`SyncClient`) links to the page of that title when it exists,
     /// as TouchWiki did (`CamelCaseLinks`). Off by default.
     public var camelCaseLinks: Bool
+    /// Which Markdown the text is: GitHub-flavoured (the default) or strict CommonMark.
+    public var dialect: MarkdownDialect
 
-    /// Options; the defaults are Obsidian-style links, no raw HTML and no CamelCase links.
-    public init(linkStyle: LinkStyle = .obsidian, allowRawHTML: Bool = false, camelCaseLinks: Bool = false) {
+    /// Options; the defaults are Obsidian-style links, no raw HTML, no CamelCase links and
+    /// GitHub-flavoured Markdown.
+    public init(
+        linkStyle: LinkStyle = .obsidian, allowRawHTML: Bool = false, camelCaseLinks: Bool = false,
+        dialect: MarkdownDialect = .gfm
+    ) {
         self.linkStyle = linkStyle
         self.allowRawHTML = allowRawHTML
         self.camelCaseLinks = camelCaseLinks
+        self.dialect = dialect
     }
 }

@@ -8,8 +8,9 @@ import WikiModel
 /// in code, raw HTML or an autolink becomes a link, and escaped brackets (`\[\[x\]\]`) stay
 /// text. A `[[name]]` that cmark read as a reference link because the page defines
 /// `[name]: …` is still a wikilink. Embeds (`![[Page]]`, `![[name.png]]`) are found the same
-/// way and shown as `Transclusion` describes. Everything else renders exactly as the `cmark`
-/// command renders it, apart from the headings' `id`s.
+/// way and shown as `Transclusion` describes. In the GFM dialect (the default), GitHub's
+/// extensions render as the `cmark-gfm` command renders them (`GitHubExtensions`). Everything
+/// else renders exactly as the `cmark` command renders it, apart from the headings' `id`s.
 public struct MarkdownRenderer: Sendable {
     /// How the Markdown is read and rendered.
     public let options: MarkdownOptions
@@ -64,7 +65,8 @@ public struct MarkdownRenderer: Sendable {
         return markdown.withUTF8 { bytes in
             var document = CmarkDocument(parsing: bytes)
             var source = SourceText(bytes)
-            let survey = TreeSurvey(document, source: &source)
+            let cells = options.dialect == .gfm ? GitHubExtensions.apply(to: &document, source: &source) : [:]
+            let survey = TreeSurvey(document, source: &source, cells: cells)
             let found = WikilinkRewriter.rewrite(
                 survey.bracketTexts, in: &document, style: options.linkStyle, resolve: resolve,
                 writesLinks: writesLinks, isAttachment: { embeds.attachment(named: $0, ofPage: page) != nil })

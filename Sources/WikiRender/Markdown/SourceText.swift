@@ -25,7 +25,7 @@ struct SourceText {
         /// Byte offsets in the source: the node's first byte and the byte after its last.
         let start: Int
         let end: Int
-        /// Offsets, in the node's literal, of the `[`, `]` and `!` written as a backslash
+        /// Offsets, in the node's literal, of the `[`, `]`, `!` and `~` written as a backslash
         /// escape or a character reference, in increasing order.
         let escapedMarks: [Int]
     }
@@ -182,14 +182,14 @@ struct SourceText {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\\"), position + 1 < limit, Self.isASCIIPunctuation(bytes[position + 1]) {
                 guard literal[index] == bytes[position + 1] else { return nil }
-                if Self.isWikilinkMark(literal[index]) { escapedMarks.append(index) }
+                if Self.isRecordedMark(literal[index]) { escapedMarks.append(index) }
                 index += 1
                 position += 2
             } else if byte == UInt8(ascii: "&"), let (end, decoded) = characterReference(at: position, limit: limit) {
                 guard literal.count - index >= decoded.count,
                     literal[index..<(index + decoded.count)].elementsEqual(decoded)
                 else { return nil }
-                if decoded.count == 1, Self.isWikilinkMark(decoded[0]) { escapedMarks.append(index) }
+                if decoded.count == 1, Self.isRecordedMark(decoded[0]) { escapedMarks.append(index) }
                 index += decoded.count
                 position = end
             } else if byte == 0 {
@@ -254,6 +254,12 @@ struct SourceText {
     /// Whether `byte` is `[` or `]`.
     static func isBracket(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+    }
+
+    /// Whether an escaped `byte` is recorded in `Origin.escapedMarks`: the marks of wikilinks,
+    /// and `~` (of strikethrough).
+    static func isRecordedMark(_ byte: UInt8) -> Bool {
+        isWikilinkMark(byte) || byte == UInt8(ascii: "~")
     }
 
     /// Whether `byte` is one of the marks of wikilink syntax: `[`, `]`, and `!` (of an embed).

@@ -15,9 +15,11 @@ struct TreeSurvey {
     /// The text nodes with brackets, in document order.
     let bracketTexts: [BracketText]
 
-    /// Walks `document` (whose Markdown is `source`) once. Only paragraphs and headings whose
-    /// lines have `[[` are looked into.
-    init(_ document: borrowing CmarkDocument, source: inout SourceText) {
+    /// Walks `document` (whose Markdown is `source`) once. Only paragraphs, headings and table
+    /// cells (`cells`: their bytes in the source) whose source has `[[` are looked into.
+    init(
+        _ document: borrowing CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>] = [:]
+    ) {
         var headings: [CmarkDocument.Node] = []
         var bracketTexts: [BracketText] = []
         var blockTexts: [CmarkDocument.Node] = []
@@ -29,13 +31,19 @@ struct TreeSurvey {
         var cursors = Cursors()
         document.walk { event, node in
             switch document.kind(node) {
-            case .paragraph, .heading:
+            case .paragraph, .heading, .customBlock:
+                let cell = cells[node]
+                if document.kind(node) == .customBlock && cell == nil { break }
                 if event == .enter {
                     if document.kind(node) == .heading { headings.append(node) }
                     if pageHasDoubleBracket {
-                        let span = document.span(node)
-                        let start = source.start(ofLine: span.startLine, &cursors.blockStart)
-                        blockLines = start..<max(start, source.start(ofLine: span.endLine + 1, &cursors.blockEnd))
+                        if let cell {
+                            blockLines = cell
+                        } else {
+                            let span = document.span(node)
+                            let start = source.start(ofLine: span.startLine, &cursors.blockStart)
+                            blockLines = start..<max(start, source.start(ofLine: span.endLine + 1, &cursors.blockEnd))
+                        }
                         blockHasDoubleBracket = source.hasDoubleBracket(blockLines)
                     }
                 } else {

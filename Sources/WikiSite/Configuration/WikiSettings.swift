@@ -13,26 +13,33 @@ public struct WikiSettings: Sendable, Equatable {
     public var allowRawHTML: Bool
     /// Whether CamelCase words link to the page of that title when it exists, as TouchWiki did.
     public var camelCaseLinks: Bool
+    /// Which Markdown the wiki's pages are written in: GitHub-flavoured (the default) or strict
+    /// CommonMark.
+    public var dialect: MarkdownDialect
     /// Where the settings and the slug were written, for errors found once the wikis are known.
     var tableLocation: ConfigurationLocation?
     var slugLocation: ConfigurationLocation?
 
-    /// Settings; by default the wiki keeps its ID as folder name, raw HTML is left out and
-    /// CamelCase words are plain text.
-    public init(slug: String? = nil, allowRawHTML: Bool = false, camelCaseLinks: Bool = false) {
+    /// Settings; by default the wiki keeps its ID as folder name, raw HTML is left out,
+    /// CamelCase words are plain text and the Markdown is GitHub-flavoured.
+    public init(
+        slug: String? = nil, allowRawHTML: Bool = false, camelCaseLinks: Bool = false, dialect: MarkdownDialect = .gfm
+    ) {
         self.slug = slug
         self.allowRawHTML = allowRawHTML
         self.camelCaseLinks = camelCaseLinks
+        self.dialect = dialect
     }
 
     /// How the wiki's Markdown is rendered, its links read in `linkStyle`.
     public func markdownOptions(linkStyle: LinkStyle) -> MarkdownOptions {
-        MarkdownOptions(linkStyle: linkStyle, allowRawHTML: allowRawHTML, camelCaseLinks: camelCaseLinks)
+        MarkdownOptions(
+            linkStyle: linkStyle, allowRawHTML: allowRawHTML, camelCaseLinks: camelCaseLinks, dialect: dialect)
     }
 
     public static func == (lhs: WikiSettings, rhs: WikiSettings) -> Bool {
         lhs.slug.map(ExactString.init) == rhs.slug.map(ExactString.init) && lhs.allowRawHTML == rhs.allowRawHTML
-            && lhs.camelCaseLinks == rhs.camelCaseLinks
+            && lhs.camelCaseLinks == rhs.camelCaseLinks && lhs.dialect == rhs.dialect
     }
 }
 

@@ -59,7 +59,7 @@ struct BuildShape: Equatable {
             let settings = options.wikiSettings[wiki]!
             parts.append(
                 "wiki \(MessageText.quoted(wiki.value)): slug \(settings.slug ?? "none"), raw HTML \(settings.allowRawHTML), "
-                    + "CamelCase \(settings.camelCaseLinks)")
+                    + "CamelCase \(settings.camelCaseLinks), dialect \(settings.dialect)")
         }
         return parts.joined(separator: "; ")
     }

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// One example of an extension section of the GFM spec (tables, task list items,
+/// strikethrough, autolinks).
+struct GFMExample: Sendable, CustomTestStringConvertible {
+    let section: String
+    let line: Int
+    let markdown: String
+
+    var testDescription: String { "\(section), spec line \(line)" }
+
+    /// The spec file named by `WIKISITE_GFM_SPEC`, if set.
+    static let specPath = ProcessInfo.processInfo.environment["WIKISITE_GFM_SPEC"]
+
+    /// The sections compared; the spec's other extension (disallowed raw HTML) is not one of
+    /// wikisite's, whose safe mode drops all raw HTML instead.
+    static let sections = ["Tables", "Task list items", "Strikethrough", "Autolinks"]
+
+    /// The examples of the compared sections, or none without a spec.
+    static let examples: [GFMExample] = {
+        guard let specPath, let spec = try? String(contentsOfFile: specPath, encoding: .utf8) else { return [] }
+        return parse(spec)
+    }()
+
+    /// Every example of the spec without `[[` (a wikilink here), the CommonMark ones included:
+    /// the extensions must leave what is not theirs as cmark-gfm leaves it.
+    static let allExamples: [GFMExample] = {
+        guard let specPath, let spec = try? String(contentsOfFile: specPath, encoding: .utf8) else { return [] }
+        return parse(spec, sections: nil).filter { !$0.markdown.contains("[[") }
+    }()
+
+    /// The examples between a line of 32 backticks followed by ` example` and a line of 32
+    /// backticks, in the sections `## <name> (extension)` of `sections` (all sections when nil):
+    /// the Markdown before a line `.`, `→` standing for a tab.
+    static func parse(_ spec: String, sections: [String]? = Self.sections) -> [GFMExample] {
+        let fence = String(repeating: "`", count: 32)
+        var examples: [GFMExample] = []
+        var section: String?
+        var markdownLines: [Substring]?
+        var inHTML = false
+        var startLine = 0
+        for (index, line) in spec.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if markdownLines == nil {
+                if line.hasPrefix("## ") {
+                    let name = line.dropFirst(3)
+                    section = sections.map { names in names.first { name == "\($0) (extension)" } } ?? String(name)
+                } else if line.hasPrefix(fence + " example"), section != nil {
+                    markdownLines = []
+                    inHTML = false
+                    startLine = index + 1
+                }
+            } else if line == fence {
+                let markdown = markdownLines!.map { $0 + "\n" }.joined().replacingOccurrences(of: "→", with: "\t")
+                examples.append(GFMExample(section: section!, line: startLine, markdown: markdown))
+                markdownLines = nil
+            } else if line == "." {
+                inHTML = true
+            } else if !inHTML {
+                markdownLines!.append(line)
+            }
+        }
+        return examples
+    }
+}
+
+/// `wikisite render` (the default dialect, GFM) against the `cmark-gfm` command on the GFM
+/// spec's extension examples, then on all its other examples. No example needs excluding:
+/// where CommonMark 0.29 (cmark-gfm's) and 0.30 (cmark's) differ, no example of this spec is
+/// affected.
+@Suite("GFM spec extensions (WIKISITE_GFM_SPEC)")
+struct GFMSpecTests {
+    @Test("the spec has its 23 extension examples", .enabled(if: GFMExample.specPath != nil))
+    func specIsComplete() throws {
+        let spec = try String(contentsOfFile: try #require(GFMExample.specPath), encoding: .utf8)
+        let sections = GFMExample.parse(spec).map(\.section)
+        #expect(sections.count == 23)
+        #expect(GFMExample.sections.map { name in sections.count { $0 == name } } == [8, 2, 2, 11])
+    }
+
+    @Test(
+        "wikisite render writes what cmark-gfm writes, apart from heading ids and table wrappers",
+        .enabled(if: GFMExample.specPath != nil), arguments: GFMExample.examples)
+    func rendersLikeCmarkGFM(_ example: GFMExample) throws {
+        let rendered = try WikisiteCLI.run(["render"], input: example.markdown)
+        #expect(rendered.status == 0)
+        #expect(Self.withoutWikisiteAdditions(rendered.standardOutput) == (try Self.cmarkGFM(example.markdown)))
+    }
+
+    @Test("the spec has its 672 examples", .enabled(if: GFMExample.specPath != nil))
+    func specHasAllItsExamples() throws {
+        let spec = try String(contentsOfFile: try #require(GFMExample.specPath), encoding: .utf8)
+        #expect(GFMExample.parse(spec, sections: nil).count == 672)
+    }
+
+    @Test(
+        "every other example renders as cmark-gfm renders it too",
+        .enabled(if: GFMExample.specPath != nil), arguments: GFMExample.allExamples)
+    func coreExampleRendersLikeCmarkGFM(_ example: GFMExample) throws {
+        let rendered = try WikisiteCLI.run(["render"], input: example.markdown)
+        #expect(Self.withoutWikisiteAdditions(rendered.standardOutput) == (try Self.cmarkGFM(example.markdown)))
+    }
+
+    /// What `cmark-gfm` with GitHub's extensions makes of `markdown`.
+    static func cmarkGFM(_ markdown: String) throws -> String {
+        let extensions = ["table", "strikethrough", "autolink", "tasklist", "footnotes"]
+        let run = try WikisiteCLI.run(
+            extensions.flatMap { ["-e", $0] }, input: markdown, executable: URL(fileURLWithPath: "/usr/bin/cmark-gfm"))
+        return run.standardOutput
+    }
+
+    /// `html` without what wikisite adds to what cmark-gfm writes: headings' ids, and the
+    /// scrolling container around each table.
+    static func withoutWikisiteAdditions(_ html: String) -> String {
+        html.replacing(/<h([1-6]) id="[^"]*">/) { "<h\($0.1)>" }
+            .replacing(/<div class="table-wrapper"[^>]*>\n(<table>\n(?s:.)*?<\/table>\n)<\/div>\n/) { String($0.1) }
+    }
+}
