@@ -71,7 +71,9 @@ struct TablesTests {
         #expect(render("| a |\n| - |\n| b |\n\nc\n").hasSuffix("</table>\n</div>\n<p>c</p>\n"))
         #expect(
             render("| a |\n| - |\n| b |\n> c\n").hasSuffix("</table>\n</div>\n<blockquote>\n<p>c</p>\n</blockquote>\n"))
-        #expect(render("| a |\n| - |\n    code\n").hasSuffix("</table>\n</div>\n<pre><code>code\n</code></pre>\n"))
+        #expect(
+            render("| a |\n| - |\n    code\n").hasSuffix(
+                "</table>\n</div>\n<pre tabindex=\"0\"><code>code\n</code></pre>\n"))
     }
 
     @Test func aLineWithoutPipesAfterTheRowsIsARow() {
@@ -104,7 +106,8 @@ struct TablesTests {
     @Test func aTaskItemsLineBeforeATableKeepsItsCheckbox() {
         #expect(
             render("- [ ] task\n  | a |\n  | - |\n")
-                == "<ul>\n<li><input type=\"checkbox\" disabled=\"\" /> task\n" + Self.wrapper
+                == "<ul>\n<li><input type=\"checkbox\" disabled=\"\" aria-label=\"Incomplete task\" /> task\n"
+                + Self.wrapper
                 + "<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n</div>\n</li>\n</ul>\n")
     }
 

@@ -75,8 +75,8 @@ struct WikilinkRenderingTests {
 
     @Test func codeIsUntouched() {
         #expect(html("`[[Page]]`") == "<p><code>[[Page]]</code></p>\n")
-        #expect(html("```\n[[Page]]\n```") == "<pre><code>[[Page]]\n</code></pre>\n")
-        #expect(html("    [[Page]]") == "<pre><code>[[Page]]\n</code></pre>\n")
+        #expect(html("```\n[[Page]]\n```") == "<pre tabindex=\"0\"><code>[[Page]]\n</code></pre>\n")
+        #expect(html("    [[Page]]") == "<pre tabindex=\"0\"><code>[[Page]]\n</code></pre>\n")
         #expect(renderForTest("`[[Page]]`\n\n    [[Page]]").links.isEmpty)
     }
 

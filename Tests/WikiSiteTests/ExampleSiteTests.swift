@@ -173,7 +173,9 @@ struct ExampleSiteTests {
         #expect(sandbox.contains("<td align=\"center\"><code>a | b</code></td>"))
         #expect(sandbox.contains("<td align=\"right\"><del>draft</del> done</td>"))
         #expect(sandbox.contains("<a href=\"http://www.couchbase.com\">www.couchbase.com</a>"))
-        #expect(sandbox.contains("<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> tables</li>"))
+        #expect(
+            sandbox.contains(
+                "<li><input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"Completed task\" /> tables</li>"))
         #expect(sandbox.contains("<a href=\"mailto:mobile@example.com\">mobile@example.com</a>"))
     }
 

@@ -109,10 +109,12 @@ struct GFMSpecTests {
         return run.standardOutput
     }
 
-    /// `html` without what wikisite adds to what cmark-gfm writes: headings' ids, and the
-    /// scrolling container around each table.
+    /// `html` without what wikisite adds to what cmark-gfm writes: headings' ids, the focus of
+    /// code blocks, the labels of task checkboxes, and the scrolling container around each table.
     static func withoutWikisiteAdditions(_ html: String) -> String {
         html.replacing(/<h([1-6]) id="[^"]*">/) { "<h\($0.1)>" }
+            .replacing("<pre tabindex=\"0\"><code", with: "<pre><code")
+            .replacing(#/ aria-label="(Completed|Incomplete) task" \/>/#) { _ in " />" }
             .replacing(/<div class="table-wrapper"[^>]*>\n(<table>\n(?s:.)*?<\/table>\n)<\/div>\n/) { String($0.1) }
     }
 }

@@ -369,13 +369,49 @@ struct CmarkDocument: ~Copyable {
 
     /// The document as HTML. Without `allowRawHTML`, raw HTML is replaced by a comment and
     /// `javascript:`, `vbscript:`, `file:` and (non-image) `data:` URLs are dropped.
+    ///
+    /// A code block's `<pre>` takes keyboard focus (`tabindex="0"`, as GitHub writes it): a
+    /// wide one scrolls sideways, and a region that scrolls must be reachable without a mouse.
     func html(allowRawHTML: Bool) -> String {
         guard let html = cmark_render_html(root, allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
         else { fatalError("cmark could not allocate the HTML") }
         defer { cmark_get_default_mem_allocator().pointee.free(html) }
         return html.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
-            String(decoding: UnsafeBufferPointer(start: bytes, count: strlen(html)), as: UTF8.self)
+            Self.focusingCodeBlocks(UnsafeBufferPointer(start: bytes, count: strlen(html)))
         }
+    }
+
+    /// What cmark writes at the start of a code block; its text is escaped, so in safe mode
+    /// nothing else writes these bytes.
+    private static let codeBlockStart = Array("<pre><code".utf8)
+    /// What a code block starts with once its `<pre>` takes focus.
+    private static let focusableCodeBlockStart = Array("<pre tabindex=\"0\"><code".utf8)
+
+    /// `html` with each code block's `<pre>` made focusable.
+    static func focusingCodeBlocks(_ html: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = html.baseAddress else { return "" }
+        var starts: [Int] = []
+        var offset = 0
+        while offset < html.count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), html.count - offset) {
+            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if html.count - start >= codeBlockStart.count,
+                memcmp(base + start, codeBlockStart, codeBlockStart.count) == 0
+            {
+                starts.append(start)
+            }
+            offset = start + 1
+        }
+        guard !starts.isEmpty else { return String(decoding: html, as: UTF8.self) }
+        var output: [UInt8] = []
+        output.reserveCapacity(html.count + starts.count * (focusableCodeBlockStart.count - codeBlockStart.count))
+        var copied = 0
+        for start in starts {
+            output.append(contentsOf: html[copied..<start])
+            output.append(contentsOf: focusableCodeBlockStart)
+            copied = start + codeBlockStart.count
+        }
+        output.append(contentsOf: html[copied...])
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// What cmark makes of `reference` (`&name;`, `&#N;`, `&#xH;`) in text: the character it

@@ -8,6 +8,11 @@
 /// a tight list the checkbox goes where the mark was; a loose list is rewritten as blocks that
 /// write the checkbox right after `<li>`, before the first `<p>`, as `cmark-gfm` does.
 enum TaskListItems {
+    /// The checkbox of a task done, labelled as GitHub labels it so that a screen reader names it.
+    static let checkedBox = "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"Completed task\" /> "
+    /// The checkbox of a task still to do.
+    static let uncheckedBox = "<input type=\"checkbox\" disabled=\"\" aria-label=\"Incomplete task\" /> "
+
     /// Rewrites the task list items of `document` (whose Markdown is `source`). `paragraphs`
     /// gives where the paragraphs made by the table pass start in the source.
     static func rewrite(
@@ -38,7 +43,7 @@ enum TaskListItems {
             let rest = document.literal(task.text).dropFirst(3).drop {
                 $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
             }
-            let checkbox = "<input type=\"checkbox\" \(task.isChecked ? "checked=\"\" " : "")disabled=\"\" /> "
+            let checkbox = task.isChecked ? Self.checkedBox : Self.uncheckedBox
             if let list = document.parent(task.item), !document.isTightList(list) {
                 if seenLists.insert(list).inserted { looseLists.append(list) }
                 checkboxes[task.item] = checkbox
