@@ -2,9 +2,11 @@
 """Every page of a built site checked with axe-core in headless Chromium, light and dark.
 
 Usage: accessibility.py SITE_FOLDER
-  Opens each HTML file below SITE_FOLDER from file:// in both colour schemes, runs axe-core
-  (axe-playwright-python, which ships it) and prints one line per violation:
-    FAIL: <scheme> <file> <rule> (<impact>): <first element> - <what to fix>
+       accessibility.py URL...
+  Opens each HTML file below SITE_FOLDER from file:// (or each URL, such as pages a preview
+  server makes) in both colour schemes, runs axe-core (axe-playwright-python, which ships it)
+  and prints one line per violation:
+    FAIL: <scheme> <page> <rule> (<impact>): <first element> - <what to fix>
   then "checked N pages in 2 colour schemes". Exit status 1 when there is any violation.
 """
 
@@ -20,11 +22,18 @@ def violations(page, axe):
     return result.response["violations"]
 
 
-def main(site):
-    root = pathlib.Path(site).resolve()
-    files = sorted(root.rglob("*.html"))
-    if not files:
-        print(f"FAIL: no HTML file below {root}", flush=True)
+def pages(arguments):
+    """The pages to check, each as (name, URL)."""
+    if arguments[0].startswith(("http://", "https://")):
+        return [(url, url) for url in arguments]
+    root = pathlib.Path(arguments[0]).resolve()
+    return [(str(file.relative_to(root)), file.as_uri()) for file in sorted(root.rglob("*.html"))]
+
+
+def main(arguments):
+    checked = pages(arguments)
+    if not checked:
+        print(f"FAIL: no HTML file below {arguments[0]}", flush=True)
         sys.exit(1)
     axe = Axe()
     failures = 0
@@ -33,22 +42,22 @@ def main(site):
         for scheme in ("light", "dark"):
             context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
             page = context.new_page()
-            for file in files:
-                page.goto(file.as_uri())
+            for name, url in checked:
+                page.goto(url)
                 for violation in violations(page, axe):
                     failures += 1
                     node = violation["nodes"][0]
                     summary = " ".join(node.get("failureSummary", "").split())
                     print(
-                        f"FAIL: {scheme} {file.relative_to(root)} {violation['id']} ({violation['impact']}): "
+                        f"FAIL: {scheme} {name} {violation['id']} ({violation['impact']}): "
                         f"{node['target']} - {summary}",
                         flush=True,
                     )
             context.close()
         browser.close()
-    print(f"checked {len(files)} pages in 2 colour schemes", flush=True)
+    print(f"checked {len(checked)} pages in 2 colour schemes", flush=True)
     sys.exit(1 if failures else 0)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1:])

@@ -75,4 +75,19 @@ struct BrowserTests {
         }
         #expect(server.stop() == 0)
     }
+
+    /// The pages only the preview makes pass axe-core as the built ones do, light and dark: a
+    /// page with the live-reload script, and the page for a path that names no file.
+    @Test(.enabled(if: BrowserTesting.shouldRun, "\(BrowserTesting.missing ?? "")"))
+    func thePreviewsOwnPagesHaveNoAxeViolation() throws {
+        guard BrowserTesting.browserIsReady() else { return }
+        let folder = try ServeCommandTests.makeNotes()
+        let (server, client) = try ServeCommandTests.serve(folder)
+        let install = try ServeCommandTests.page("Install", in: folder)
+        let axe = try BrowserTesting.run(
+            "accessibility.py", [client.baseURL + install, client.baseURL + "notes/No%20such%20page.html"])
+        #expect(axe.status == 0, "\(axe.output)")
+        #expect(axe.output.contains("checked 2 pages"), "\(axe.output)")
+        #expect(server.stop() == 0)
+    }
 }
