@@ -45,8 +45,11 @@ enum TableOfContentsHTML {
                 html += "<ol>\n"
                 open.append(entry.level)
             }
-            html +=
-                "<li><a href=\"\(ThemeHTMLEscaping.escape(entry.href))\">\(ThemeHTMLEscaping.escape(entry.text))</a>"
+            html += "<li><a href=\""
+            ThemeHTMLEscaping.append(entry.href, to: &html)
+            html += "\">"
+            ThemeHTMLEscaping.append(entry.text, to: &html)
+            html += "</a>"
         }
         for _ in open { html += "</li>\n</ol>\n" }
         return html

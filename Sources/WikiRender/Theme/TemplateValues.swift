@@ -90,7 +90,7 @@ extension TemplateValues {
         let utf8 = href.utf8
         guard
             let end = utf8.firstIndex(where: {
-                [.slash, .questionMark, .numberSign, .colon].contains($0)
+                $0 == .slash || $0 == .questionMark || $0 == .numberSign || $0 == .colon
             }),
             utf8[end] == .colon
         else { return href }
