@@ -15,7 +15,7 @@ public struct TableOfContentsEntry: Sendable, Equatable {
     }
 
     var templateValues: TemplateValues {
-        var values = TemplateValues()
+        var values = TemplateValues(capacity: 3)
         values.set("text", text)
         values.setHref("href", href)
         values.set("level", level)
