@@ -142,6 +142,7 @@ public struct SiteBuilder: Sendable {
 
             try state.markUnfinished()
             do {
+                let layout = fullBuild == nil ? layout : layout.namingPages(of: wikis, in: database)
                 try writeSite(
                     wikis: wikis, changes: changes, plan: planner.sitePlan(wikis: wikis, themeChanges: themeChanges),
                     planner: planner, theme: theme, layout: layout, into: writer, update: &update, summary: &summary)
