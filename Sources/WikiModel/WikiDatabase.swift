@@ -83,6 +83,12 @@ public struct PublishedTitles: Sendable {
     public func stored(_ title: PageTitle) -> PageTitle? {
         pageIndex.index(forKey: title).map { pageIndex[$0].key }
     }
+
+    /// The position of the page titled `title` in `WikiDatabase.pages(inWiki:)`, if it is
+    /// published.
+    public func position(of title: PageTitle) -> Int? {
+        pageIndex[title]
+    }
 }
 
 /// One published wiki with its pages.

@@ -142,6 +142,7 @@ public struct SiteBuilder: Sendable {
 
             try state.markUnfinished()
             do {
+                let layout = fullBuild == nil ? layout : layout.namingPages(of: wikis, in: database)
                 try writeSite(
                     wikis: wikis, changes: changes, plan: planner.sitePlan(wikis: wikis, themeChanges: themeChanges),
                     planner: planner, theme: theme, layout: layout, into: writer, update: &update, summary: &summary)
@@ -206,10 +207,9 @@ public struct SiteBuilder: Sendable {
         }
         summary.changedDocuments = plan.removedWikis.count
         for (wiki, wikiChanges) in zip(wikis, changes) {
-            let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
-            let pages = SitePageRenderer(
-                bodies: PageBodyRenderer(database: planner.database, markdown: markdown, siteLayout: layout),
-                theme: theme, discovery: discovery)
+            let pages = pageRenderer(
+                of: wiki, in: planner.database, everyPage: plan.fullBuild != nil, theme: theme, layout: layout,
+                discovery: discovery)
             reporter.stage(
                 "analysing \(planner.database.pages(inWiki: wiki.id).count) pages of "
                     + "\(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
@@ -276,6 +276,20 @@ public struct SiteBuilder: Sendable {
         try writer.announce(discovered.files.map(\.path))
         for file in discovered.files { try writer.write(file.bytes, to: file.path, because: siteWideCause) }
         update.sitemaps = discovered.sitemaps
+    }
+
+    /// The renderer of `wiki`'s files of `database`, with `theme`, where `layout` puts them. When
+    /// the build renders `everyPage`, the hrefs of all of them are made first, and read without a
+    /// lock by the threads that render.
+    private func pageRenderer(
+        of wiki: Wiki, in database: WikiDatabase, everyPage: Bool, theme: Theme, layout: SiteLayout,
+        discovery: SiteDiscovery?
+    ) -> SitePageRenderer {
+        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+        let hrefs = everyPage ? PageHrefs(publishedPagesOf: wiki.id, in: database, layout: layout) : PageHrefs()
+        return SitePageRenderer(
+            bodies: PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout, hrefs: hrefs),
+            theme: theme, discovery: discovery)
     }
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its

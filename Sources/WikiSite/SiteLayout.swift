@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 
 /// A file of the site: its path below the output folder, as components.
@@ -38,6 +39,9 @@ public struct SiteLayout: Sendable {
 
     /// The folder of each wiki.
     public let folders: WikiFolders
+    /// The file names of pages worked out before they were asked (`namingPages(_:)`), by title;
+    /// nil: each is worked out when asked.
+    private var pageFiles: [PageTitle: String]? = nil
 
     /// The layout of a site whose wikis are in `folders`.
     public init(folders: WikiFolders) {
@@ -79,13 +83,30 @@ public struct SiteLayout: Sendable {
     public func special(_ page: SpecialPage, from title: PageTitle?, ofWiki wikiID: String) -> SitePath {
         guard let title else { return special(page, ofWiki: wikiID) }
         return SitePath(
-            components: [folder(ofWiki: wikiID), Self.specialFolder, page.rawValue, SitePaths.pageFile(title)])
+            components: [folder(ofWiki: wikiID), Self.specialFolder, page.rawValue, pageFile(title)])
     }
 
     /// A page of a wiki, whether it exists or not: the URL is a function of the wiki's folder
     /// and the title.
     public func page(_ title: PageTitle, inWiki wikiID: String) -> SitePath {
-        SitePath(components: [folder(ofWiki: wikiID), SitePaths.pageFile(title)])
+        SitePath(components: [folder(ofWiki: wikiID), pageFile(title)])
+    }
+
+    /// This layout, with the file names of the published pages of `wikis` in `database` worked
+    /// out at once, on every core. A page's file name takes Unicode normalisation, a case check
+    /// and percent-encoding to make, and a full build asks for each page's path several times
+    /// (to render it, to write it, to link to it): it is then a lookup.
+    func namingPages(of wikis: [Wiki], in database: WikiDatabase) -> SiteLayout {
+        let titles = wikis.flatMap { database.pages(inWiki: $0.id).map(\.title) }
+        let names = Concurrently.map(titles.count) { SitePaths.pageFile(titles[$0]) }
+        var layout = self
+        layout.pageFiles = Dictionary(zip(titles, names), uniquingKeysWith: { first, _ in first })
+        return layout
+    }
+
+    /// The name of the file of the page `title` (`SitePaths.pageFile(_:)`).
+    private func pageFile(_ title: PageTitle) -> String {
+        pageFiles?[title] ?? SitePaths.pageFile(title)
     }
 
     /// The attachment `name` of the page `title` of a wiki, in a folder beside the page's file:

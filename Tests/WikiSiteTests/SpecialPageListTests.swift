@@ -174,9 +174,22 @@ struct SpecialPageListTests {
 
     @Test(arguments: [
         ("", 0), ("one", 1), ("# Heading\n\nTwo words.", 3), ("don't stop", 2), ("don’t", 1), ("[[Sync Client]]", 2),
-        ("a — b", 2), ("café crème", 2), ("`code_span` 42", 3), ("'quoted'", 1),
+        ("a — b", 2), ("café crème", 2), ("`code_span` 42", 3), ("'quoted'", 1), ("a''b", 2), ("a’’b", 2),
+        ("x' y", 2), ("'a'b'", 1), ("Über×Straße÷Ωmega", 3), ("ſ ĸ ŉ", 3),
     ])
     func wordsAreRunsOfLettersAndDigits(text: String, words: Int) {
         #expect(WordCount.words(in: text) == words)
+    }
+
+    @Test func latinLettersAreWordsAsTheirPropertiesSay() {
+        for value in UInt32(0x80)...0x24F {
+            let scalar = Unicode.Scalar(value)!
+            let properties = scalar.properties
+            let expected =
+                properties.isAlphabetic
+                || [.decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark]
+                    .contains(properties.generalCategory)
+            #expect(WordCount.isWordScalar(scalar) == expected, "U+\(String(value, radix: 16))")
+        }
     }
 }

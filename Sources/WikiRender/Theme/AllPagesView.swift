@@ -63,7 +63,7 @@ public struct PageListEntry: Sendable, Equatable {
     }
 
     var templateValues: TemplateValues {
-        var values = TemplateValues()
+        var values = TemplateValues(capacity: 2)
         values.set("title", title)
         values.setHref("href", href)
         return values

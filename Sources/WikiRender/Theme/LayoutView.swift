@@ -48,7 +48,8 @@ public struct LayoutView: Sendable {
     /// The variables `layout.mustache` receives, apart from `contentHTML` and `pageKind`,
     /// which `Theme.render(_:)` adds.
     public var templateValues: TemplateValues {
-        var values = TemplateValues()
+        // Its own values, and the two `Theme.render` adds (the content and its kind).
+        var values = TemplateValues(capacity: 12)
         values.set("lang", lang)
         values.set("documentTitle", documentTitle)
         values.set("siteTitle", siteTitle)

@@ -77,7 +77,7 @@ public struct PageView: ThemeView {
     /// `backlinkCountText` (`1 page`, `3 pages`) and `hasLastUpdate` (true when
     /// `lastUpdated` or `lastUpdatedBy` is known).
     public var templateValues: TemplateValues {
-        var values = TemplateValues()
+        var values = TemplateValues(capacity: 18)
         values.set("title", title)
         values.set("titleID", titleID)
         values.set("wikiTitle", wikiTitle)

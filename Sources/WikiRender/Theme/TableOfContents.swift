@@ -15,7 +15,7 @@ public struct TableOfContentsEntry: Sendable, Equatable {
     }
 
     var templateValues: TemplateValues {
-        var values = TemplateValues()
+        var values = TemplateValues(capacity: 3)
         values.set("text", text)
         values.setHref("href", href)
         values.set("level", level)
@@ -45,8 +45,11 @@ enum TableOfContentsHTML {
                 html += "<ol>\n"
                 open.append(entry.level)
             }
-            html +=
-                "<li><a href=\"\(ThemeHTMLEscaping.escape(entry.href))\">\(ThemeHTMLEscaping.escape(entry.text))</a>"
+            html += "<li><a href=\""
+            ThemeHTMLEscaping.append(entry.href, to: &html)
+            html += "\">"
+            ThemeHTMLEscaping.append(entry.text, to: &html)
+            html += "</a>"
         }
         for _ in open { html += "</li>\n</ol>\n" }
         return html

@@ -15,6 +15,12 @@ public struct TemplateValues {
     /// No values.
     public init() {}
 
+    /// No values yet, with room for `capacity` of them: a view that sets many values sets them
+    /// without the dictionary growing on the way.
+    public init(capacity: Int) {
+        values.reserveCapacity(capacity)
+    }
+
     /// Sets `name` to a text (or HTML) value; `nil` leaves `name` unset.
     public mutating func set(_ name: String, _ value: String?) {
         values[name] = value.map { .text(TemplateText(text: $0)) }
@@ -90,7 +96,7 @@ extension TemplateValues {
         let utf8 = href.utf8
         guard
             let end = utf8.firstIndex(where: {
-                [.slash, .questionMark, .numberSign, .colon].contains($0)
+                $0 == .slash || $0 == .questionMark || $0 == .numberSign || $0 == .colon
             }),
             utf8[end] == .colon
         else { return href }

@@ -28,7 +28,7 @@ public struct DisplayedTime: Sendable, Equatable {
     }
 
     var templateValues: TemplateValues {
-        var values = TemplateValues()
+        var values = TemplateValues(capacity: 2)
         values.set("display", display)
         values.set("datetime", datetime)
         return values

@@ -11,7 +11,7 @@ struct PageBodyRenderer: Sendable {
     /// Where the files of the site are, so the files the bodies are in and link to.
     let siteLayout: SiteLayout
     /// The hrefs of pages, shared by every body this renderer makes.
-    let hrefs = PageHrefs()
+    var hrefs = PageHrefs()
     /// Which pages are published, when something other than `database` knows (the fast path
     /// reads only the changed documents, and asks the state); nil: `database`.
     var publishedPages: (any PublishedPageLookup)? = nil

@@ -53,7 +53,12 @@ enum WordCount {
         return count
     }
 
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` is part of a word. The letters of Latin-1 and Latin Extended-A
+    /// (U+00C0–U+017F but `×` and `÷`), most of the non-ASCII text of European wikis, are
+    /// answered without looking their properties up.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value >= 0xC0, value <= 0x17F { return value != 0xD7 && value != 0xF7 }
         let properties = scalar.properties
         if properties.isAlphabetic { return true }
         switch properties.generalCategory {
