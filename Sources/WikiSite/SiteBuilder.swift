@@ -58,14 +58,7 @@ public struct SiteBuilder: Sendable {
         }
         let shape = BuildShape(options: options, theme: themeSource)
         let stateFolder = options.resolvedStateFolder
-        let lock: BuildLock
-        do {
-            lock = try BuildLock.acquire(stateFolder: stateFolder) { holder in
-                reporter.waitingForOtherBuild(holder: holder)
-            }
-        } catch {
-            throw BuildError.output("\(error)")
-        }
+        let lock = try acquireLock(of: stateFolder)
         defer { lock.release() }
         // A state that lets this build read less than its sources whole.
         let last = lock.previousBuildWasInterrupted ? nil : LastBuild(options: options, shape: shape)
@@ -101,29 +94,16 @@ public struct SiteBuilder: Sendable {
             folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings))
         let wikis = try selectedWikis(in: database)
 
-        var summary = BuildSummary()
+        var summary = Self.summary(of: input)
         summary.fastPathDeclined = fastPathDeclined
         summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
-        summary.documentsRead = input.documentsRead
-        summary.skipped = (input.refused + database.skipped).sorted {
-            ExactString($0.documentID) < ExactString($1.documentID)
-        }
-        summary.skippedAttachments = database.skippedAttachments
-        summary.conflicts = database.conflicts
 
         do {
             let (state, fullBuild, themeChanges) = try openState(in: stateFolder, shape: shape, openedAs: last?.state)
             try state.adoptEarlierManifest()
-            let storedCheckpoints = fullBuild == nil ? try state.checkpoints() : [:]
             var update = StateUpdate(replacesEverything: fullBuild != nil, settings: shape.settings)
-            for path in options.sources {
-                let name = DocumentSources.displayName(of: path)
-                let checkpoint = input.checkpoints[path]?.description
-                summary.checkpoints.append(
-                    CheckpointAdvance(source: name, from: storedCheckpoints[name], to: checkpoint))
-                if let checkpoint { update.checkpoints[name] = checkpoint }
-                if let ledger = input.ledgers[path] { update.dumpLedgers[name] = ledger }
-            }
+            try recordCheckpoints(
+                of: input, storedIn: fullBuild == nil ? state : nil, into: &update, summary: &summary)
             summary.fullBuildReason = fullBuild
             let planner = try IncrementalPlanner(
                 state: state, database: database, options: options, fullBuild: fullBuild)
@@ -158,6 +138,47 @@ public struct SiteBuilder: Sendable {
         }
         summary.elapsed = clock.now - start
         return summary
+    }
+
+    /// Takes the lock of the state folder, waiting for another build that holds it.
+    private func acquireLock(of stateFolder: String) throws -> BuildLock {
+        do {
+            return try BuildLock.acquire(stateFolder: stateFolder) { holder in
+                reporter.waitingForOtherBuild(holder: holder)
+            }
+        } catch {
+            throw BuildError.output("\(error)")
+        }
+    }
+
+    /// The summary of what reading the sources found: documents read, skipped and in conflict.
+    private static func summary(of input: SourceReader.Input) -> BuildSummary {
+        let database = input.database
+        var summary = BuildSummary()
+        summary.documentsRead = input.documentsRead
+        summary.skipped = (input.refused + database.skipped).sorted {
+            ExactString($0.documentID) < ExactString($1.documentID)
+        }
+        summary.skippedAttachments = database.skippedAttachments
+        summary.conflicts = database.conflicts
+        return summary
+    }
+
+    /// Records where each source ends now, and its dump's ledger, in `update`, and how far each
+    /// advanced since the checkpoints of `state` (nil: a full build, which keeps none) in
+    /// `summary`.
+    private func recordCheckpoints(
+        of input: SourceReader.Input, storedIn state: BuildState?, into update: inout StateUpdate,
+        summary: inout BuildSummary
+    ) throws {
+        let storedCheckpoints = try state?.checkpoints() ?? [:]
+        for path in options.sources {
+            let name = DocumentSources.displayName(of: path)
+            let checkpoint = input.checkpoints[path]?.description
+            summary.checkpoints.append(CheckpointAdvance(source: name, from: storedCheckpoints[name], to: checkpoint))
+            if let checkpoint { update.checkpoints[name] = checkpoint }
+            if let ledger = input.ledgers[path] { update.dumpLedgers[name] = ledger }
+        }
     }
 
     /// The state of the last build (`opened` when it was opened already), and why this build is a

@@ -15,13 +15,16 @@ struct SourceReader {
     var stashFolder: String? = nil
     let reporter: any BuildReporter
 
-    /// The merged database, the number of documents read, entries the readers refused, the
-    /// checkpoint each source's reading ended at (by path; none for a source without sequences),
-    /// and the ledger of each dump's entries (by path).
-    func read() throws -> (
+    /// What reading every source gives: the merged database, the number of documents read,
+    /// entries the readers refused, the checkpoint each source's reading ended at (by path; none
+    /// for a source without sequences), and the ledger of each dump's entries (by path).
+    typealias Input = (
         database: WikiDatabase, documentsRead: Int, refused: [SkippedDocument],
         checkpoints: [String: SourceCheckpoint], ledgers: [String: DumpLedger]
-    ) {
+    )
+
+    /// Reads every source into one database.
+    func read() throws -> Input {
         var builder = WikiDatabaseBuilder(stashingMarkdownIn: stashFolder.flatMap(MarkdownStash.init(inFolder:)))
         var documentsRead = 0
         var refused: [SkippedDocument] = []
