@@ -144,15 +144,19 @@ let package = Package(
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "SplitMix64"]),
         .testTarget(
             name: "WikiRenderTests",
-            dependencies: ["WikiRender", "SplitMix64", .product(name: "Mustache", package: "swift-mustache")]),
+            dependencies: [
+                "WikiRender", "SplitMix64", "SpecExamples", .product(name: "Mustache", package: "swift-mustache"),
+            ]),
         .testTarget(name: "WikiWriteTests", dependencies: ["WikiWrite", "SplitMix64"]),
         // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
         // What the browser tests of every target share (Tests/Browser/ holds their scripts).
         .target(name: "BrowserTesting", path: "Tests/BrowserTesting"),
+        // The examples of the CommonMark and GFM specs, for the conformance tests.
+        .target(name: "SpecExamples", path: "Tests/SpecExamples"),
         .testTarget(
             name: "WikiSiteTests",
             dependencies: [
-                "WikiSite", "WikisiteCommands", "SplitMix64", "BrowserTesting",
+                "WikiSite", "WikisiteCommands", "SplitMix64", "BrowserTesting", "SpecExamples",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // Fuzzing (Fuzz/README.md): `make fuzz` builds each fuzz-* executable with libFuzzer;

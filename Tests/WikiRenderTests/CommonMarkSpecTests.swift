@@ -1,4 +1,5 @@
 import Foundation
+import SpecExamples
 import Testing
 import WikiRender
 
@@ -19,32 +20,11 @@ struct CommonMarkExample: Sendable, CustomTestStringConvertible {
         return parse(spec).filter { !$0.markdown.contains("[[") }
     }()
 
-    /// The examples of a spec: between a line of 32 backticks followed by ` example` and a
-    /// line of 32 backticks, the Markdown before a line `.`; `→` stands for a tab.
+    /// The examples of a spec, numbered from 1.
     static func parse(_ spec: String) -> [CommonMarkExample] {
-        let fence = String(repeating: "`", count: 32)
-        var examples: [CommonMarkExample] = []
-        var markdownLines: [Substring]?
-        var inHTML = false
-        var startLine = 0
-        for (index, line) in spec.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if markdownLines == nil {
-                if line == fence + " example" {
-                    markdownLines = []
-                    inHTML = false
-                    startLine = index + 1
-                }
-            } else if line == fence {
-                let markdown = markdownLines!.map { $0 + "\n" }.joined().replacingOccurrences(of: "→", with: "\t")
-                examples.append(CommonMarkExample(number: examples.count + 1, line: startLine, markdown: markdown))
-                markdownLines = nil
-            } else if line == "." {
-                inHTML = true
-            } else if !inHTML {
-                markdownLines!.append(line)
-            }
+        SpecExample.examples(in: spec).enumerated().map { index, example in
+            CommonMarkExample(number: index + 1, line: example.line, markdown: example.markdown)
         }
-        return examples
     }
 }
 

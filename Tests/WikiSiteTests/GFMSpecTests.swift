@@ -1,4 +1,5 @@
 import Foundation
+import SpecExamples
 import Testing
 
 /// One example of an extension section of the GFM spec (tables, task list items,
@@ -30,37 +31,15 @@ struct GFMExample: Sendable, CustomTestStringConvertible {
         return parse(spec, sections: nil).filter { !$0.markdown.contains("[[") }
     }()
 
-    /// The examples between a line of 32 backticks followed by ` example` and a line of 32
-    /// backticks, in the sections `## <name> (extension)` of `sections` (all sections when nil):
-    /// the Markdown before a line `.`, `→` standing for a tab.
+    /// The examples of the spec in the sections `## <name> (extension)` of `sections` (every
+    /// example when nil).
     static func parse(_ spec: String, sections: [String]? = Self.sections) -> [GFMExample] {
-        let fence = String(repeating: "`", count: 32)
-        var examples: [GFMExample] = []
-        var section: String?
-        var markdownLines: [Substring]?
-        var inHTML = false
-        var startLine = 0
-        for (index, line) in spec.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if markdownLines == nil {
-                if line.hasPrefix("## ") {
-                    let name = line.dropFirst(3)
-                    section = sections.map { names in names.first { name == "\($0) (extension)" } } ?? String(name)
-                } else if line.hasPrefix(fence + " example"), section != nil {
-                    markdownLines = []
-                    inHTML = false
-                    startLine = index + 1
-                }
-            } else if line == fence {
-                let markdown = markdownLines!.map { $0 + "\n" }.joined().replacingOccurrences(of: "→", with: "\t")
-                examples.append(GFMExample(section: section!, line: startLine, markdown: markdown))
-                markdownLines = nil
-            } else if line == "." {
-                inHTML = true
-            } else if !inHTML {
-                markdownLines!.append(line)
-            }
+        SpecExample.examples(in: spec).compactMap { example in
+            let section =
+                sections.map { names in names.first { example.section == "\($0) (extension)" } }
+                ?? example.section
+            return section.map { GFMExample(section: $0, line: example.line, markdown: example.markdown) }
         }
-        return examples
     }
 }
 
