@@ -1,4 +1,5 @@
 import Testing
+import WikiDocuments
 
 @testable import WikiServe
 
@@ -62,5 +63,14 @@ struct LiveReloadInjectionTests {
         let html = NotFoundPage(requested: "/<\u{301}b onmouseover=x>\"\u{301}", stylesheet: nil).html
         #expect(html.contains("/&lt;\u{301}b onmouseover=x&gt;&quot;\u{301}"))
         #expect(!html.contains("<\u{301}"))
+    }
+
+    /// A script-safe literal is JSON that reads back as the text, and holds none of the
+    /// characters that could end a script or a line of it.
+    @Test(arguments: ["", "plain", "</script>&<!--", "\u{2028}\u{2029}", "quote \" slash \\ tab \t nul \u{0}", "é 😀"])
+    func aScriptSafeLiteralReadsBackAsItsText(text: String) throws {
+        let literal = ScriptSafeJSON.string(text)
+        #expect(!literal.unicodeScalars.contains { "<>&\u{2028}\u{2029}".unicodeScalars.contains($0) })
+        #expect(try JSONParser.parse(Array(literal.utf8)) == .string(text))
     }
 }
