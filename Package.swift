@@ -30,8 +30,10 @@ let package = Package(
         ),
         // Documents as a replica holds them: JSON, revisions, identity.
         .target(name: "WikiDocuments"),
+        // The YAML block at the top of a page's Markdown: where it lies and what it says.
+        .target(name: "WikiFrontMatter", dependencies: ["WikiDocuments", .product(name: "Yams", package: "Yams")]),
         // Dumps and other places documents come from, as one stream.
-        .target(name: "WikiSources", dependencies: ["WikiDocuments", .product(name: "Yams", package: "Yams")]),
+        .target(name: "WikiSources", dependencies: ["WikiDocuments", "WikiFrontMatter"]),
         // The embedded store: documents as a replica holds them, in SQLite, with a _changes feed.
         .target(
             name: "WikiStore",
@@ -49,7 +51,7 @@ let package = Package(
             ]
         ),
         // Documents validated into wikis and pages; conflicts, drafts, refusals.
-        .target(name: "WikiModel", dependencies: ["WikiDocuments"]),
+        .target(name: "WikiModel", dependencies: ["WikiDocuments", "WikiFrontMatter"]),
         // The default theme (Templates/), compiled into the binary.
         .target(
             name: "DefaultTheme",
@@ -141,7 +143,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "SplitMix64"]),
+        .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "WikiFrontMatter", "SplitMix64"]),
         .testTarget(
             name: "WikiRenderTests",
             dependencies: [

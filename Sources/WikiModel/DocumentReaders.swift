@@ -54,8 +54,16 @@ struct PageReader {
     /// holding a copy.
     let wiki: Wiki
 
-    /// The page and the attachments left out of it.
-    func read() throws(SkipReason) -> (page: Page, skippedAttachments: [SkippedAttachment]) {
+    /// What reading a page gives: the page, the attachments left out of it, and its front
+    /// matter's problem when it could not be read.
+    struct Read {
+        let page: Page
+        let skippedAttachments: [SkippedAttachment]
+        let invalidFrontMatter: InvalidFrontMatter?
+    }
+
+    /// The page, with what was left out of it.
+    func read() throws(SkipReason) -> Read {
         let document = version.document
         let rawTitle = pageID.rawTitle
         guard !rawTitle.isEmpty else { throw SkipReason("its title is empty: nothing follows the colon in its _id") }
@@ -72,16 +80,21 @@ struct PageReader {
         } else {
             markdown = MarkdownText(try fields.optionalString("markdown") ?? "")
         }
+        let split = PageFrontMatter(markdown)
         let isDraft = try fields.optionalBool("draft") ?? false
         let createdAt = try fields.optionalTimestamp("created_at")
         let updatedAt = try fields.optionalTimestamp("updated_at")
         let updatedBy = try fields.optionalString("updated_by")
         let attachments = AttachmentReader(document: document).read()
         let page = Page(
-            documentID: document.id, wikiID: wiki.id, title: title, markdown: markdown,
-            createdAt: createdAt, updatedAt: updatedAt, updatedBy: updatedBy, isDraft: isDraft,
-            revision: version.revision, attachments: attachments.attachments, origin: document.origin)
-        return (page, attachments.skipped)
+            documentID: document.id, wikiID: wiki.id, title: title, markdown: split.body, createdAt: createdAt,
+            updatedAt: updatedAt, updatedBy: updatedBy, isDraft: isDraft || split.frontMatter.isDraft == true,
+            displayedTitle: split.frontMatter.title, revision: version.revision, attachments: attachments.attachments,
+            origin: document.origin)
+        let invalidFrontMatter = split.problem.map {
+            InvalidFrontMatter(documentID: document.id, origin: document.origin, line: $0.line, reason: $0.message)
+        }
+        return Read(page: page, skippedAttachments: attachments.skipped, invalidFrontMatter: invalidFrontMatter)
     }
 
     /// `wiki_id` repeats the wiki part of the `_id`; the `_id` is authoritative.

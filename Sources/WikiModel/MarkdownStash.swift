@@ -1,4 +1,5 @@
 import WikiDocuments
+import WikiFrontMatter
 
 /// Keeps the Markdown of pages in a `ScratchFile` from the moment their document is read until
 /// they are rendered, so that a build does not hold every page's text in memory (at 100,000
@@ -17,7 +18,9 @@ public final class MarkdownStash: Sendable {
     /// `text`, kept in the file (or in memory, if the file cannot take it).
     public func keep(_ text: String) -> MarkdownText {
         guard let place = file.append(text) else { return MarkdownText(text) }
-        return MarkdownText(stashedIn: self, at: place, digest: MarkdownText.digest(of: text))
+        return MarkdownText(
+            stashedIn: self, at: place, digest: MarkdownText.digest(of: text),
+            opensWithDashes: FrontMatterBlock.mayOpen(text.utf8))
     }
 
     /// How many bytes of Markdown the stash took.
@@ -51,18 +54,36 @@ public struct MarkdownText: Sendable {
     public let byteCount: Int
     /// A 64-bit digest of the text (`Fingerprint`), the same wherever the text is kept.
     public let digest: Int64
+    /// Whether the text starts with `---`, as front matter does: only such a text is read before
+    /// it is rendered.
+    let opensWithDashes: Bool
 
     /// `text`, held in memory.
     public init(_ text: String) {
         storage = .held(text)
         byteCount = text.utf8.count
         digest = Self.digest(of: text)
+        opensWithDashes = FrontMatterBlock.mayOpen(text.utf8)
     }
 
-    init(stashedIn stash: MarkdownStash, at place: Range<Int>, digest: Int64) {
+    init(stashedIn stash: MarkdownStash, at place: Range<Int>, digest: Int64, opensWithDashes: Bool) {
         storage = .stashed(stash, place)
         byteCount = place.count
         self.digest = digest
+        self.opensWithDashes = opensWithDashes
+    }
+
+    /// The text from byte `start` on, where `text` is this text (read once by the caller): kept
+    /// where this one is, so a stashed page stays out of memory.
+    func suffix(fromByte start: Int, of text: String) -> MarkdownText {
+        let rest = String(decoding: text.utf8.dropFirst(start), as: UTF8.self)
+        switch storage {
+        case .held: return MarkdownText(rest)
+        case .stashed(let stash, let place):
+            return MarkdownText(
+                stashedIn: stash, at: place.lowerBound + start..<place.upperBound, digest: Self.digest(of: rest),
+                opensWithDashes: FrontMatterBlock.mayOpen(rest.utf8))
+        }
     }
 
     /// The text (read back from the stash when it is kept there).

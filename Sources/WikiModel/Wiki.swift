@@ -44,6 +44,9 @@ public final class Page: Sendable {
     public let updatedBy: String?
     /// `draft: true`: saved by its author but not published.
     public let isDraft: Bool
+    /// The front matter's `title`: shown as the page's heading, while `title` still names the
+    /// page (its URL, the links that reach it); nil when the front matter gives none.
+    public let displayedTitle: String?
     /// The winning revision.
     public let revision: Revision
     /// `_attachments`, in byte order of their names.
@@ -53,8 +56,8 @@ public final class Page: Sendable {
 
     init(
         documentID: String, wikiID: String, title: PageTitle, markdown: MarkdownText, createdAt: Timestamp?,
-        updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, revision: Revision, attachments: [Attachment],
-        origin: DocumentOrigin
+        updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, displayedTitle: String? = nil, revision: Revision,
+        attachments: [Attachment], origin: DocumentOrigin
     ) {
         self.documentID = documentID
         self.wikiID = wikiID
@@ -64,6 +67,7 @@ public final class Page: Sendable {
         self.updatedAt = updatedAt
         self.updatedBy = updatedBy
         self.isDraft = isDraft
+        self.displayedTitle = displayedTitle
         self.revision = revision
         self.attachments = attachments
         self.origin = origin

@@ -11,6 +11,9 @@ public struct WikiDatabase: Sendable {
     public let skipped: [SkippedDocument]
     /// Malformed attachment entries left out of pages that are kept, sorted by page `_id`.
     public let skippedAttachments: [SkippedAttachment]
+    /// Pages published with their front matter shown as code, because it could not be read,
+    /// sorted by page `_id` in byte order.
+    public let invalidFrontMatter: [InvalidFrontMatter]
     /// Published documents (wikis, pages, drafts) that have conflicting leaf revisions,
     /// sorted by `_id` in byte order.
     public let conflicts: [ConflictedDocument]
@@ -23,12 +26,13 @@ public struct WikiDatabase: Sendable {
 
     init(
         contents: [ExactString: WikiContents], skipped: [SkippedDocument], skippedAttachments: [SkippedAttachment],
-        conflicts: [ConflictedDocument], ignored: IgnoredDocuments
+        invalidFrontMatter: [InvalidFrontMatter], conflicts: [ConflictedDocument], ignored: IgnoredDocuments
     ) {
         self.contents = contents
         self.wikis = contents.values.map(\.wiki).sorted { ExactString($0.id) < ExactString($1.id) }
         self.skipped = skipped
         self.skippedAttachments = skippedAttachments
+        self.invalidFrontMatter = invalidFrontMatter
         self.conflicts = conflicts
         conflictsByID = Dictionary(conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first }
         self.ignored = ignored

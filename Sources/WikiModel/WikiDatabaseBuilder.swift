@@ -88,6 +88,7 @@ public struct WikiDatabaseBuilder {
         ignored.machinery = machinery.count
         var skipped = Array(badRevisions.values)
         var skippedAttachments: [SkippedAttachment] = []
+        var invalidFrontMatter: [InvalidFrontMatter] = []
         var conflicts: [ConflictedDocument] = []
         var wikiVersions: [DocumentHistory.Version] = []
         var pageVersions: [DocumentHistory.Version] = []
@@ -139,6 +140,7 @@ public struct WikiDatabaseBuilder {
                 let read = try PageReader(version: version, pageID: pageID, wiki: wiki).read()
                 pagesByWiki[wikiID, default: []].append(read.page)
                 skippedAttachments += read.skippedAttachments
+                if let invalid = read.invalidFrontMatter { invalidFrontMatter.append(invalid) }
             } catch {
                 skipped.append(SkippedDocument(documentID: document.id, origin: document.origin, reason: error.message))
             }
@@ -154,6 +156,7 @@ public struct WikiDatabaseBuilder {
             contents: contents,
             skipped: skipped.sorted(by: SkippedDocument.precedes),
             skippedAttachments: skippedAttachments.sorted(by: SkippedAttachment.precedes),
+            invalidFrontMatter: invalidFrontMatter.sorted { ExactString($0.documentID) < ExactString($1.documentID) },
             conflicts: conflicts.sorted { ExactString($0.documentID) < ExactString($1.documentID) },
             ignored: ignored)
     }

@@ -32,6 +32,8 @@ public struct BuildSummary: Sendable {
     public internal(set) var skipped: [SkippedDocument] = []
     /// Attachments that were not published (the page itself was), with the reason.
     public internal(set) var skippedAttachments: [SkippedAttachment] = []
+    /// Pages published with their front matter shown as code, because it could not be read.
+    public internal(set) var invalidFrontMatter: [InvalidFrontMatter] = []
     /// Documents with more than one leaf revision, and the winner chosen.
     public internal(set) var conflicts: [ConflictedDocument] = []
     /// Links to pages that do not exist, by wiki and target.
@@ -81,8 +83,11 @@ public struct BuildSummary: Sendable {
     /// The number of pages published over all wikis.
     public var pagesPublished: Int { wikis.reduce(0) { $0 + $1.pageCount } }
 
-    /// The number of warnings: skipped documents and attachments, conflicts, missing link targets.
-    public var warningCount: Int { skipped.count + skippedAttachments.count + conflicts.count + missingLinks.count }
+    /// The number of warnings: skipped documents and attachments, front matter that could not be
+    /// read, conflicts, missing link targets.
+    public var warningCount: Int {
+        skipped.count + skippedAttachments.count + invalidFrontMatter.count + conflicts.count + missingLinks.count
+    }
 
     /// How many warnings of one kind the summary lists; `wikisite check` lists them all.
     static let warningsListed = 50
@@ -122,6 +127,10 @@ public struct BuildSummary: Sendable {
         if !skippedAttachments.isEmpty {
             lines.append("Skipped \(skippedAttachments.count) attachment\(skippedAttachments.count == 1 ? "" : "s"):")
             Self.append(skippedAttachments, to: &lines) { "\($0)" }
+        }
+        if !invalidFrontMatter.isEmpty {
+            lines.append("Front matter that could not be read (\(invalidFrontMatter.count)):")
+            Self.append(invalidFrontMatter, to: &lines) { "\($0)" }
         }
         if !conflicts.isEmpty {
             lines.append("Conflicted documents (\(conflicts.count)); the winner is published:")

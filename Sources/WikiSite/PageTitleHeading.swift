@@ -13,11 +13,11 @@ struct PageTitleHeading {
     /// The `id` of the heading taken out, for the page's title; nil when there was none.
     let titleID: String?
 
-    /// Splits the title heading off `bodyHTML` (whose headings are `headings`) of the page `title`:
-    /// only when the body starts with an `<h1>` whose plain text is exactly the title.
-    init(title: PageTitle, bodyHTML: String, headings: [Heading]) {
+    /// Splits the title heading off `bodyHTML` (whose headings are `headings`) of the page shown
+    /// as `title`: only when the body starts with an `<h1>` whose plain text is exactly the title.
+    init(title: String, bodyHTML: String, headings: [Heading]) {
         let closing = "</h1>\n"
-        guard let first = headings.first, first.level == 1, first.text.isExactly(title.text),
+        guard let first = headings.first, first.level == 1, first.text.isExactly(title),
             bodyHTML.utf8.starts(with: "<h1 ".utf8), let end = bodyHTML.utf8.firstRange(of: closing.utf8)
         else {
             self.bodyHTML = bodyHTML

@@ -160,6 +160,7 @@ public struct SiteBuilder: Sendable {
             ExactString($0.documentID) < ExactString($1.documentID)
         }
         summary.skippedAttachments = database.skippedAttachments
+        summary.invalidFrontMatter = database.invalidFrontMatter
         summary.conflicts = database.conflicts
         return summary
     }

@@ -36,11 +36,11 @@ struct SitePageRenderer: Sendable {
     ) -> String {
         let wikiID = chrome.wiki.id
         let path = siteLayout.page(page.title, inWiki: wikiID)
-        let content = PageTitleHeading(
-            title: page.title, bodyHTML: body ?? bodies.body(of: page).html, headings: headings)
+        let title = page.displayedTitle ?? page.title.text
+        let content = PageTitleHeading(title: title, bodyHTML: body ?? bodies.body(of: page).html, headings: headings)
         let view = PageView(
-            layout: chrome.layout(at: path, title: page.title.text),
-            title: page.title.text,
+            layout: chrome.layout(at: path, title: title),
+            title: title,
             titleID: content.titleID,
             wikiTitle: chrome.wiki.title,
             bodyHTML: content.bodyHTML,

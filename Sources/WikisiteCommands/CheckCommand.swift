@@ -13,7 +13,8 @@ struct CheckCommand: ParsableCommand {
             embeds to missing pages (with the likely title when only letter case or Unicode \
             form differs), to missing headings and to drafts, embeds of missing attachments, \
             titles that differ only in \
-            letter case or Unicode form, skipped documents and attachments, and conflicts. The \
+            letter case or Unicode form, skipped documents and attachments, front matter that is \
+            not YAML, and conflicts. The \
             [check] table of wikisite.toml gives each category a level: error, warning or \
             ignore. --format text (for people), json (for programs) or github (GitHub Actions \
             annotations). Exit status: 0 nothing at error level, 1 a problem at error level (or \

@@ -17,6 +17,8 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
     case skippedDocument = "skipped_document"
     /// An attachment left out of a published page because its entry is malformed.
     case skippedAttachment = "skipped_attachment"
+    /// A page whose YAML front matter cannot be read (it is published shown as a code block).
+    case invalidFrontMatter = "invalid_front_matter"
     /// A document with conflicting revisions (the winner is published).
     case conflict
 
@@ -41,7 +43,8 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
         case .titleCollision: 4
         case .skippedDocument: 5
         case .skippedAttachment: 6
-        case .conflict: 7
+        case .invalidFrontMatter: 7
+        case .conflict: 8
         }
     }
 }

@@ -41,6 +41,14 @@ enum CheckRules {
                     .skippedAttachment, wikiID: wikiID, documentID: skipped.documentID, origin: skipped.origin,
                     message: "\(what ?? "field \"_attachments\" is ignored"): \(skipped.reason)"))
         }
+        for invalid in database.invalidFrontMatter {
+            guard let wikiID = attribution.wiki(ofDocument: invalid.documentID) else { continue }
+            let place = invalid.line.map { "markdown line \($0): " } ?? ""
+            findings.append(
+                CheckFinding(
+                    .invalidFrontMatter, wikiID: wikiID, documentID: invalid.documentID, origin: invalid.origin,
+                    message: "\(place)\(invalid.reason) (shown as a code block)"))
+        }
         for conflict in database.conflicts {
             guard let wikiID = attribution.wiki(ofDocument: conflict.documentID) else { continue }
             let losing = conflict.losers.map { MessageText.escaped($0.description) }.joined(separator: ", ")

@@ -15,6 +15,7 @@ enum DocumentFingerprint {
         fingerprint.add(page.createdAt?.text)
         fingerprint.add(page.updatedAt?.text)
         fingerprint.add(page.updatedBy)
+        fingerprint.add(page.displayedTitle)
         fingerprint.add(page.revision.description)
         fingerprint.add(page.attachments.count)
         for attachment in page.attachments {

@@ -122,6 +122,9 @@ extension FastPath {
         if let skipped = database.skippedAttachments.first {
             throw FastPathDeclined("an attachment of \(MessageText.quoted(skipped.documentID)) is skipped")
         }
+        if let invalid = database.invalidFrontMatter.first {
+            throw FastPathDeclined("the front matter of \(MessageText.quoted(invalid.documentID)) cannot be read")
+        }
         guard database.wikis.count == storedWikis.count else {
             throw FastPathDeclined("a wiki came, went or is no longer published")
         }
@@ -199,7 +202,9 @@ extension FastPath {
         var builder = WikiDatabaseBuilder()
         for document in changes.delivered + linked { builder.add(document) }
         let pagesDatabase = builder.build()
-        guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty else {
+        guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty,
+            pagesDatabase.invalidFrontMatter.isEmpty
+        else {
             throw FastPathDeclined("a page whose file changes with them is skipped")
         }
         return pagesDatabase

@@ -1,4 +1,5 @@
 import WikiDocuments
+import WikiFrontMatter
 
 /// Turns the files of a folder into the documents of one wiki, in TouchWiki's schema: a wiki
 /// document, then one page document per file, in byte order of the files' paths.
@@ -84,7 +85,7 @@ struct MarkdownWikiAssembler {
     private func wikiDocument(home: ReadFile?, pages: [ReadFile]) -> Document {
         var body = JSONObject([("_id", .string(wikiID)), ("type", .string("wiki"))])
         if let title = configuredTitle ?? home?.frontMatter.title { body.members.append(("title", .string(title))) }
-        if let home { body.members.append(("markdown", .string(home.markdown))) }
+        if let home { body.members.append(("markdown", .string(home.text.markdown))) }
         let published = pages.filter { $0.frontMatter.isDraft != true } + (home.map { [$0] } ?? [])
         if let created = published.map(\.created).min()?.json { body.members.append(("created_at", .string(created))) }
         if let updated = published.map(\.updated).max()?.json { body.members.append(("updated_at", .string(updated))) }
@@ -95,7 +96,7 @@ struct MarkdownWikiAssembler {
     private func pageDocument(_ page: ReadFile) -> Document {
         var body = JSONObject([
             ("_id", .string(pageID(page))), ("type", .string("page")), ("wiki_id", .string(wikiID)),
-            ("markdown", .string(page.markdown)),
+            ("markdown", .string(page.text.text)),
         ])
         if let created = page.created.json { body.members.append(("created_at", .string(created))) }
         if let updated = page.updated.json { body.members.append(("updated_at", .string(updated))) }
@@ -127,7 +128,8 @@ struct MarkdownWikiAssembler {
 private struct ReadFile {
     let file: MarkdownFile
     let frontMatter: FrontMatter
-    let markdown: String
+    /// The file's text, front matter included.
+    let text: MarkdownText
     let title: String
     let created: FileTime
     let updated: FileTime
@@ -136,7 +138,7 @@ private struct ReadFile {
         let split = try MarkdownText(file.contents)
         self.file = file
         frontMatter = split.frontMatter
-        markdown = split.markdown
+        text = split
         title = split.frontMatter.title ?? String(decoding: file.relativePath.utf8.dropLast(3), as: UTF8.self)
         let key = Array(file.relativePath.utf8)
         let commits = history?.commits[key]

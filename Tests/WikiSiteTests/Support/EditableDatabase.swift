@@ -66,7 +66,8 @@ struct EditableDatabase {
         save(id, ["_deleted": true])
     }
 
-    /// The body of a page with random links, headings and dates.
+    /// The body of a page with random links, headings, dates and front matter (a title, a draft,
+    /// or YAML that cannot be read).
     mutating func pageBody(_ title: String, in wiki: String, using random: inout SplitMix64) -> [String: Any] {
         clock += 1
         var lines = ["# \(title)", ""]
@@ -80,6 +81,12 @@ struct EditableDatabase {
             case 2: lines.append("## Part \(Int.random(in: 1...3, using: &random))")
             default: lines.append("Plain text about \(target) and [[#\(title)]].")
             }
+        }
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: lines.insert(contentsOf: ["---", "title: Shown \(title)", "---"], at: 0)
+        case 1: lines.insert(contentsOf: ["---", "draft: true", "tags: [a, b]", "---"], at: 0)
+        case 2: lines.insert(contentsOf: ["---", "title: [unclosed", "---"], at: 0)
+        default: break
         }
         var body: [String: Any] = [
             "type": "page", "wiki_id": wiki, "markdown": lines.joined(separator: "\n"),
