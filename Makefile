@@ -125,13 +125,14 @@ clean:
 # Fuzzing (Fuzz/README.md): each target under libFuzzer and AddressSanitizer, in build folders
 # of its own. The working corpus and the crashes stay out of git; a crash worth keeping goes to
 # Fuzz/Regressions/<target>/, which the tests replay.
-FUZZ_TARGETS  := dump-reader json-parser markdown model site-paths
+FUZZ_TARGETS  := dump-reader front-matter json-parser markdown model site-paths
 FUZZ_SECONDS  ?= 60
 FUZZ_OPTIONS  ?=
 FUZZ_BUILD    := .build-fuzz-instrumented
 FUZZ_CORPUS   := .build-fuzz-corpus
 FUZZ_CRASHES  := .build-fuzz-crashes
 FUZZ_DICTIONARY_dump-reader := json
+FUZZ_DICTIONARY_front-matter := front-matter
 FUZZ_DICTIONARY_json-parser := json
 FUZZ_DICTIONARY_markdown    := markdown
 FUZZ_DICTIONARY_model       := json
@@ -149,6 +150,7 @@ fuzz: fuzz-build
 ## random seed, for a fixed number of inputs (about 15 s each on a 2-core machine).
 FUZZ_SMOKE_CORPUS := .build-fuzz-smoke-corpus
 FUZZ_SMOKE_RUNS_dump-reader := 100000
+FUZZ_SMOKE_RUNS_front-matter := 20000
 FUZZ_SMOKE_RUNS_json-parser := 300000
 FUZZ_SMOKE_RUNS_markdown    := 4000
 FUZZ_SMOKE_RUNS_model       := 12000

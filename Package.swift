@@ -166,13 +166,15 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .target(
             name: "FuzzTargets",
-            dependencies: ["CLibFuzzer", "WikiDocuments", "WikiSources", "WikiModel", "WikiRender"],
+            dependencies: ["CLibFuzzer", "WikiDocuments", "WikiFrontMatter", "WikiSources", "WikiModel", "WikiRender"],
             path: "Fuzz/FuzzTargets"
         ),
         .executableTarget(
             name: "fuzz-dump-reader", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-dump-reader"),
         .executableTarget(
             name: "fuzz-json-parser", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-json-parser"),
+        .executableTarget(
+            name: "fuzz-front-matter", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-front-matter"),
         .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-markdown"),
         .executableTarget(name: "fuzz-model", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-model"),
         .executableTarget(name: "fuzz-site-paths", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-site-paths"),

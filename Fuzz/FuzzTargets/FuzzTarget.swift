@@ -6,6 +6,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
     case dumpReader = "dump-reader"
     /// `JSONParser` and `JSONWriter` on the input as JSON text (``JSONParserTarget``).
     case jsonParser = "json-parser"
+    /// A page's front matter split, read or shown as code (``FrontMatterTarget``).
+    case frontMatter = "front-matter"
     /// `MarkdownRenderer` on the input as Markdown, with every option (``MarkdownTarget``).
     case markdown
     /// `WikiDatabaseBuilder` on the documents of the input read as a dump (``ModelTarget``).
@@ -20,6 +22,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
         switch self {
         case .dumpReader: try DumpReaderTarget.run(input)
         case .jsonParser: try JSONParserTarget.run(input)
+        case .frontMatter: try FrontMatterTarget.run(input)
         case .markdown: try MarkdownTarget.run(input)
         case .model: try ModelTarget.run(input)
         case .sitePaths: try SitePathsTarget.run(input)
