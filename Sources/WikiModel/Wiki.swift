@@ -42,7 +42,8 @@ public final class Page: Sendable {
     public let updatedAt: Timestamp?
     /// `updated_by`, the user who saved it last.
     public let updatedBy: String?
-    /// `draft: true`: saved by its author but not published.
+    /// `draft: true`: saved by its author but not published, except in a preview that
+    /// includes drafts, whose page shows it is one.
     public let isDraft: Bool
     /// The front matter's `title`: shown as the page's heading, while `title` still names the
     /// page (its URL, the links that reach it); nil when the front matter gives none.

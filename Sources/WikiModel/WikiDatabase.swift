@@ -19,6 +19,9 @@ public struct WikiDatabase: Sendable {
     public let conflicts: [ConflictedDocument]
     /// The documents left out quietly.
     public let ignored: IgnoredDocuments
+    /// Whether drafts are published as pages, each keeping its `isDraft` mark: a preview's
+    /// database (`WikiDatabaseBuilder`); otherwise no page is a draft.
+    public let includesDrafts: Bool
 
     private let contents: [ExactString: WikiContents]
     /// `conflicts`, by `_id`.
@@ -26,7 +29,8 @@ public struct WikiDatabase: Sendable {
 
     init(
         contents: [ExactString: WikiContents], skipped: [SkippedDocument], skippedAttachments: [SkippedAttachment],
-        invalidFrontMatter: [InvalidFrontMatter], conflicts: [ConflictedDocument], ignored: IgnoredDocuments
+        invalidFrontMatter: [InvalidFrontMatter], conflicts: [ConflictedDocument], ignored: IgnoredDocuments,
+        includesDrafts: Bool
     ) {
         self.contents = contents
         self.wikis = contents.values.map(\.wiki).sorted { ExactString($0.id) < ExactString($1.id) }
@@ -36,6 +40,7 @@ public struct WikiDatabase: Sendable {
         self.conflicts = conflicts
         conflictsByID = Dictionary(conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first }
         self.ignored = ignored
+        self.includesDrafts = includesDrafts
     }
 
     /// The conflict of the document whose `_id` is exactly `id`, if it has one.
@@ -48,26 +53,27 @@ public struct WikiDatabase: Sendable {
         contents[ExactString(id)]?.wiki
     }
 
-    /// The published pages of wiki `id` (drafts excluded), sorted by title in byte order;
-    /// empty when no such wiki is published.
+    /// The published pages of wiki `id` (drafts excluded, unless `includesDrafts`), sorted by
+    /// title in byte order; empty when no such wiki is published.
     public func pages(inWiki id: String) -> [Page] {
         contents[ExactString(id)]?.pages ?? []
     }
 
-    /// The published page of wiki `id` whose normalized title is `title`; never a draft.
+    /// The published page of wiki `id` whose normalized title is `title`; a draft only when the
+    /// database `includesDrafts`.
     public func page(inWiki id: String, titled title: PageTitle) -> Page? {
         guard let wiki = contents[ExactString(id)], let index = wiki.pageIndex[title] else { return nil }
         return wiki.pages[index]
     }
 
-    /// The titles of the published pages of wiki `id` (drafts excluded): asking it whether a
-    /// title is published looks the wiki up once, not once a title, and copies no page.
+    /// The titles of the pages of wiki `id` that `pages` lists: asking it whether a title is
+    /// published looks the wiki up once, not once a title, and copies no page.
     public func publishedTitles(inWiki id: String) -> PublishedTitles {
         PublishedTitles(pageIndex: contents[ExactString(id)]?.pageIndex ?? [:])
     }
 
-    /// The drafts (`draft: true`) of wiki `id`, sorted by title in byte order. Never part of
-    /// a published site; for a preview that shows them on request.
+    /// The drafts (`draft: true`) of wiki `id` that are not published, sorted by title in byte
+    /// order: every draft, unless the database `includesDrafts`.
     public func drafts(inWiki id: String) -> [Page] {
         contents[ExactString(id)]?.drafts ?? []
     }

@@ -6,6 +6,9 @@ import WikiDocuments
 /// from which copy of one revision delivered twice is kept), then call `build()` once.
 /// `DocumentHistory` explains how the winning revision of each `_id` is picked.
 ///
+/// Drafts (`draft: true`) are kept apart from the published pages, unless the builder
+/// `includesDrafts`: then a draft is published as a page that keeps its `isDraft` mark.
+///
 /// Left out quietly, and counted in `WikiDatabase.ignored`: documents whose winner is deleted,
 /// `_design/` and `_local/` documents, documents of another `type`, and the pages of a wiki
 /// whose wiki document is deleted. Left out with a `SkippedDocument` warning: every invalid
@@ -20,11 +23,14 @@ public struct WikiDatabaseBuilder {
     private var badRevisions: [BadRevisionKey: SkippedDocument] = [:]
     /// Where the Markdown of pages waits until it is read, if anywhere.
     private let stash: MarkdownStash?
+    /// Whether drafts are published as pages (a preview's), rather than kept apart.
+    private let includesDrafts: Bool
 
     /// An empty builder; with a `stash`, it keeps the Markdown of pages there rather than in
-    /// memory (`MarkdownStash`).
-    public init(stashingMarkdownIn stash: MarkdownStash? = nil) {
+    /// memory (`MarkdownStash`); with `includesDrafts`, it publishes drafts as pages.
+    public init(stashingMarkdownIn stash: MarkdownStash? = nil, includesDrafts: Bool = false) {
         self.stash = stash
+        self.includesDrafts = includesDrafts
     }
 
     /// Adds one revision of one document.
@@ -148,7 +154,7 @@ public struct WikiDatabaseBuilder {
 
         var contents: [ExactString: WikiContents] = [:]
         for (wikiID, wiki) in wikis.published {
-            let selection = PageSelection(pagesByWiki[wikiID] ?? [])
+            let selection = PageSelection(pagesByWiki[wikiID] ?? [], includesDrafts: includesDrafts)
             skipped += selection.skipped
             contents[wikiID] = WikiContents(wiki: wiki, pages: selection.published, drafts: selection.drafts)
         }
@@ -158,7 +164,7 @@ public struct WikiDatabaseBuilder {
             skippedAttachments: skippedAttachments.sorted(by: SkippedAttachment.precedes),
             invalidFrontMatter: invalidFrontMatter.sorted { ExactString($0.documentID) < ExactString($1.documentID) },
             conflicts: conflicts.sorted { ExactString($0.documentID) < ExactString($1.documentID) },
-            ignored: ignored)
+            ignored: ignored, includesDrafts: includesDrafts)
     }
 
     private static func badRevisionReason(_ document: Document) -> String {
@@ -231,12 +237,15 @@ private struct WikiSelection {
 /// is kept, else the smaller `_id` in byte order; published pages and drafts are separate
 /// (a draft never displaces a published page). Among published pages whose file names share
 /// a hash, the smaller title is kept.
+///
+/// When drafts are included, a draft is published too, after every page published anyway has
+/// its title and file name: a draft whose title such a page has stays a draft, unseen.
 private struct PageSelection {
     private(set) var published: [Page] = []
     private(set) var drafts: [Page] = []
     private(set) var skipped: [SkippedDocument] = []
 
-    init(_ pages: [Page]) {
+    init(_ pages: [Page], includesDrafts: Bool) {
         // One sort, then one pass: drafts after published pages, then by title, the page to
         // keep first among equal titles.
         let titles = pages.map(\.title)
@@ -246,7 +255,9 @@ private struct PageSelection {
             let byTitle = PageTitle.byteOrder(titles[lhs], titles[rhs])
             return byTitle != 0 ? byTitle < 0 : Self.isPreferred(pages[lhs], to: pages[rhs])
         }
-        var files = FileNameClaims<Int>()
+        var files = FileNameClaims<Page>()
+        var publishedTitles: Set<PageTitle> = []
+        var includedDrafts: [Page] = []
         var leader: Page?  // the first page of the current run of equal titles
         for index in order {
             let page = pages[index]
@@ -258,16 +269,22 @@ private struct PageSelection {
                 continue
             }
             leader = page
-            if page.isDraft {
+            if page.isDraft, !includesDrafts || publishedTitles.contains(page.title) {
                 drafts.append(page)
-            } else if let owner = files.claim(.page(page.title), by: published.count) {
+            } else if let owner = files.claim(.page(page.title), by: page) {
                 skip(
                     page,
-                    "its file name would clash with that of page \(MessageText.quoted(published[owner].documentID)) "
+                    "its file name would clash with that of page \(MessageText.quoted(owner.documentID)) "
                         + "(the two file names share their hash, a rare collision); rename one of them")
+            } else if page.isDraft {
+                includedDrafts.append(page)
             } else {
                 published.append(page)
+                if includesDrafts { publishedTitles.insert(page.title) }
             }
+        }
+        if !includedDrafts.isEmpty {
+            published = (published + includedDrafts).sorted { PageTitle.byteOrder($0.title, $1.title) < 0 }
         }
     }
 

@@ -28,6 +28,9 @@ public struct BuildOptions: Sendable {
     public var wikiSettings: [ExactString: WikiSettings] = [:]
     /// How a source that is a folder of Markdown becomes a wiki.
     public var markdownFolder = MarkdownFolderSettings()
+    /// Whether drafts are published as pages with a "Draft" banner, so a writer sees them in
+    /// context: only for a preview (`wikisite serve --drafts`), never for a site `build` writes.
+    public var includesDrafts = false
     /// Whether to render everything, ignoring what the state says the last build made
     /// (`--full`); otherwise the build is incremental whenever the state allows.
     public var fullBuild = false

@@ -87,7 +87,8 @@ public struct SiteBuilder: Sendable {
         }
 
         let input = try SourceReader(
-            paths: options.sources, markdownFolder: options.markdownFolder, stashFolder: stateFolder, reporter: reporter
+            paths: options.sources, markdownFolder: options.markdownFolder, stashFolder: stateFolder,
+            includesDrafts: options.includesDrafts, reporter: reporter
         ).read()
         let database = input.database
         let layout = SiteLayout(

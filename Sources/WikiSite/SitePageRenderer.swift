@@ -41,6 +41,7 @@ struct SitePageRenderer: Sendable {
         let view = PageView(
             layout: chrome.layout(at: path, title: title),
             title: title,
+            isDraft: page.isDraft,
             titleID: content.titleID,
             wikiTitle: chrome.wiki.title,
             bodyHTML: content.bodyHTML,

@@ -13,6 +13,8 @@ struct SourceReader {
     var markdownFolder = MarkdownFolderSettings()
     /// Where the Markdown of pages waits until it is rendered (`MarkdownStash`); nil: in memory.
     var stashFolder: String? = nil
+    /// Whether drafts are published as pages (`BuildOptions.includesDrafts`).
+    var includesDrafts = false
     let reporter: any BuildReporter
 
     /// What reading every source gives: the merged database, the number of documents read,
@@ -25,7 +27,8 @@ struct SourceReader {
 
     /// Reads every source into one database.
     func read() throws -> Input {
-        var builder = WikiDatabaseBuilder(stashingMarkdownIn: stashFolder.flatMap(MarkdownStash.init(inFolder:)))
+        var builder = WikiDatabaseBuilder(
+            stashingMarkdownIn: stashFolder.flatMap(MarkdownStash.init(inFolder:)), includesDrafts: includesDrafts)
         var documentsRead = 0
         var refused: [SkippedDocument] = []
         var checkpoints: [String: SourceCheckpoint] = [:]

@@ -15,7 +15,9 @@ struct ServeCommand: ParsableCommand {
             browsed. Every change of a source, of the templates or of wikisite.toml rebuilds \
             what it touches, and the pages open in a browser that show a file the build wrote \
             reload, keeping their scroll position. A build that fails leaves the last good site \
-            served, with the error over every page. Ctrl-C or SIGTERM stops it. Exit status: 0 \
+            served, with the error over every page. With --drafts, drafts are pages too, each \
+            with a Draft banner, linked and listed like any page; they stay in the preview \
+            folder, which build refuses. Ctrl-C or SIGTERM stops it. Exit status: 0 \
             stopped by a signal, 1 the server could not start, 2 bad usage.
             """
     )
@@ -35,6 +37,9 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(help: "Open the site in the default browser once it is served.")
     var open = false
+
+    @Flag(help: "Show drafts as pages, each with a Draft banner, linked and listed like any other page.")
+    var drafts = false
 
     /// The preview folder when `--out` is not given.
     static let defaultOutput = ".wikisite/preview/site"
@@ -56,15 +61,17 @@ struct ServeCommand: ParsableCommand {
         let settings = ServeSettings(
             host: host, port: port,
             configurationFiles: explicit.map { [$0] } ?? Configuration.candidates(firstSource: firstSource)
-        ) { [commandLine] in
+        ) { [commandLine, drafts] in
             let file = Configuration.locate(explicit: explicit, firstSource: firstSource)
             var options = try SiteOptions.buildOptions(configurationFile: file, commandLine: commandLine)
             options.generatorVersion = WikisiteVersion.current
+            options.includesDrafts = drafts
             return options
         }
         if !settings.isLoopback {
             TerminalReporter.printError(
-                "warning: --host \(host) makes the preview visible to every machine that can reach this one")
+                "warning: --host \(host) makes the preview\(drafts ? ", drafts included," : "") visible to every "
+                    + "machine that can reach this one")
         }
         let error = Self.waitFor { [open] in
             try await PreviewServer(settings: settings).run { url in

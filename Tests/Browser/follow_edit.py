@@ -11,16 +11,10 @@ Each check prints one line; the first failure ends the script with exit status 1
 
 import sys
 
+from checks import check
 from playwright.sync_api import sync_playwright
 
 WAIT_MS = 120_000  # generous: only ends a run that would otherwise hang
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message, flush=True)
-        sys.exit(1)
-    print("ok: " + message, flush=True)
 
 
 def main(page_url, text):

@@ -37,6 +37,36 @@ import WikiDocuments
         #expect(database.drafts(inWiki: "w").count == 1)
     }
 
+    @Test func includedDraftsArePagesThatKeepTheirMark() throws {
+        let database = T.database(
+            [
+                T.wiki("w"),
+                T.page("w", "Public"),
+                T.page("w", "Secret", markdown: "not yet", [("draft", .bool(true))]),
+                T.page("w", "Another", [("draft", .bool(true))]),
+            ], includesDrafts: true)
+        #expect(database.includesDrafts)
+        #expect(database.titles(inWiki: "w") == ["Another", "Public", "Secret"])
+        let draft = try #require(database.page(inWiki: "w", titled: T.title("Secret")))
+        #expect(draft.isDraft)
+        #expect(draft.markdown == "not yet")
+        #expect(database.page(inWiki: "w", titled: T.title("Public"))?.isDraft == false)
+        #expect(database.publishedTitles(inWiki: "w").position(of: T.title("Secret")) == 2)
+        #expect(database.drafts(inWiki: "w").isEmpty)
+        #expect(!T.database([T.wiki("w")]).includesDrafts)
+    }
+
+    @Test func anIncludedDraftNeverTakesThePlaceOfAPublishedPage() {
+        let database = T.database(
+            [
+                T.wiki("w"), T.page("w", "Sync_Client", [("draft", .bool(true))]), T.page("w", "Sync Client"),
+                T.page("w", "Sync  Client", [("draft", .bool(true))]),
+            ], includesDrafts: true)
+        #expect(database.pages(inWiki: "w").map(\.documentID) == ["w:Sync Client"])
+        #expect(database.drafts(inWiki: "w").map(\.documentID) == ["w:Sync  Client"])
+        #expect(database.skipped.map(\.documentID) == ["w:Sync_Client"])
+    }
+
     @Test func lookupUsesTheNormalizedTitle() {
         let database = T.database([T.wiki("w"), T.page("w", "Sync_Client")])
         #expect(database.page(inWiki: "w", titled: T.title("Sync Client"))?.documentID == "w:Sync_Client")

@@ -39,8 +39,8 @@ enum TestDocuments {
     }
 
     /// The database built from `documents`, in order.
-    static func database(_ documents: [Document]) -> WikiDatabase {
-        var builder = WikiDatabaseBuilder()
+    static func database(_ documents: [Document], includesDrafts: Bool = false) -> WikiDatabase {
+        var builder = WikiDatabaseBuilder(includesDrafts: includesDrafts)
         for document in documents { builder.add(document) }
         return builder.build()
     }

@@ -132,6 +132,23 @@ struct ThemeRenderingTests {
         #expect(theme.render(ThemeTestViews.page).contains("No other page links here yet."))
     }
 
+    /// The sample page, changed by `change`, rendered.
+    func renderedPage(_ change: (inout PageView) -> Void) -> String {
+        var view = ThemeTestViews.page
+        change(&view)
+        return theme.render(view)
+    }
+
+    @Test("a draft's page opens with a Draft banner, a note; a published page has none")
+    func draftBanner() {
+        let html = renderedPage { $0.isDraft = true }
+        #expect(
+            html.contains(
+                "<article class=\"page\">\n<p class=\"draft-banner\" role=\"note\"><strong>Draft</strong>: "
+                    + "not published yet. Only a preview with drafts shows this page.</p>\n<h1 class=\"page-title\""))
+        #expect(!theme.render(ThemeTestViews.page).contains("draft-banner"))
+    }
+
     @Test("a page without known times or author says nothing about them")
     func pageWithoutTimes() {
         var view = ThemeTestViews.page
@@ -146,9 +163,7 @@ struct ThemeRenderingTests {
 
     @Test("a page with an author but no time names the author alone")
     func pageWithAuthorOnly() {
-        var view = ThemeTestViews.page
-        view.lastUpdated = nil
-        let html = theme.render(view)
+        let html = renderedPage { $0.lastUpdated = nil }
         #expect(
             html.contains(
                 "<p class=\"page-updated\">Last updated by <span class=\"user\">jchris</span>.</p>"))

@@ -76,6 +76,23 @@ struct BrowserTests {
         #expect(server.stop() == 0)
     }
 
+    /// A draft in a preview with `--drafts` opens with its banner, visible in both colour
+    /// schemes, and passes axe-core in both.
+    @Test(.enabled(if: BrowserTesting.shouldRun, "\(BrowserTesting.missing ?? "")"))
+    func aDraftShowsItsBannerAndHasNoAxeViolation() throws {
+        guard BrowserTesting.browserIsReady() else { return }
+        let folder = try ServeDraftsTests.makeNotesWithDraft()
+        let (server, client) = try ServeCommandTests.serve(folder, ["--drafts"])
+        let draft = client.baseURL + (try ServeCommandTests.page(ServeDraftsTests.draftFile, in: folder))
+        let install = client.baseURL + (try ServeCommandTests.page("Install", in: folder))
+        let banner = try BrowserTesting.run("draft_banner.py", [draft, install])
+        #expect(banner.status == 0, "\(banner.output)")
+        let axe = try BrowserTesting.run("accessibility.py", [draft])
+        #expect(axe.status == 0, "\(axe.output)")
+        #expect(axe.output.contains("checked 1 pages"), "\(axe.output)")
+        #expect(server.stop() == 0)
+    }
+
     /// The pages only the preview makes pass axe-core as the built ones do, light and dark: a
     /// page with the live-reload script, and the page for a path that names no file.
     @Test(.enabled(if: BrowserTesting.shouldRun, "\(BrowserTesting.missing ?? "")"))

@@ -174,7 +174,7 @@ import WikiModel
             let documents = [FeedFixtures.wiki("w"), FeedFixtures.page("w", "draft", draft: true)]
             let database = FeedFixtures.database(documents)
             guard let wiki = database.wikis.first else { return }
-            _ = AtomFeed(wiki: wiki, pages: database.drafts(inWiki: "w"), limit: 50)
+            _ = AtomFeed(wiki: wiki, pages: database.drafts(inWiki: "w"), limit: 50, includesDrafts: false)
         }
     }
 

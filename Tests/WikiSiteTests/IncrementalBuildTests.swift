@@ -28,7 +28,7 @@ struct IncrementalBuildTests {
 
     /// One sequence per seed; sequences run in parallel. Every build after the first is an
     /// incremental one (no edit touches the layout or the configuration), and its site is the
-    /// clean build's.
+    /// clean build's. Half the sequences include drafts, as a preview with `--drafts` does.
     @Test(arguments: seeds)
     func randomEditSequencesBuildWhatACleanBuildBuilds(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
@@ -40,6 +40,7 @@ struct IncrementalBuildTests {
         let asCouchbackup = seed % 2 == 0
         let dump = try folder.write(try database.dump(asCouchbackup: asCouchbackup), to: "dump.json")
         var options = BuildOptions(sources: [dump], outputFolder: folder.path("site"), templatesFolder: templates)
+        options.includesDrafts = RandomizedProof.includesDrafts(seed: seed)
         _ = try SiteBuilder(options: options).build()
 
         var applied: [String] = []

@@ -45,7 +45,8 @@ struct IncrementalStoreBuildTests {
     static let seeds = RandomizedProof.seeds(sequenceCount)
 
     /// One sequence per seed; sequences run in parallel. Every build reads the store, and every
-    /// build after the first is an incremental one whose site is the clean build's.
+    /// build after the first is an incremental one whose site is the clean build's. Half the
+    /// sequences include drafts, as a preview with `--drafts` does.
     @Test(arguments: seeds)
     func randomEditSequencesImportedIntoTheStoreBuildWhatACleanBuildBuilds(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
@@ -57,7 +58,8 @@ struct IncrementalStoreBuildTests {
             try importDump(of: database, into: store, in: folder, holding: &storeRevisions, context: "seed \(seed)")
                 != nil
         else { return }
-        let options = BuildOptions(sources: [store], outputFolder: folder.path("site"))
+        var options = BuildOptions(sources: [store], outputFolder: folder.path("site"))
+        options.includesDrafts = RandomizedProof.includesDrafts(seed: seed)
         _ = try SiteBuilder(options: options).build()
 
         var applied: [String] = []

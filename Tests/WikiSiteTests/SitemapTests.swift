@@ -175,7 +175,7 @@ import WikiModel
             let documents = [FeedFixtures.wiki("w"), FeedFixtures.page("w", "draft", draft: true)]
             let database = FeedFixtures.database(documents)
             guard let wiki = database.wikis.first else { return }
-            _ = WikiSitemap(wiki: wiki, pages: database.drafts(inWiki: "w"))
+            _ = WikiSitemap(wiki: wiki, pages: database.drafts(inWiki: "w"), includesDrafts: false)
         }
     }
 }

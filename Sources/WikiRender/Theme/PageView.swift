@@ -8,6 +8,9 @@ public struct PageView: ThemeView {
     public var layout: LayoutView
     /// The page's title.
     public var title: String
+    /// Whether the page is a draft, shown by a preview that includes drafts: the page then
+    /// carries a "Draft" banner.
+    public var isDraft: Bool
     /// The `id` of the page's title heading, for links to it (`[[Page#Page]]`); nil for none.
     public var titleID: String?
     /// The title of the wiki the page belongs to.
@@ -39,6 +42,7 @@ public struct PageView: ThemeView {
     public init(
         layout: LayoutView,
         title: String,
+        isDraft: Bool = false,
         titleID: String? = nil,
         wikiTitle: String,
         bodyHTML: String,
@@ -54,6 +58,7 @@ public struct PageView: ThemeView {
     ) {
         self.layout = layout
         self.title = title
+        self.isDraft = isDraft
         self.titleID = titleID
         self.wikiTitle = wikiTitle
         self.bodyHTML = bodyHTML
@@ -77,8 +82,9 @@ public struct PageView: ThemeView {
     /// `backlinkCountText` (`1 page`, `3 pages`) and `hasLastUpdate` (true when
     /// `lastUpdated` or `lastUpdatedBy` is known).
     public var templateValues: TemplateValues {
-        var values = TemplateValues(capacity: 18)
+        var values = TemplateValues(capacity: 19)
         values.set("title", title)
+        values.set("isDraft", isDraft)
         values.set("titleID", titleID)
         values.set("wikiTitle", wikiTitle)
         values.set("bodyHTML", bodyHTML)

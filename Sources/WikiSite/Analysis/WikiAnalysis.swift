@@ -8,7 +8,7 @@ import WikiRender
 /// how they link to each other (`graph`), the orders of its special pages, and its statistics.
 ///
 /// A build makes one per wiki in its analysis pass; `wikisite check`, the feeds and the
-/// incremental build read the same one. Drafts are not in it anywhere.
+/// incremental build read the same one. Drafts are in it only when the database includes them.
 public struct WikiAnalysis: Sendable {
     /// How many pages *Recent changes* and *New pages* list: the newest, as MediaWiki's lists
     /// of changes do (every page is in *All pages*). An edit moves its page to the top of recent

@@ -24,9 +24,10 @@ struct AtomFeed {
     let entries: [(page: Page, updated: UTCDateTime)]
 
     /// The feed of `wiki` whose published pages are `pages`, with at most `limit` entries.
-    /// A draft in `pages` is a programming error, and stops the program rather than leak.
-    init(wiki: Wiki, pages: [Page], limit: Int) {
-        if let draft = pages.first(where: \.isDraft) {
+    /// A draft in `pages` of a build that does not `includesDrafts` is a programming error, and
+    /// stops the program rather than leak.
+    init(wiki: Wiki, pages: [Page], limit: Int, includesDrafts: Bool) {
+        if !includesDrafts, let draft = pages.first(where: \.isDraft) {
             preconditionFailure("a draft was handed to the feed: \(draft.documentID)")
         }
         self.wiki = wiki

@@ -7,7 +7,8 @@ import WikiModel
 ///
 /// Everything here is a pure function of its inputs: the same database and base URL give the
 /// same bytes, whenever and wherever the site is built. Only published pages are listed; a
-/// draft handed in stops the program rather than leak.
+/// draft handed in stops the program rather than leak, unless the database includes drafts
+/// (a preview's, whose files stay in its own folder).
 public struct SiteDiscovery: Sendable {
     /// The URL the output folder is served from.
     public let baseURL: BaseURL
@@ -54,7 +55,8 @@ public struct SiteDiscovery: Sendable {
         let writer = SitemapWriter(format: .urlSet, baseURL: baseURL)
         for wiki in wikis.sorted(by: { $0.id.precedesInByteOrder($1.id) }) {
             let pages = database.pages(inWiki: wiki.id)
-            let entries = WikiSitemap(wiki: wiki, pages: pages).entries(layout: layout)
+            let entries = WikiSitemap(wiki: wiki, pages: pages, includesDrafts: database.includesDrafts).entries(
+                layout: layout)
             let parts = SitemapCutter.files(entries, format: .urlSet, limits: sitemapLimits, baseURL: baseURL)
             var stored: [StoredSitemapPart] = []
             for (number, part) in zip(1..., parts) {
@@ -63,7 +65,7 @@ public struct SiteDiscovery: Sendable {
                 stored.append(StoredSitemapPart(number: number, entries: part, newest: document.lastModified))
             }
             sitemaps.append((wiki.id, stored))
-            let feed = AtomFeed(wiki: wiki, pages: pages, limit: feedLength)
+            let feed = AtomFeed(wiki: wiki, pages: pages, limit: feedLength, includesDrafts: database.includesDrafts)
             let feedBytes = try feed.bytes(baseURL: baseURL, layout: discoveryLayout) { try bodyHTML($0, wiki) }
             files.append(SiteFile(path: discoveryLayout.feed(ofWiki: wiki.id), bytes: feedBytes))
         }

@@ -43,7 +43,8 @@ struct BuildShape: Equatable {
     }
 
     /// The options that change what files hold, as text: the link style, the wikis published,
-    /// the base URL, how a Markdown folder becomes a wiki, each wiki's settings.
+    /// the base URL, how a Markdown folder becomes a wiki, whether drafts are included, each
+    /// wiki's settings.
     private static func configuration(of options: BuildOptions) -> String {
         var parts = [
             "link style: \(options.linkStyle)",
@@ -53,6 +54,7 @@ struct BuildShape: Equatable {
             "base URL: " + (options.baseURL.map { "\($0)" } ?? "none"),
             "Markdown folder wiki: " + (options.markdownFolder.wikiID.map { MessageText.quoted($0) } ?? "none") + ", "
                 + (options.markdownFolder.wikiTitle.map { MessageText.quoted($0) } ?? "none"),
+            "drafts: " + (options.includesDrafts ? "included" : "left out"),
         ]
         let wikis = options.wikiSettings.keys.sorted()
         for wiki in wikis {
@@ -81,7 +83,8 @@ public enum FullBuildReason: Error, Sendable, Equatable, CustomStringConvertible
     case stateFormat
     /// wikisite's version changed.
     case version(from: String, to: String)
-    /// The configuration changed (link style, wikis published, base URL, a wiki's settings).
+    /// The configuration changed (link style, wikis published, base URL, drafts included, a
+    /// wiki's settings).
     case configuration
     /// The theme's layout changed: it shapes every file.
     case layout

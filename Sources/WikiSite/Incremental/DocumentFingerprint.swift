@@ -26,6 +26,9 @@ enum DocumentFingerprint {
             fingerprint.add(attachment.digest)
         }
         fingerprint.add(conflict?.losers.map(\.description).joined(separator: ","))
+        // A draft's page shows a banner; the mark is added only when set, so a published
+        // page's fingerprint does not depend on it.
+        if page.isDraft { fingerprint.add("draft") }
         return fingerprint.value
     }
 

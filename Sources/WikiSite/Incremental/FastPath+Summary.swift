@@ -24,7 +24,7 @@ extension FastPath {
         guard changedIDs.count <= Self.maximumChanges else {
             throw FastPathDeclined("more than \(Self.maximumChanges) documents changed")
         }
-        var builder = WikiDatabaseBuilder()
+        var builder = WikiDatabaseBuilder(includesDrafts: options.includesDrafts)
         for document in changes.delivered { builder.add(document) }
         let database = builder.build()
         let changedWikiDocuments = try changedWikiDocuments(in: database, storedWikis: storedWikis)
@@ -199,7 +199,7 @@ extension FastPath {
             throw BuildError.unreadableSource(path: name, reason: "\(error)")
         }
         guard let linked else { throw FastPathDeclined("\(name) changed while it was read") }
-        var builder = WikiDatabaseBuilder()
+        var builder = WikiDatabaseBuilder(includesDrafts: options.includesDrafts)
         for document in changes.delivered + linked { builder.add(document) }
         let pagesDatabase = builder.build()
         guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty,

@@ -320,7 +320,8 @@ extension FastPath {
                     try recordedPage(entry.title, stored, of: wiki, in: database, readAs: "in the wiki's feed"))
             }
         }
-        let feed = AtomFeed(wiki: wiki, pages: pages, limit: discovery.feedLength)
+        let feed = AtomFeed(
+            wiki: wiki, pages: pages, limit: discovery.feedLength, includesDrafts: database.includesDrafts)
         let feedBytes = feed.bytes(baseURL: discovery.baseURL, layout: discoveryLayout) { page in
             bodies[page.title] ?? renderer.bodies.body(of: page).html
         }

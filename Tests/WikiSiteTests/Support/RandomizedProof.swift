@@ -11,6 +11,12 @@ enum RandomizedProof {
         return Array(first..<first + UInt64(count))
     }
 
+    /// Whether the sequence of `seed` includes drafts: half the sequences, picked apart from the
+    /// parity that picks a dump's form, so that each form is built both ways.
+    static func includesDrafts(seed: UInt64) -> Bool {
+        seed % 4 >= 2
+    }
+
     /// How the site `options` built differs from a clean build of the same sources, made into
     /// `clean-<step>` of `folder` with a state of its own.
     static func differencesFromACleanBuild(
