@@ -15,7 +15,6 @@ enum DocumentFingerprint {
         fingerprint.add(page.createdAt?.text)
         fingerprint.add(page.updatedAt?.text)
         fingerprint.add(page.updatedBy)
-        fingerprint.add(page.displayedTitle)
         fingerprint.add(page.revision.description)
         fingerprint.add(page.attachments.count)
         for attachment in page.attachments {
@@ -26,9 +25,10 @@ enum DocumentFingerprint {
             fingerprint.add(attachment.digest)
         }
         fingerprint.add(conflict?.losers.map(\.description).joined(separator: ","))
-        // A draft's page shows a banner; the mark is added only when set, so a published
-        // page's fingerprint does not depend on it.
+        // A draft's page shows a banner, and a front matter title is its heading; each is added
+        // only when there is one, so the fingerprint of a page that has neither keeps its value.
         if page.isDraft { fingerprint.add("draft") }
+        if let displayedTitle = page.displayedTitle { fingerprint.add("title " + displayedTitle) }
         return fingerprint.value
     }
 
