@@ -90,6 +90,12 @@ struct RawHTMLRenderingTests {
         #expect(html("*<kbd>a*</kbd> b") == "<p><em><kbd>a</kbd></em><!-- raw HTML omitted --> b</p>\n")
     }
 
+    @Test func anElementOpenIsClosedBeforeATagWikisiteWritesAmongInlines() {
+        #expect(html("| a |\n| - |\n| x <details>y |\n").contains("<td>x <details>y</details></td>"))
+        #expect(html("~~a <kbd>b~~ c</kbd>") == "<p><del>a <kbd>b</kbd></del> c<!-- raw HTML omitted --></p>\n")
+        #expect(html("<kbd>a ~~b~~ c</kbd>") == "<p><kbd>a </kbd><del>b</del> c<!-- raw HTML omitted --></p>\n")
+    }
+
     @Test func anEndTagClosesOnlyWhatTheSameBlockOpened() {
         #expect(html("</div>\n\ntext\n") == "<!-- raw HTML omitted -->\n<p>text</p>\n")
         #expect(html("a </kbd> b") == "<p>a <!-- raw HTML omitted --> b</p>\n")

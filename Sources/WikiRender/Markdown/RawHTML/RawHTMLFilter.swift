@@ -13,6 +13,7 @@
 /// | written | written out |
 /// | --- | --- |
 /// | an element left open | closed at the end of the block or container it is in |
+/// | an element open where wikisite writes a tag among inlines (a table cell's end, `<del>`) | closed before that tag |
 /// | an end tag, with an element of that name open in the same block or container | that element closed, and those opened inside it |
 /// | an end tag without one | nothing |
 /// | `</br>` | `<br />`, as browsers read it |
@@ -33,30 +34,44 @@ struct RawHTMLFilter {
     private var containers: [Container] = []
     private var containerIndex: [CmarkDocument.Node: Int] = [:]
 
+    /// A node the filter acts on.
+    private enum Stop {
+        /// A raw HTML node.
+        case rawHTML(CmarkDocument.Node)
+        /// An inline that wikisite wrote as a tag among its siblings, such as a table cell's
+        /// `<td>` and `</td>` or a strikethrough's `<del>`: elements open before it are closed.
+        case tag(CmarkDocument.Node)
+    }
+
     /// Rewrites every raw HTML node of `document`, then closes what was left open.
     static func apply(to document: inout CmarkDocument) {
         var filter = RawHTMLFilter()
-        for node in rawNodes(of: document) {
-            filter.rewrite(node, in: &document)
+        for stop in stops(in: document) {
+            switch stop {
+            case .rawHTML(let node): filter.rewrite(node, in: &document)
+            case .tag(let node): filter.closeOpenElements(before: node, in: &document)
+            }
         }
         filter.closeOpenElements(in: &document)
     }
 
-    /// The raw HTML nodes of `document` in document order, but those in an image's description.
-    private static func rawNodes(of document: borrowing CmarkDocument) -> [CmarkDocument.Node] {
-        var nodes: [CmarkDocument.Node] = []
+    /// The stops of `document` in document order; raw HTML in an image's description is none.
+    private static func stops(in document: borrowing CmarkDocument) -> [Stop] {
+        var stops: [Stop] = []
         var imageDepth = 0
         document.walk { event, node in
             switch document.kind(node) {
             case .image:
                 imageDepth += event == .enter ? 1 : -1
             case .htmlInline, .htmlBlock:
-                if imageDepth == 0 { nodes.append(node) }
+                if imageDepth == 0 { stops.append(.rawHTML(node)) }
+            case .customInline:
+                if event == .enter, document.firstChild(node) == nil { stops.append(.tag(node)) }
             default:
                 break
             }
         }
-        return nodes
+        return stops
     }
 
     /// Replaces the raw HTML node `node` by what it keeps, if anything.
@@ -109,6 +124,16 @@ struct RawHTMLFilter {
         let closed = container.openElements[index...].reversed().map(AllowedHTML.endTag).joined()
         container.openElements.removeSubrange(index...)
         return closed
+    }
+
+    /// Closes, before `tag`, the elements open in its container.
+    private mutating func closeOpenElements(before tag: CmarkDocument.Node, in document: inout CmarkDocument) {
+        guard let parent = document.parent(tag), let index = containerIndex[parent],
+            !containers[index].openElements.isEmpty
+        else { return }
+        document.insertRawInline(
+            containers[index].openElements.reversed().map(AllowedHTML.endTag).joined(), before: tag)
+        containers[index].openElements.removeAll()
     }
 
     /// Closes, at the end of each container, the elements still open in it.
