@@ -64,7 +64,7 @@ struct RawHTMLSiteTests {
             page.contains(
                 "<div class=\"note\">\n<img src=\"https://example.com/logo.png\" alt=\"Logo\" width=\"64\" height=\"32\" />"
             ))
-        #expect(page.contains("<img alt=\"Hidden\" /> <img />\nbait\n</div>"))
+        #expect(page.contains("<img alt=\"Hidden\" /> <img alt=\"\" />\nbait\n</div>"))
         #expect(page.contains("<p>The end of the page closes it.</p>\n</details>"))
         for written in ["steal()", "onerror", "onclick", "position:fixed", "takeover", "evil.example", "display: none"]
         {

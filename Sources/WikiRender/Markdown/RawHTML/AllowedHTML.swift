@@ -7,7 +7,7 @@
 /// | `abbr` | `title` |
 /// | `details` | `open` |
 /// | `span`, `div` | `class` |
-/// | `img` | `src` (`ImageSource`), `alt`, `width`, `height` |
+/// | `img` | `src` (`ImageSource`), `alt` (empty when missing), `width`, `height` |
 ///
 /// A kept tag is written anew from what the tokenizer read, never copied: its name lowercased,
 /// its attributes in the order written, each value escaped and double-quoted.
@@ -22,6 +22,9 @@ enum AllowedHTML {
     static let voidElements: Set<String> = ["br", "img"]
     /// The kept attributes that are on or off: written with an empty value.
     static let booleanAttributes: Set<String> = ["open"]
+    /// The attributes an element always has, written empty when the writer gave none: an
+    /// image without `alt` is then decorative to a screen reader, and the page passes axe.
+    static let requiredAttributes: [String: String] = ["img": "alt"]
 
     /// `tag` as it is kept, nil when its element is not.
     static func startTag(_ tag: HTMLStartTag) -> String? {
@@ -30,6 +33,9 @@ enum AllowedHTML {
         for attribute in tag.attributes where allowed.contains(attribute.name) {
             guard let value = keptValue(of: attribute) else { continue }
             html += " \(attribute.name)=\"\(HTMLAttribute.escape(value))\""
+        }
+        if let required = requiredAttributes[tag.name], tag.value(of: required) == nil {
+            html += " \(required)=\"\""
         }
         return html + (voidElements.contains(tag.name) ? " />" : ">")
     }
