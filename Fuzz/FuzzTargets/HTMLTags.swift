@@ -1,5 +1,6 @@
 /// The tags of HTML rendered without raw HTML, read strictly: every `<` must open a tag or
-/// comment of the kind cmark and wikisite write, every attribute value must be double-quoted,
+/// comment of the kind cmark and wikisite write or raw HTML keeps, with the attributes each may
+/// carry, every attribute value must be double-quoted,
 /// and text must hold no raw `>`. Anything else means something from the Markdown reached the
 /// HTML unescaped, and is an ``InvariantViolation``.
 struct HTMLTags {
@@ -21,15 +22,31 @@ struct HTMLTags {
         "a", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "input",
         "li", "ol", "p", "pre", "span", "strong", "table", "tbody", "td", "th", "thead", "tr", "ul",
     ]
+    /// The elements among them that have no end tag.
+    static let voidElements: Set<String> = ["br", "hr", "img", "input"]
     /// The attributes they carry.
     static let attributes: Set<String> = [
         "align", "alt", "aria-label", "checked", "class", "disabled", "download", "href", "id", "role", "src", "start",
         "tabindex", "title", "type",
     ]
+    /// The elements a writer's raw HTML keeps in a wiki without `raw_html`, each with the only
+    /// attributes it may carry there. Written out here as the guide states it, not read from
+    /// the renderer, so the check does not trust the list it checks.
+    static let rawHTMLElements: [String: Set<String>] = [
+        "br": [], "kbd": [], "sub": [], "sup": [], "mark": [], "small": [], "summary": [], "ins": [], "del": [],
+        "abbr": ["title"], "details": ["open"], "span": ["class"], "div": ["class"],
+        "img": ["src", "alt", "width", "height"],
+    ]
     /// The only comment: cmark's stand-in for raw HTML it leaves out.
     static let omittedHTML = "<!-- raw HTML omitted -->"
 
     private(set) var tags: [Tag] = []
+
+    /// The attributes the element `name` may carry: those raw HTML keeps on it, and any that
+    /// cmark and wikisite write when they write it too; nil for an element neither writes.
+    static func attributes(of name: String) -> Set<String>? {
+        elements.contains(name) ? attributes.union(rawHTMLElements[name] ?? []) : rawHTMLElements[name]
+    }
 
     /// Reads the tags of `html`.
     init(_ html: String) throws(InvariantViolation) {
@@ -63,7 +80,7 @@ struct HTMLTags {
             let start = index - 1
             let isEnd = skip(UInt8(ascii: "/"))
             let name = word()
-            guard HTMLTags.elements.contains(name) else {
+            guard let allowedAttributes = HTMLTags.attributes(of: name) else {
                 throw InvariantViolation("a '<' that opens no known element: \(context(bytes, start))")
             }
             var attributes: [(name: String, value: String)] = []
@@ -75,7 +92,7 @@ struct HTMLTags {
                     break
                 }
                 let attribute = word()
-                guard !isEnd, HTMLTags.attributes.contains(attribute) else {
+                guard !isEnd, allowedAttributes.contains(attribute) else {
                     throw InvariantViolation("an unexpected attribute \(shown(attribute)): \(context(bytes, start))")
                 }
                 guard skip(UInt8(ascii: "=")), skip(UInt8(ascii: "\"")) else { throw malformed(start) }

@@ -7,9 +7,11 @@ import WikiRender
 /// What must hold:
 /// - Rendering never crashes or hangs, and gives the same HTML twice.
 /// - With raw HTML off, the HTML holds only the elements and attributes cmark and wikisite
-///   write, GitHub's extensions included (`HTMLTags`): no `<script>`, no event attribute, no
-///   raw `<` or `>` from the text, and no `javascript:`, `vbscript:`, `file:` or non-image
-///   `data:` URL (`DangerousURL`).
+///   write, GitHub's extensions included, and those a writer's raw HTML keeps, each with only
+///   its own attributes (`HTMLTags`): no `<script>`, no event attribute, no `style`, no raw `<`
+///   or `>` from the text, and no `javascript:`, `vbscript:`, `file:` or non-image `data:` URL
+///   (`DangerousURL`). Every `<div>` and `</div>` pair up, so no raw `</div>` closes one
+///   wikisite wrote.
 /// - Embeds are rendered with `SelfEmbeds`, where every page that exists holds this same
 ///   Markdown, so embeds nest and cycle as deep as the renderer lets them.
 /// - Every heading gets an id, unique in the page, made of slug characters; with raw HTML off
@@ -142,19 +144,24 @@ enum MarkdownTarget {
         var headingIndex = 0
         var wikilinks = 0
         var embedDepth = 0  // `<div class="embed">`s are embedded pages: cmark writes no `<div>`
-        var openDivs: [Bool] = []  // whether each open `<div>` is an embed (else a table's)
-        for tag in tags {
+        var openDivs: [Bool] = []  // whether each open `<div>` is an embed
+        try checkNesting(tags, settings: settings)
+        for (index, tag) in tags.enumerated() {
             if tag.name == "div" {
                 if tag.isEnd {
                     try require(!openDivs.isEmpty, "a </div> that closes nothing \(settings)")
                     if openDivs.removeLast() { embedDepth -= 1 }
                 } else {
-                    let divClass = tag.value(of: "class")
+                    // An embed's frame starts with its source, a `<p class>` raw HTML cannot write.
+                    let isEmbed =
+                        tag.value(of: "class") == "embed" && index + 1 < tags.count
+                        && tags[index + 1].name == "p" && tags[index + 1].value(of: "class") == "embed-source"
                     try require(
-                        divClass == "embed" || divClass == "table-wrapper",
-                        "a <div> that is neither an embed nor a table's \(settings)")
-                    openDivs.append(divClass == "embed")
-                    if divClass == "embed" { embedDepth += 1 }
+                        isEmbed || tag.value(of: "class") == "table-wrapper"
+                            || tag.attributes.allSatisfy { $0.name == "class" },
+                        "a <div> that is neither an embed, a table's nor one raw HTML keeps \(settings)")
+                    openDivs.append(isEmbed)
+                    if isEmbed { embedDepth += 1 }
                 }
                 continue
             }
@@ -190,6 +197,21 @@ enum MarkdownTarget {
         try require(
             wikilinks <= rendered.links.count,
             "\(wikilinks) wikilink elements but \(rendered.links.count) wikilinks reported \(settings)")
+    }
+
+    /// Every end tag closes the innermost open element and every element is closed: nothing
+    /// a writer types closes, or leaves open, what wikisite writes around it.
+    private static func checkNesting(_ tags: [HTMLTags.Tag], settings: String) throws(InvariantViolation) {
+        var open: [String] = []
+        for tag in tags where !HTMLTags.voidElements.contains(tag.name) {
+            guard tag.isEnd else {
+                open.append(tag.name)
+                continue
+            }
+            try require(open.last == tag.name, "</\(tag.name)> closes <\(open.last ?? "nothing")> \(settings)")
+            open.removeLast()
+        }
+        try require(open.isEmpty, "<\(open.last ?? "")> is never closed \(settings)")
     }
 
     private static func checkWikilink(

@@ -10,7 +10,8 @@ struct InvariantCheckTests {
         "HTMLTags refuses markup that cmark and wikisite never write",
         arguments: [
             "<script>alert(1)</script>", #"<img src="x" onerror="alert(1)" />"#, "<a href=x>", "a > b", "<!-- x -->",
-            #"<p class="a"b">"#, "<svg>", #"<a href="x" title="<b>">"#,
+            #"<p class="a"b">"#, "<svg>", #"<a href="x" title="<b>">"#, #"<kbd class="x">"#, #"<details id="x">"#,
+            #"<span style="x">"#, "<style>", #"<abbr onclick="x">"#,
         ])
     func refusesForeignMarkup(_ html: String) {
         #expect(throws: InvariantViolation.self) { try HTMLTags(html) }
@@ -30,6 +31,17 @@ struct InvariantCheckTests {
                 "h2", "p", "a", "br", "img", "ol", "li", "code", "pre", "code", "hr",
             ])
         #expect(tags[0].value(of: "id") == "x-1")
+    }
+
+    @Test("HTMLTags reads the tags raw HTML keeps, with their own attributes")
+    func readsKeptRawHTML() throws {
+        let html =
+            #"<p><kbd>K</kbd><abbr title="t">A</abbr><span class="c">s</span><img src="a.png" width="1" /></p>"#
+            + #"<details open=""><summary>S</summary></details>"#
+        #expect(
+            try HTMLTags(html).tags.filter { !$0.isEnd }.map(\.name) == [
+                "p", "kbd", "abbr", "span", "img", "details", "summary",
+            ])
     }
 
     @Test(

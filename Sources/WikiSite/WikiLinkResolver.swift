@@ -33,13 +33,16 @@ public struct StandaloneRenderer {
     private let embeds: WikiEmbedSource?
 
     /// A renderer for a page titled `pageTitle` of `wikiID`, checking links against `sources`
-    /// (every page is taken to exist when there are none), reading the Markdown as `dialect`.
+    /// (every page is taken to exist when there are none), reading the Markdown as `dialect`
+    /// and passing raw HTML through when `allowRawHTML` says so.
     public init(
-        wikiID: String?, pageTitle: String?, sources: [String], linkStyle: LinkStyle, dialect: MarkdownDialect = .gfm
+        wikiID: String?, pageTitle: String?, sources: [String], linkStyle: LinkStyle, dialect: MarkdownDialect = .gfm,
+        allowRawHTML: Bool = false
     ) throws {
         let wiki = wikiID ?? "wiki"
         let title = pageTitle.flatMap(PageTitle.init) ?? PageTitle("Page")!
-        renderer = MarkdownRenderer(options: MarkdownOptions(linkStyle: linkStyle, dialect: dialect))
+        renderer = MarkdownRenderer(
+            options: MarkdownOptions(linkStyle: linkStyle, allowRawHTML: allowRawHTML, dialect: dialect))
         // Links and embeds stay in the wiki's folder, so their hrefs are relative within it and
         // the same whatever the folder's name (its ID or a slug).
         let siteLayout = SiteLayout()

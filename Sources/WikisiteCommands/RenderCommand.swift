@@ -35,6 +35,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Read the Markdown as strict CommonMark, without GitHub's extensions.")
     var commonmark = false
 
+    @Flag(name: .long, help: "Pass raw HTML through as written, as a wiki with raw_html = true does.")
+    var rawHTML = false
+
     func validate() throws {
         if !source.isEmpty && wiki == nil {
             throw ValidationError("--source needs --wiki: links are resolved within one wiki.")
@@ -47,7 +50,7 @@ struct RenderCommand: ParsableCommand {
         do {
             renderer = try StandaloneRenderer(
                 wikiID: wiki, pageTitle: title, sources: source, linkStyle: linkStyle,
-                dialect: commonmark ? .commonmark : .gfm)
+                dialect: commonmark ? .commonmark : .gfm, allowRawHTML: rawHTML)
         } catch {
             TerminalReporter.printError("error: \(error)")
             throw ExitCode.buildFailed

@@ -24,7 +24,7 @@ struct CmarkDocument: ~Copyable {
     /// The kinds of node the renderer tells apart.
     enum Kind {
         case paragraph, heading, text, code, softBreak, lineBreak, htmlInline, link, image, customInline
-        case list, item, blockQuote, customBlock
+        case list, item, blockQuote, htmlBlock, customBlock
         case other
     }
 
@@ -95,6 +95,7 @@ struct CmarkDocument: ~Copyable {
         case CMARK_NODE_LIST: .list
         case CMARK_NODE_ITEM: .item
         case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_HTML_BLOCK: .htmlBlock
         case CMARK_NODE_CUSTOM_BLOCK: .customBlock
         default: .other
         }
@@ -306,7 +307,7 @@ struct CmarkDocument: ~Copyable {
         return block
     }
 
-    /// Appends to `parent` (a custom block) an inline node written as `html` (no NUL byte).
+    /// Appends to `parent` (a node that holds inlines) an inline node written as `html` (no NUL byte).
     mutating func appendRawInline(_ html: String, to parent: Node) {
         append(newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: html, onExit: ""), to: parent)
     }
@@ -367,7 +368,7 @@ struct CmarkDocument: ~Copyable {
 
     // MARK: Rendering
 
-    /// The document as HTML. Without `allowRawHTML`, raw HTML is replaced by a comment and
+    /// The document as HTML. Without `allowRawHTML`, raw HTML left in the tree is replaced by a comment and
     /// `javascript:`, `vbscript:`, `file:` and (non-image) `data:` URLs are dropped.
     ///
     /// A code block's `<pre>` takes keyboard focus (`tabindex="0"`, as GitHub writes it): a

@@ -37,9 +37,19 @@ public struct MarkdownRenderer: Sendable {
             transclusion.expand(parsed.embeds, in: &document, resolve: resolve)
             HeadingRewriter.write(parsed.headings, withIDs: true, in: &document)
             return RenderedMarkdown(
-                html: document.html(allowRawHTML: options.allowRawHTML), headings: parsed.headings.map(\.heading),
+                html: html(of: &document), headings: parsed.headings.map(\.heading),
                 links: parsed.links, attachments: parsed.embeds.compactMap(\.attachment))
         }
+    }
+
+    /// `document` as HTML. Raw HTML is passed through when the options allow it. Otherwise
+    /// the GFM dialect keeps the harmless tags GitHub keeps (`RawHTMLFilter`), and strict
+    /// CommonMark leaves it out, as cmark does.
+    func html(of document: inout CmarkDocument) -> String {
+        if !options.allowRawHTML && options.dialect == .gfm {
+            RawHTMLFilter.apply(to: &document)
+        }
+        return document.html(allowRawHTML: options.allowRawHTML)
     }
 
     /// What the steps every rendering shares found in a text.

@@ -152,7 +152,7 @@ struct Transclusion {
             }
             expand(embeds, in: &document, resolve: ownResolve)
             HeadingRewriter.write(headings, withIDs: false, in: &document)
-            return document.html(allowRawHTML: renderer.options.allowRawHTML)
+            return renderer.html(of: &document)
         }
     }
 }
