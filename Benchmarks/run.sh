@@ -9,6 +9,7 @@
 #   BENCH_RUNS=5               runs of each build measure; the table gives median and min–max
 #   BENCH_EDITS=20             timed edits of each live-preview server
 #   BENCH_MEMORY_EDITS=1000    edits of the store's server on the largest size, for its memory
+#   BENCH_SERVERS="store folder couch hugo"   the live-preview servers to measure
 #   BENCH_SEED=1               the corpus seed
 #   BENCH_DIR=.bench           scratch folder (corpora and sites go to a tmpfs below it when one mounts)
 #   BENCH_RESULTS=.bench/results.md   the Markdown results file
@@ -239,7 +240,7 @@ live_preview() {
     log "== live preview =="
     python3 Benchmarks/live/measure.py --wikisite "$WIKISITE" --corpus "$CORPUS" --work "$WORK/live" \
         --pages "$PAGES" --seed "$SEED" --edits "${BENCH_EDITS:-20}" --memory-edits "${BENCH_MEMORY_EDITS:-1000}" \
-        --results "$RESULTS"
+        --servers "${BENCH_SERVERS:-store folder couch hugo}" --results "$RESULTS"
 }
 
 START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)

@@ -81,6 +81,7 @@ class Database:
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # else each answer waits for the client's delayed ACK, 40 ms
     database = None  # the Database, set by serve()
     name = "bench"
 

@@ -193,9 +193,9 @@ class Bench:
         if tab:
             figures["build"] = server.build_times()[builds_before:]
 
-    def edit(self, edit, page_file, tab, prepare, write):
-        """Makes one edit; the time its write took, and its time to the disk and to the browser
-        (ms; None without a tab)."""
+    def edit(self, edit, page_file, tab, prepare, write, settle=SETTLE):
+        """Makes one edit, then waits `settle` seconds; returns the time its write took, and its
+        time to the disk and to the browser (ms; None without a tab)."""
         prepared = prepare(edit)
         watch = FileWatch(page_file, marker(edit))
         watch.start()
@@ -209,7 +209,7 @@ class Bench:
         watch.join(TIMEOUT)
         if watch.found_at is None:
             raise SystemExit(f"edit {edit}: {page_file} never held {marker(edit)!r}")
-        time.sleep(SETTLE)
+        time.sleep(settle)
         return written, watch.found_at - started, shown
 
     def store(self, measure_memory):
@@ -231,11 +231,12 @@ class Bench:
         tab.close()
 
     def memory_after_edits(self, server, page_file, tab, write):
-        """Edits on until the server has had --memory-edits; VmRSS after the 100th and the last."""
+        """Edits on until the server has had --memory-edits, each as soon as the last shows in the
+        browser; VmRSS after the 100th and the last."""
         last = self.options.memory_edits
         rss = {}
         for edit in range(self.options.edits + 2, last + 1):
-            self.edit(edit, page_file, tab, self.edit_dump, write)
+            self.edit(edit, page_file, tab, self.edit_dump, write, settle=0)
             if edit in (100, last):
                 rss[edit] = server.memory_kib("VmRSS")
         return {"edits": last, "rss_100": rss.get(100), "rss_last": rss[last], "hwm": server.memory_kib("VmHWM")}
@@ -323,8 +324,10 @@ def report(benches, options, versions, load):
         "| ---: | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for bench in benches:
-        hugo = bench.figures["hugo: Markdown file"]["disk"]
+        hugo = bench.figures.get("hugo: Markdown file", {}).get("disk", [])
         for kind in ("store import", "Markdown file", "CouchDB document"):
+            if kind not in bench.figures:
+                continue
             figures = bench.figures[kind]
             builds = len(figures["build"])
             count = f" ({builds} / {options.edits})" if builds != options.edits else ""
@@ -358,6 +361,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edits", type=int, default=20, help="timed edits per server")
     parser.add_argument("--memory-edits", type=int, default=1000, help="edits of the store's server, largest size")
+    parser.add_argument("--servers", default="store folder couch hugo", help="which servers to measure")
     parser.add_argument("--results", required=True, help="the Markdown file the results are appended to")
     options = parser.parse_args()
     sizes = [int(size) for size in options.pages.split()]
@@ -370,10 +374,15 @@ def main():
         for pages in sizes:
             print(f"live preview, {pages} pages...", file=sys.stderr, flush=True)
             bench = Bench(options, pages, browser)
-            bench.store(measure_memory=pages == max(sizes))
-            bench.markdown_folder()
-            bench.couch()
-            bench.hugo()
+            servers = options.servers.split()
+            if "store" in servers:
+                bench.store(measure_memory=pages == max(sizes))
+            if "folder" in servers:
+                bench.markdown_folder()
+            if "couch" in servers:
+                bench.couch()
+            if "hugo" in servers:
+                bench.hugo()
             shutil.rmtree(bench.work)
             bench.documents = None
             benches.append(bench)
