@@ -17,7 +17,8 @@ SPEC_DIR   := .build/commonmark-spec
 SPEC       := $(SPEC_DIR)/marko-1.3.1/tests/spec/commonmark.txt
 GFM_SPEC   := $(SPEC_DIR)/marko-1.3.1/tests/spec/gfm.txt
 
-.PHONY: all deps gfm-oracle test-deps build run test docs-check install uninstall format lint clean bench
+.PHONY: all deps gfm-oracle test-deps build run test docs-check install uninstall format lint clean bench \
+	bench-deps bench-serve
 
 all: build
 
@@ -114,10 +115,23 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Templates Fuzz Benchmarks
 
-## bench: wikisite against the cmark floor on synthetic wikis of 1,000 and 10,000 pages
-## (BENCHMARKS.md); BENCH_LARGE=1 adds 100,000, BENCH_PAGES and BENCH_RUNS choose others.
-bench: deps
+## bench: wikisite against the cmark floor on synthetic wikis of 1,000 and 10,000 pages, then the
+## live preview against hugo server (BENCHMARKS.md); BENCH_LARGE=1 adds 100,000, BENCH_PAGES and
+## BENCH_RUNS choose others.
+bench: deps bench-deps
 	Benchmarks/run.sh
+
+## bench-serve: only the live preview's measures of make bench.
+bench-serve: deps bench-deps
+	BENCH_SERVE_ONLY=1 Benchmarks/run.sh
+
+## bench-deps: hugo, the live preview's peer, and what drives the browser (test-deps).
+bench-deps: test-deps
+	@if ! command -v hugo >/dev/null; then \
+	  echo "Installing hugo with apt-get..."; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; \
+	fi
 
 clean:
 	rm -rf .build $(SITE) .wikisite .bench $(FUZZ_BUILD) $(FUZZ_CORPUS) $(FUZZ_SMOKE_CORPUS)

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# make bench: wikisite against the cmark floor, side by side, on seeded synthetic wikis.
+# make bench: wikisite against the cmark floor, side by side, on seeded synthetic wikis, then the
+# live preview against hugo server (Benchmarks/live/measure.py).
 # BENCHMARKS.md explains the figures; this script only measures them.
 #
 #   BENCH_PAGES="1000 10000"   corpus sizes (pages)
 #   BENCH_LARGE=1              adds 100000
-#   BENCH_RUNS=5               runs of each measure; the table gives median and min–max
+#   BENCH_SERVE_ONLY=1         only the live preview (make bench-serve)
+#   BENCH_RUNS=5               runs of each build measure; the table gives median and min–max
+#   BENCH_EDITS=20             timed edits of each live-preview server
+#   BENCH_MEMORY_EDITS=1000    edits of the store's server on the largest size, for its memory
+#   BENCH_SERVERS="store folder couch hugo"   the live-preview servers to measure
 #   BENCH_SEED=1               the corpus seed
 #   BENCH_DIR=.bench           scratch folder (corpora and sites go to a tmpfs below it when one mounts)
 #   BENCH_RESULTS=.bench/results.md   the Markdown results file
@@ -229,8 +234,22 @@ stats() {
 
 seconds() { awk -v s="$1" 'BEGIN { if (s < 1) printf "%.0f ms", s * 1000; else printf "%.2f s", s }'; }
 
+# live_preview: the live-preview measures, appended to $RESULTS.
+live_preview() {
+    log ""
+    log "== live preview =="
+    python3 Benchmarks/live/measure.py --wikisite "$WIKISITE" --corpus "$CORPUS" --work "$WORK/live" \
+        --pages "$PAGES" --seed "$SEED" --edits "${BENCH_EDITS:-20}" --memory-edits "${BENCH_MEMORY_EDITS:-1000}" \
+        --servers "${BENCH_SERVERS:-store folder couch hugo}" --results "$RESULTS"
+}
+
 START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
-for n in $PAGES; do bench_size "$n"; done
+if [ "${BENCH_SERVE_ONLY:-0}" = 1 ]; then
+    MEASURES="the live preview"
+else
+    MEASURES="builds, then the live preview"
+    for n in $PAGES; do bench_size "$n"; done
+fi
 END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 
 COMMIT=$(git rev-parse --short HEAD)
@@ -240,42 +259,45 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
     echo ""
     echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "- Commit: $COMMIT"
-    echo "- Command: \`make bench\` (BENCH_PAGES=\"$PAGES\" BENCH_RUNS=$RUNS BENCH_SEED=$SEED)"
+    echo "- Command: \`make bench\` (BENCH_PAGES=\"$PAGES\" BENCH_RUNS=$RUNS BENCH_SEED=$SEED), measuring $MEASURES"
     echo "- Machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
         "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
     echo "- Load average (1, 5, 15 min): $START_LOAD at the start, $END_LOAD at the end"
     echo "- Swift: $(swift --version 2>/dev/null | head -n 1); binaries built with \`swift build ${RELEASE[*]}\`, as \`make install\` builds them"
     echo "- cmark: $(pkg-config --modversion libcmark)"
     echo "- Corpora and sites on: $STORAGE"
-    echo "- Each figure: median of $RUNS runs (min–max), wall time of the whole process; × floor is median / floor median;"
-    echo "  CPU is the median user + system time, peak RSS the median maximum resident set size (\`/usr/bin/time\`)."
-    echo ""
-    echo "| pages | measure | median | min–max | × floor | CPU | peak RSS | notes |"
-    echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"
-    for n in $PAGES; do
-        read -r floor _ <<<"$(stats "$n.floor")"
-        for key in floor parse full noop edit check import store-full store-noop store-edit store-create; do
-            case $key in
-                floor) label="cmark floor, 2 processes" ;;
-                parse) label="parse the _all_docs dump (wikisite-corpus parse)" ;;
-                full) label="full build from scratch, _all_docs dump" ;;
-                noop) label="no-op build, dump" ;;
-                edit) label="build after a one-page edit, dump" ;;
-                check) label="wikisite check, dump" ;;
-                import) label="wikisite import of the dump into a new store" ;;
-                store-full) label="full build from scratch, store" ;;
-                store-noop) label="no-op build, store" ;;
-                store-edit) label="build after a one-page edit, store" ;;
-                store-create) label="build after a page is created, store" ;;
-            esac
-            read -r median low high rss cpu <<<"$(stats "$n.$key")"
-            ratio=$(awk -v a="$median" -v b="$floor" 'BEGIN { printf "%.1f×", a / b }')
-            notes=$(cat "$RAW/$n.$key.note" 2>/dev/null || true)
-            printf '| %s | %s | %s | %s–%s | %s | %s s | %s MiB | %s |\n' "$n" "$label" "$(seconds "$median")" \
-                "$(seconds "$low")" "$(seconds "$high")" "$ratio" "$cpu" "$rss" "$notes"
+    if [ "${BENCH_SERVE_ONLY:-0}" != 1 ]; then
+        echo "- Each figure: median of $RUNS runs (min–max), wall time of the whole process; × floor is median / floor median;"
+        echo "  CPU is the median user + system time, peak RSS the median maximum resident set size (\`/usr/bin/time\`)."
+        echo ""
+        echo "| pages | measure | median | min–max | × floor | CPU | peak RSS | notes |"
+        echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"
+        for n in $PAGES; do
+            read -r floor _ <<<"$(stats "$n.floor")"
+            for key in floor parse full noop edit check import store-full store-noop store-edit store-create; do
+                case $key in
+                    floor) label="cmark floor, 2 processes" ;;
+                    parse) label="parse the _all_docs dump (wikisite-corpus parse)" ;;
+                    full) label="full build from scratch, _all_docs dump" ;;
+                    noop) label="no-op build, dump" ;;
+                    edit) label="build after a one-page edit, dump" ;;
+                    check) label="wikisite check, dump" ;;
+                    import) label="wikisite import of the dump into a new store" ;;
+                    store-full) label="full build from scratch, store" ;;
+                    store-noop) label="no-op build, store" ;;
+                    store-edit) label="build after a one-page edit, store" ;;
+                    store-create) label="build after a page is created, store" ;;
+                esac
+                read -r median low high rss cpu <<<"$(stats "$n.$key")"
+                ratio=$(awk -v a="$median" -v b="$floor" 'BEGIN { printf "%.1f×", a / b }')
+                notes=$(cat "$RAW/$n.$key.note" 2>/dev/null || true)
+                printf '| %s | %s | %s | %s–%s | %s | %s s | %s MiB | %s |\n' "$n" "$label" "$(seconds "$median")" \
+                    "$(seconds "$low")" "$(seconds "$high")" "$ratio" "$cpu" "$rss" "$notes"
+            done
         done
-    done
+    fi
 } >"$RESULTS"
+live_preview
 cat "$RESULTS"
 log ""
 log "Results written to $RESULTS"
