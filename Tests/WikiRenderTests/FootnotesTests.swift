@@ -81,6 +81,18 @@ struct FootnotesTests {
         #expect(html.ranges(of: "data-footnote-ref").count == 2)
     }
 
+    @Test func notesInsideNotesAreNotesOfThePageAndGoWithAnUnusedOne() {
+        #expect(renderForTest("[^t]:[^n]:").html == "")
+        let html = renderForTest("x[^n]\n\n[^t]: a\n    [^n]: inner\n").html
+        #expect(html.contains("<li id=\"fn-n\">\n<p>inner ") && !html.contains("fn-t"))
+    }
+
+    @Test func carriageReturnsEndLinesOfNotesAsNewlinesDo() {
+        #expect(
+            renderForTest("x[^1]\r\n\r\n[^1]: a\r\n\r\n    b\r\n").html
+                == renderForTest("x[^1]\n\n[^1]: a\n\n    b\n").html)
+    }
+
     @Test func theStrictCommonMarkDialectHasNoFootnotes() {
         #expect(
             renderForTest("x[^1]\n\n[^1]: /url\n", dialect: .commonmark).html

@@ -38,7 +38,7 @@ struct GFMFootnotesTests {
         || ProcessInfo.processInfo.environment["CI"] == "true"
 
     @Test func theExamplesFileHasItsExamplesInSevenSections() {
-        #expect(FootnoteExample.all.count == 44)
+        #expect(FootnoteExample.all.count == 47)
         #expect(Set(FootnoteExample.all.map(\.section)).count == 7)
         #expect(FootnoteExample.all.count { $0.section == FootnoteExample.knownDifferences } == 2)
     }

@@ -109,7 +109,9 @@ public struct MarkdownRenderer: Sendable {
         }
         let headings = HeadingRewriter.read(survey.headings, in: document)
         var parsed = Parsed(links: links, embeds: found.embeds, headings: headings, footnotes: FoundFootnotes())
-        if options.dialect == .gfm {
+        // Without a definition in the page, no reference can resolve: the page's own text is
+        // not searched for them, a note's text always is.
+        if options.dialect == .gfm, !notes.isEmpty || parsedPage.noteDepth > 0 {
             let references = FootnoteReferences.find(in: document, source: &source, cells: cells)
             parsed = place(notes, in: &document, after: parsed, references, parsedPage, resolve: resolve)
         }

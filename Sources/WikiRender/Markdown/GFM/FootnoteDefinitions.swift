@@ -68,11 +68,15 @@ struct FootnoteDefinitions {
             } else if !line.lacksQuote && line.indent >= start.baseIndent + 4 {
                 lines.append(line.text(droppingColumns: start.baseIndent + 4, in: bytes))
                 previousIsBlank = false
-            } else if previousIsBlank {
+            } else if previousIsBlank
+                || (line.indent < start.baseIndent || line.lacksQuote) && line.startsList(in: bytes)
+            {
+                // Outside the definition's containers, a list starts even where it could not
+                // interrupt a paragraph.
                 break
             } else {
                 lazyLines.append(lines.count)
-                lines.append(ArraySlice(bytes[line.textStart..<line.end]))
+                lines.append(line.lazyText(in: bytes))
             }
             number += 1
         }
@@ -177,6 +181,24 @@ private struct DefinitionLine {
         }
         textStart = position
         self.indent = indent
+    }
+
+    /// The line as a lazy line of a paragraph: its text, with the first `=` of a line of `=`
+    /// escaped, since a lazy line is never a setext heading's underline.
+    func lazyText(in bytes: UnsafeBufferPointer<UInt8>) -> ArraySlice<UInt8> {
+        let text = bytes[textStart..<end]
+        let marks = text.prefix { $0 == UInt8(ascii: "=") }
+        guard !marks.isEmpty, text.dropFirst(marks.count).allSatisfy(ParagraphLines.isBlank) else {
+            return ArraySlice(text)
+        }
+        return ArraySlice([UInt8(ascii: "\\")] + text)
+    }
+
+    /// Whether the line, read alone, starts a list.
+    func startsList(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard "-+*0123456789".utf8.contains(bytes[textStart]) else { return false }
+        let alone = CmarkDocument(parsing: UnsafeBufferPointer(rebasing: bytes[textStart..<end]))
+        return alone.firstChild(alone.documentNode).map { alone.kind($0) == .list } ?? false
     }
 
     /// The line after the quotes' marks without its first `columns` columns of indentation; a

@@ -51,9 +51,12 @@ enum Footnotes {
             to: document.documentNode)
         // Every note leaves its place first: a note written inside another is no block of it.
         for index in numbered { document.move(found.notes[index].block, into: section) }
-        let unused = found.notes.indices.filter { numbers[$0] == nil }.map { found.notes[$0].block }
-        let dropped = document.nodes(under: unused)
-        for block in unused { document.remove(block) }
+        // A note written inside another note nothing refers to goes with it.
+        var dropped: Set<CmarkDocument.Node> = []
+        for (index, note) in found.notes.enumerated() where numbers[index] == nil && !dropped.contains(note.block) {
+            dropped.formUnion(document.nodes(under: [note.block]))
+            document.remove(note.block)
+        }
         for index in numbered {
             let note = found.notes[index]
             let id = idPrefix + "fnref-" + escapedID(note.label)
