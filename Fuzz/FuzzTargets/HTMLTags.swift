@@ -17,10 +17,11 @@ struct HTMLTags {
     }
 
     /// The elements cmark's HTML renderer writes, wikisite's links, headings and embeds, and
-    /// GitHub's extensions (tables in their scrolling `div`, task list checkboxes, `del`).
+    /// GitHub's extensions (tables in their scrolling `div`, task list checkboxes, `del`,
+    /// footnotes' `sup` and `section`).
     static let elements: Set<String> = [
         "a", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "input",
-        "li", "ol", "p", "pre", "span", "strong", "table", "tbody", "td", "th", "thead", "tr", "ul",
+        "li", "ol", "p", "pre", "section", "span", "strong", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
     ]
     /// The elements among them that have no end tag.
     static let voidElements: Set<String> = ["br", "hr", "img", "input"]
@@ -37,6 +38,8 @@ struct HTMLTags {
         "abbr": ["title"], "details": ["open"], "span": ["class"], "div": ["class"],
         "img": ["src", "alt", "width", "height"],
     ]
+    /// The attributes written without a value: the marks of footnotes, as GitHub writes them.
+    static let valuelessAttributes: Set<String> = ["data-footnotes", "data-footnote-ref", "data-footnote-backref"]
     /// The only comment: cmark's stand-in for raw HTML it leaves out.
     static let omittedHTML = "<!-- raw HTML omitted -->"
 
@@ -92,6 +95,10 @@ struct HTMLTags {
                     break
                 }
                 let attribute = word()
+                if !isEnd, HTMLTags.valuelessAttributes.contains(attribute) {
+                    attributes.append((attribute, ""))
+                    continue
+                }
                 guard !isEnd, allowedAttributes.contains(attribute) else {
                     throw InvariantViolation("an unexpected attribute \(shown(attribute)): \(context(bytes, start))")
                 }

@@ -15,12 +15,14 @@ import WikiRender
 /// - Embeds are rendered with `SelfEmbeds`, where every page that exists holds this same
 ///   Markdown, so embeds nest and cycle as deep as the renderer lets them.
 /// - Every heading gets an id, unique in the page, made of slug characters; with raw HTML off
-///   the `<hN id>` tags outside embedded pages are exactly the headings reported, in order, and
-///   the headings of embedded pages have no id.
+///   the `<hN id>` tags outside embedded pages and footnotes are exactly the headings reported,
+///   in order, and the headings of embedded pages and footnotes have no id.
 /// - Every wikilink's href is the resolved page file (one percent-encoded path component, never
 ///   a `/` or a scheme) and an optional `#` and heading slug; a link to a missing page says so.
 /// - Every wikilink reported is on a line of the Markdown, and outside embedded pages there
 ///   are no more wikilink elements than wikilinks reported.
+/// - Footnotes: every reference leads to a note of the same page. (A back-reference may not:
+///   as in `cmark-gfm`, a reference in a note that is left out still counts as a use.)
 /// - No U+FFFD appears in the output unless the Markdown has one, a NUL or a numeric character
 ///   reference (what cmark itself replaces): nothing cuts a character in two.
 /// - Without `|` or `&` in the Markdown, both link styles render the same.
@@ -144,9 +146,16 @@ enum MarkdownTarget {
         var headingIndex = 0
         var wikilinks = 0
         var embedDepth = 0  // `<div class="embed">`s are embedded pages: cmark writes no `<div>`
-        var openDivs: [Bool] = []  // whether each open `<div>` is an embed
+        var openDivs: [Bool] = []  // whether each open `<div>` is an embed (else a table's)
+        var footnotes = FootnoteLinks()
+        var footnoteDepth = 0  // `<section>`s hold footnotes, whose headings are no page headings
         try checkNesting(tags, settings: settings)
         for (index, tag) in tags.enumerated() {
+            try footnotes.read(tag, settings: settings)
+            if tag.name == "section" {
+                footnoteDepth += tag.isEnd ? -1 : 1
+                continue
+            }
             if tag.name == "div" {
                 if tag.isEnd {
                     try require(!openDivs.isEmpty, "a </div> that closes nothing \(settings)")
@@ -171,8 +180,9 @@ enum MarkdownTarget {
                 throw InvariantViolation("a dangerous URL in <\(tag.name) \(name)=\"\(value)\"> \(settings)")
             }
             let isHeading = tag.name.count == 2 && tag.name.first == "h" && Int(tag.name.dropFirst()) != nil
-            if embedDepth > 0 {
-                try require(!isHeading || tag.value(of: "id") == nil, "an embedded heading with an id \(settings)")
+            if embedDepth > 0 || footnoteDepth > 0 {
+                try require(
+                    !isHeading || tag.value(of: "id") == nil, "an embedded or footnote heading with an id \(settings)")
                 continue
             }
             if tag.name.count == 2, tag.name.first == "h", let level = Int(tag.name.dropFirst()) {
@@ -194,6 +204,7 @@ enum MarkdownTarget {
         try require(
             headingIndex == rendered.headings.count,
             "\(rendered.headings.count) headings reported, \(headingIndex) in the HTML \(settings)")
+        try footnotes.check(settings: settings)
         try require(
             wikilinks <= rendered.links.count,
             "\(wikilinks) wikilink elements but \(rendered.links.count) wikilinks reported \(settings)")
@@ -258,6 +269,32 @@ enum MarkdownTarget {
             return false
         default:
             return true
+        }
+    }
+}
+
+/// The notes and references of a page's footnotes: each reference to one of the notes.
+private struct FootnoteLinks {
+    private var ids: Set<String> = []
+    private var targets: [String] = []
+
+    /// Reads the note's id of `tag`, a `<li id>`, or the link of a reference, an `<a href>`.
+    mutating func read(_ tag: HTMLTags.Tag, settings: String) throws(InvariantViolation) {
+        guard !tag.isEnd else { return }
+        let isReference = tag.value(of: "data-footnote-ref") != nil
+        if tag.name == "li", let id = tag.value(of: "id") { ids.insert(id) }
+        if isReference {
+            guard let href = tag.value(of: "href"), href.hasPrefix("#") else {
+                throw InvariantViolation("a footnote link that leaves the page \(settings)")
+            }
+            targets.append(String(href.dropFirst()))
+        }
+    }
+
+    /// Whether every reference leads to a note.
+    func check(settings: String) throws(InvariantViolation) {
+        for target in targets where !ids.contains(target) {
+            throw InvariantViolation("a footnote reference to \(shown(target)), which no note has \(settings)")
         }
     }
 }

@@ -53,3 +53,34 @@ struct GitHubExtensionsHostileTests {
         #expect(rows.ranges(of: "<td><!-- raw HTML omitted -->x<!-- raw HTML omitted --></td>").count == count)
     }
 }
+
+/// Footnotes built to be slow or to nest: bounded in time and depth.
+@Suite("GitHub-flavoured Markdown: hostile footnotes", .timeLimit(.minutes(1)))
+struct FootnotesHostileTests {
+    @Test func aHundredThousandFootnotesAreAllNumbered() {
+        let count = 100_000
+        var markdown = ""
+        for index in 0..<count { markdown += "x[^\(index)]\n" }
+        markdown += "\n"
+        for index in 0..<count { markdown += "[^\(index)]: note \(index)\n" }
+        let html = renderForTest(markdown).html
+        #expect(html.ranges(of: "class=\"footnote-backref\"").count == count)
+        #expect(html.contains("<li id=\"fn-99999\">\n<p>note 99999 "))
+    }
+
+    @Test func aLabelOfTenThousandCharactersIsNoReferenceAndItsDefinitionIsDropped() {
+        let label = String(repeating: "é", count: 10_000)
+        let html = renderForTest("x[^\(label)]\n\n[^\(label)]: n\n").html
+        #expect(html == "<p>x[^\(label)]</p>\n")
+    }
+
+    @Test func definitionsNestedDeeplyAreReadToABoundedDepth() {
+        var markdown = "x[^0]\n\n"
+        for depth in 0..<200 {
+            markdown += String(repeating: " ", count: 4 * depth) + "[^\(depth)]: n\(depth)[^\(depth + 1)]\n"
+        }
+        let html = renderForTest(markdown).html
+        #expect(html.contains("<li id=\"fn-15\">"))
+        #expect(!html.contains("<li id=\"fn-16\">"))
+    }
+}

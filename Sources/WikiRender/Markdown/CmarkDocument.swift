@@ -24,7 +24,8 @@ struct CmarkDocument: ~Copyable {
     /// The kinds of node the renderer tells apart.
     enum Kind {
         case paragraph, heading, text, code, softBreak, lineBreak, htmlInline, link, image, customInline
-        case list, item, blockQuote, htmlBlock, customBlock
+        case list, item, blockQuote, customBlock
+        case codeBlock, htmlBlock, thematicBreak
         case other
     }
 
@@ -95,8 +96,10 @@ struct CmarkDocument: ~Copyable {
         case CMARK_NODE_LIST: .list
         case CMARK_NODE_ITEM: .item
         case CMARK_NODE_BLOCK_QUOTE: .blockQuote
-        case CMARK_NODE_HTML_BLOCK: .htmlBlock
         case CMARK_NODE_CUSTOM_BLOCK: .customBlock
+        case CMARK_NODE_CODE_BLOCK: .codeBlock
+        case CMARK_NODE_HTML_BLOCK: .htmlBlock
+        case CMARK_NODE_THEMATIC_BREAK: .thematicBreak
         default: .other
         }
     }
@@ -123,6 +126,14 @@ struct CmarkDocument: ~Copyable {
             startColumn: Int(cmark_node_get_start_column(node.pointer)),
             endLine: Int(cmark_node_get_end_line(node.pointer)),
             endColumn: Int(cmark_node_get_end_column(node.pointer)))
+    }
+
+    /// The destination of the link or image `node`, as cmark keeps it (not yet escaped).
+    func url(_ node: Node) -> [UInt8] {
+        guard let url = cmark_node_get_url(node.pointer) else { return [] }
+        return url.withMemoryRebound(to: UInt8.self, capacity: 1) {
+            Array(UnsafeBufferPointer(start: $0, count: strlen(url)))
+        }
     }
 
     func headingLevel(_ node: Node) -> Int {
@@ -156,6 +167,10 @@ struct CmarkDocument: ~Copyable {
 
     func firstChild(_ node: Node) -> Node? {
         cmark_node_first_child(node.pointer).map(Node.init)
+    }
+
+    func lastChild(_ node: Node) -> Node? {
+        cmark_node_last_child(node.pointer).map(Node.init)
     }
 
     func parent(_ node: Node) -> Node? {
@@ -307,7 +322,14 @@ struct CmarkDocument: ~Copyable {
         return block
     }
 
-    /// Appends to `parent` (a node that holds inlines) an inline node written as `html` (no NUL byte).
+    /// Makes the custom block `node` written as `onEnter`, its children, then `onExit`.
+    mutating func setBlockHTML(_ node: Node, onEnter: String, onExit: String) {
+        _ = onEnter.withCString { cmark_node_set_on_enter(node.pointer, $0) }
+        _ = onExit.withCString { cmark_node_set_on_exit(node.pointer, $0) }
+    }
+
+    /// Appends to `parent` (a custom block or a paragraph) an inline node written as `html`
+    /// (no NUL byte).
     mutating func appendRawInline(_ html: String, to parent: Node) {
         append(newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: html, onExit: ""), to: parent)
     }
@@ -315,6 +337,12 @@ struct CmarkDocument: ~Copyable {
     /// A custom block, outside the tree, for `insert(_:before:)` once its children are in.
     mutating func newBlock(onEnter: String, onExit: String) -> Node {
         newCustomNode(CMARK_NODE_CUSTOM_BLOCK, onEnter: onEnter, onExit: onExit)
+    }
+
+    /// Moves the block `node`, outside the tree or in it, to the end of `parent`.
+    mutating func move(_ node: Node, into parent: Node) {
+        cmark_node_unlink(node.pointer)
+        append(node, to: parent)
     }
 
     /// Moves the block `node`, outside the tree or in it, before `sibling`.
@@ -380,39 +408,6 @@ struct CmarkDocument: ~Copyable {
         return html.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
             Self.focusingCodeBlocks(UnsafeBufferPointer(start: bytes, count: strlen(html)))
         }
-    }
-
-    /// What cmark writes at the start of a code block; its text is escaped, so in safe mode
-    /// nothing else writes these bytes.
-    private static let codeBlockStart = Array("<pre><code".utf8)
-    /// What a code block starts with once its `<pre>` takes focus.
-    private static let focusableCodeBlockStart = Array("<pre tabindex=\"0\"><code".utf8)
-
-    /// `html` with each code block's `<pre>` made focusable.
-    static func focusingCodeBlocks(_ html: UnsafeBufferPointer<UInt8>) -> String {
-        guard let base = html.baseAddress else { return "" }
-        var starts: [Int] = []
-        var offset = 0
-        while offset < html.count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), html.count - offset) {
-            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if html.count - start >= codeBlockStart.count,
-                memcmp(base + start, codeBlockStart, codeBlockStart.count) == 0
-            {
-                starts.append(start)
-            }
-            offset = start + 1
-        }
-        guard !starts.isEmpty else { return String(decoding: html, as: UTF8.self) }
-        var output: [UInt8] = []
-        output.reserveCapacity(html.count + starts.count * (focusableCodeBlockStart.count - codeBlockStart.count))
-        var copied = 0
-        for start in starts {
-            output.append(contentsOf: html[copied..<start])
-            output.append(contentsOf: focusableCodeBlockStart)
-            copied = start + codeBlockStart.count
-        }
-        output.append(contentsOf: html[copied...])
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// What cmark makes of `reference` (`&name;`, `&#N;`, `&#xH;`) in text: the character it

@@ -20,7 +20,7 @@ struct Embed {
     /// the link text of a page embed, the `alt` text of an image.
     let label: [UInt8]
     /// The 1-based line of the Markdown where it is written.
-    let line: Int
+    private(set) var line: Int
 
     /// Inserts a placeholder for the embed of `content` before `node`. The name as written is
     /// an attachment's when the text's page has an attachment of that name (`isAttachment`) or
@@ -35,6 +35,13 @@ struct Embed {
         label = content.label
         self.line = line
         placeholder = document.insertCustomInline(onEnter: "", label: content.label, onExit: "", before: node)
+    }
+
+    /// The same embed, written `lines` lines further down (in a text that holds its own).
+    func shifted(by lines: Int) -> Embed {
+        var embed = self
+        embed.line += lines
+        return embed
     }
 
     /// The embed as a link, for the link graph: nil for an attachment.

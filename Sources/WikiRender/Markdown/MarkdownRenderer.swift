@@ -34,7 +34,9 @@ public struct MarkdownRenderer: Sendable {
     ) -> RenderedMarkdown {
         var transclusion = Transclusion(renderer: self, source: embeds, page: page)
         return parse(markdown, of: page, resolve: resolve, embeds: embeds) { document, parsed in
-            transclusion.expand(parsed.embeds, in: &document, resolve: resolve)
+            let dropped = Footnotes.write(parsed.footnotes, in: &document, idPrefix: "")
+            transclusion.expand(
+                parsed.embeds.filter { !dropped.contains($0.placeholder) }, in: &document, resolve: resolve)
             HeadingRewriter.write(parsed.headings, withIDs: true, in: &document)
             return RenderedMarkdown(
                 html: html(of: &document), headings: parsed.headings.map(\.heading),
@@ -60,32 +62,69 @@ public struct MarkdownRenderer: Sendable {
         let embeds: [Embed]
         /// The headings, not yet written.
         let headings: [HeadingRewriter.Found]
+        /// The footnotes, not yet numbered (`Footnotes`).
+        let footnotes: FoundFootnotes
     }
 
     /// Parses `markdown`, the text of page `page` (nil: the wiki's home), rewrites its
     /// wikilinks, puts placeholders for its embeds and reads its headings, then hands the tree
     /// and what was found to `body`. The steps `render`, `outline` and `Transclusion` share.
     /// Without `writesLinks` (a tree that is never rendered), the wikilinks' nodes hold their
-    /// labels but no HTML, and `resolve` is not asked about them.
+    /// labels but no HTML, and `resolve` is not asked about them. In the GFM dialect, the
+    /// footnote definitions are parsed as texts of their own (`FootnoteDefinitions`), their
+    /// blocks put where they were written; `noteDepth` counts the definitions `markdown` is in.
     func parse<Result>(
         _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
-        embeds: some EmbedSource, writesLinks: Bool = true, _ body: (inout CmarkDocument, Parsed) -> Result
+        embeds: some EmbedSource, writesLinks: Bool = true, noteDepth: Int = 0,
+        _ body: (inout CmarkDocument, Parsed) -> Result
     ) -> Result {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
-            var document = CmarkDocument(parsing: bytes)
-            var source = SourceText(bytes)
-            let cells = options.dialect == .gfm ? GitHubExtensions.apply(to: &document, source: &source) : [:]
-            let survey = TreeSurvey(document, source: &source, cells: cells)
-            let found = WikilinkRewriter.rewrite(
-                survey.bracketTexts, in: &document, style: options.linkStyle, resolve: resolve,
-                writesLinks: writesLinks, isAttachment: { embeds.attachment(named: $0, ofPage: page) != nil })
-            var links = found.links
-            if options.camelCaseLinks {
-                links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
+            let page = ParsedPage(page: page, embeds: embeds, writesLinks: writesLinks, noteDepth: noteDepth)
+            guard options.dialect == .gfm, noteDepth < FootnoteDefinitions.maximumDepth,
+                let found = FootnoteDefinitions(in: bytes)
+            else { return parse(bytes, notes: [], page, resolve: resolve, body) }
+            return found.maskedText.withUnsafeBufferPointer { masked in
+                parse(masked, notes: found.definitions, page, resolve: resolve, body)
             }
-            let headings = HeadingRewriter.read(survey.headings, in: document)
-            return body(&document, Parsed(links: links, embeds: found.embeds, headings: headings))
         }
+    }
+
+    /// What `parse` was asked to parse, apart from the text.
+    struct ParsedPage<Embeds: EmbedSource> {
+        /// The page whose text it is (nil: the wiki's home).
+        let page: PageTitle?
+        let embeds: Embeds
+        let writesLinks: Bool
+        let noteDepth: Int
+    }
+
+    /// `parse` on `bytes`, in which the lines of the footnote definitions `notes` are masked.
+    private func parse<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, notes: [FootnoteDefinition], _ parsedPage: ParsedPage<some EmbedSource>,
+        resolve: (WikilinkTarget) -> ResolvedLink, _ body: (inout CmarkDocument, Parsed) -> Result
+    ) -> Result {
+        let page = parsedPage.page
+        let embeds = parsedPage.embeds
+        var document = CmarkDocument(parsing: bytes)
+        var source = SourceText(bytes)
+        let cells = options.dialect == .gfm ? GitHubExtensions.apply(to: &document, source: &source) : [:]
+        let survey = TreeSurvey(document, source: &source, cells: cells)
+        let found = WikilinkRewriter.rewrite(
+            survey.bracketTexts, in: &document, style: options.linkStyle, resolve: resolve,
+            writesLinks: parsedPage.writesLinks, isAttachment: { embeds.attachment(named: $0, ofPage: page) != nil })
+        var links = found.links
+        if options.camelCaseLinks {
+            links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
+        }
+        let headings = HeadingRewriter.read(survey.headings, in: document)
+        var parsed = Parsed(links: links, embeds: found.embeds, headings: headings, footnotes: FoundFootnotes())
+        // Without a definition in the page, no reference can resolve: the page's own text is
+        // not searched for them, a note's text always is.
+        if options.dialect == .gfm, !notes.isEmpty || parsedPage.noteDepth > 0 {
+            let references = FootnoteReferences.find(in: document, source: &source, cells: cells)
+            parsed = place(notes, in: &document, after: parsed, references, parsedPage, resolve: resolve)
+        }
+        return body(&document, parsed)
     }
 }

@@ -25,7 +25,7 @@ struct SourceText {
         /// Byte offsets in the source: the node's first byte and the byte after its last.
         let start: Int
         let end: Int
-        /// Offsets, in the node's literal, of the `[`, `]`, `!` and `~` written as a backslash
+        /// Offsets, in the node's literal, of the `[`, `]`, `!`, `~` and `^` written as a backslash
         /// escape or a character reference, in increasing order.
         let escapedMarks: [Int]
     }
@@ -88,6 +88,11 @@ struct SourceText {
 
     /// Whether `range` has `[[`, which every wikilink has in its source.
     func hasDoubleBracket(_ range: Range<Int>) -> Bool {
+        Self.hasBracket(followedBy: UInt8(ascii: "["), in: bytes, range)
+    }
+
+    /// Whether `range` of `bytes` has a `[` followed by `byte`.
+    static func hasBracket(followedBy byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var index = range.lowerBound
         while index + 1 < range.upperBound {
@@ -95,7 +100,7 @@ struct SourceText {
                 return false
             }
             index = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            if base[index] == UInt8(ascii: "[") { return true }
+            if base[index] == byte { return true }
         }
         return false
     }
@@ -257,9 +262,9 @@ struct SourceText {
     }
 
     /// Whether an escaped `byte` is recorded in `Origin.escapedMarks`: the marks of wikilinks,
-    /// and `~` (of strikethrough).
+    /// `~` (of strikethrough) and `^` (of footnote references).
     static func isRecordedMark(_ byte: UInt8) -> Bool {
-        isWikilinkMark(byte) || byte == UInt8(ascii: "~")
+        isWikilinkMark(byte) || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "^")
     }
 
     /// Whether `byte` is one of the marks of wikilink syntax: `[`, `]`, and `!` (of an embed).

@@ -8,7 +8,9 @@ import WikiModel
 ///   `<div class="embed">` that starts with a link to the page, which stands for the page's
 ///   title: a whole page that starts with its title as an `<h1>` shows it without that
 ///   heading, as the page's own file does. The embedded headings have no `id` (the file's own
-///   would repeat), and `[[#Heading]]` in the embedded text leads to the embedded page. The
+///   would repeat), and `[[#Heading]]` in the embedded text leads to the embedded page. Its
+///   footnotes are shown at the end of the embed, as Obsidian shows them, with ids that start
+///   `embedN-` (the N-th page the file embeds), so they repeat no id of the file. The
 ///   block takes the embed's place in its paragraph; an embed in a heading, a link or
 ///   emphasis, where no block can go, is shown as a link to the page.
 /// - `![[name.png]]` shows the attachment of that name of the page whose text holds the embed:
@@ -136,7 +138,10 @@ struct Transclusion {
                 guard let start = headings.first(where: { $0.heading.id.utf8.elementsEqual(id.utf8) }) else {
                     return nil
                 }
-                let blocks = document.section(startingAt: start.node)
+                // The notes stay wherever they were written: the section's references may use them.
+                let section = document.section(startingAt: start.node)
+                let inSection = Set(section)
+                let blocks = section + parsed.footnotes.notes.map(\.block).filter { !inSection.contains($0) }
                 let kept = document.nodes(under: blocks)
                 headings.removeAll { !kept.contains($0.node) }
                 embeds.removeAll { !kept.contains($0.placeholder) }
@@ -150,7 +155,8 @@ struct Transclusion {
                 headings.removeFirst()
                 document.remove(first.node)
             }
-            expand(embeds, in: &document, resolve: ownResolve)
+            let dropped = Footnotes.write(parsed.footnotes, in: &document, idPrefix: "embed\(pagesShown)-")
+            expand(embeds.filter { !dropped.contains($0.placeholder) }, in: &document, resolve: ownResolve)
             HeadingRewriter.write(headings, withIDs: false, in: &document)
             return renderer.html(of: &document)
         }

@@ -83,7 +83,7 @@ struct ParagraphLines {
     }
 
     /// A later line: `quotes` times spaces and `>`, then spaces.
-    private static func line(from start: Int, to end: Int, quotes: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Line {
+    static func line(from start: Int, to end: Int, quotes: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Line {
         var position = start
         var isLazy = false
         for _ in 0..<quotes {
@@ -107,13 +107,13 @@ struct ParagraphLines {
     }
 
     /// The end of the line from `start`, before its `\n`, `\r\n` or `\r`.
-    private static func contentEnd(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func contentEnd(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
         return end
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool {
+    static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }
