@@ -15,16 +15,18 @@ struct HTMLTags {
         }
     }
 
-    /// The elements cmark's HTML renderer writes, wikisite's links, headings and embeds, and
-    /// GitHub's extensions (tables in their scrolling `div`, task list checkboxes, `del`).
+    /// The elements cmark's HTML renderer writes, wikisite's links, headings and embeds,
+    /// GitHub's extensions (tables in their scrolling `div`, task list checkboxes, `del`) and
+    /// Obsidian's (callouts, folded in `details`, and `mark`).
     static let elements: Set<String> = [
-        "a", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "input",
-        "li", "ol", "p", "pre", "span", "strong", "table", "tbody", "td", "th", "thead", "tr", "ul",
+        "a", "blockquote", "br", "code", "del", "details", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img",
+        "input", "li", "mark", "ol", "p", "pre", "span", "strong", "summary", "table", "tbody", "td", "th", "thead",
+        "tr", "ul",
     ]
     /// The attributes they carry.
     static let attributes: Set<String> = [
-        "align", "alt", "aria-label", "checked", "class", "disabled", "download", "href", "id", "role", "src", "start",
-        "tabindex", "title", "type",
+        "align", "alt", "aria-hidden", "aria-label", "checked", "class", "data-callout", "disabled", "download", "href",
+        "id", "open", "role", "src", "start", "tabindex", "title", "type",
     ]
     /// The only comment: cmark's stand-in for raw HTML it leaves out.
     static let omittedHTML = "<!-- raw HTML omitted -->"

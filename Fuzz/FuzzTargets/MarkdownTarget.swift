@@ -7,9 +7,9 @@ import WikiRender
 /// What must hold:
 /// - Rendering never crashes or hangs, and gives the same HTML twice.
 /// - With raw HTML off, the HTML holds only the elements and attributes cmark and wikisite
-///   write, GitHub's extensions included (`HTMLTags`): no `<script>`, no event attribute, no
-///   raw `<` or `>` from the text, and no `javascript:`, `vbscript:`, `file:` or non-image
-///   `data:` URL (`DangerousURL`).
+///   write, GitHub's and Obsidian's extensions included (`HTMLTags`): no `<script>`, no
+///   event attribute, no raw `<` or `>` from the text, and no `javascript:`, `vbscript:`,
+///   `file:` or non-image `data:` URL (`DangerousURL`).
 /// - Embeds are rendered with `SelfEmbeds`, where every page that exists holds this same
 ///   Markdown, so embeds nest and cycle as deep as the renderer lets them.
 /// - Every heading gets an id, unique in the page, made of slug characters; with raw HTML off

@@ -257,9 +257,9 @@ struct SourceText {
     }
 
     /// Whether an escaped `byte` is recorded in `Origin.escapedMarks`: the marks of wikilinks,
-    /// and `~` (of strikethrough).
+    /// `~` (of strikethrough), `=` (of highlights) and `%` (of comments).
     static func isRecordedMark(_ byte: UInt8) -> Bool {
-        isWikilinkMark(byte) || byte == UInt8(ascii: "~")
+        isWikilinkMark(byte) || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "%")
     }
 
     /// Whether `byte` is one of the marks of wikilink syntax: `[`, `]`, and `!` (of an embed).
