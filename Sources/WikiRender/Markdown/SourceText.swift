@@ -88,17 +88,26 @@ struct SourceText {
 
     /// Whether `range` has `[[`, which every wikilink has in its source.
     func hasDoubleBracket(_ range: Range<Int>) -> Bool {
+        hasPair(UInt8(ascii: "["), UInt8(ascii: "["), in: range)
+    }
+
+    /// Whether `range` has `first` followed by `second`: a pass whose syntax starts with two
+    /// bytes (`%%`, `[!`) skips a text without them.
+    func hasPair(_ first: UInt8, _ second: UInt8, in range: Range<Int>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var index = range.lowerBound
         while index + 1 < range.upperBound {
-            guard let found = memchr(base + index, Int32(UInt8(ascii: "[")), range.upperBound - 1 - index) else {
+            guard let found = memchr(base + index, Int32(first), range.upperBound - 1 - index) else {
                 return false
             }
             index = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            if base[index] == UInt8(ascii: "[") { return true }
+            if base[index] == second { return true }
         }
         return false
     }
+
+    /// Every byte of the text.
+    var all: Range<Int> { 0..<bytes.count }
 
     /// Whether `range` has a backslash or an ampersand, the only ways to escape a mark.
     func mayEscapeMarks(_ range: Range<Int>) -> Bool {
