@@ -9,7 +9,8 @@ import WikiRender
 /// - With raw HTML off, the HTML holds only the elements and attributes cmark and wikisite
 ///   write, GitHub's and Obsidian's extensions included (`HTMLTags`): no `<script>`, no
 ///   event attribute, no raw `<` or `>` from the text, and no `javascript:`, `vbscript:`,
-///   `file:` or non-image `data:` URL (`DangerousURL`).
+///   `file:` or non-image `data:` URL (`DangerousURL`). A callout's `data-callout` is one of
+///   its 13 families.
 /// - Embeds are rendered with `SelfEmbeds`, where every page that exists holds this same
 ///   Markdown, so embeds nest and cycle as deep as the renderer lets them.
 /// - Every heading gets an id, unique in the page, made of slug characters; with raw HTML off
@@ -137,6 +138,14 @@ enum MarkdownTarget {
         }
     }
 
+    /// The classes of the `<div>`s wikisite writes: embeds, tables' wrappers and callouts.
+    static let divClasses: Set<String> = ["embed", "table-wrapper", "callout", "callout-title", "callout-content"]
+    /// The only values of a callout's `data-callout`: its family, never the type as written.
+    static let calloutFamilies: Set<String> = [
+        "note", "abstract", "info", "todo", "tip", "success", "question", "warning", "failure", "danger", "bug",
+        "example", "quote",
+    ]
+
     private static func checkTags(of rendered: RenderedMarkdown, settings: String) throws(InvariantViolation) {
         let tags = try HTMLTags(rendered.html).tags
         var headingIndex = 0
@@ -151,14 +160,17 @@ enum MarkdownTarget {
                 } else {
                     let divClass = tag.value(of: "class")
                     try require(
-                        divClass == "embed" || divClass == "table-wrapper",
-                        "a <div> that is neither an embed nor a table's \(settings)")
+                        divClass.map(divClasses.contains) ?? false,
+                        "a <div> that is neither an embed, a table's nor a callout's \(settings)")
                     openDivs.append(divClass == "embed")
                     if divClass == "embed" { embedDepth += 1 }
                 }
                 continue
             }
             guard !tag.isEnd else { continue }
+            if let family = tag.value(of: "data-callout") {
+                try require(calloutFamilies.contains(family), "a callout of family \(shown(family)) \(settings)")
+            }
             for (name, value) in tag.attributes
             where (name == "href" || name == "src") && DangerousURL.isDangerous(value) {
                 throw InvariantViolation("a dangerous URL in <\(tag.name) \(name)=\"\(value)\"> \(settings)")

@@ -30,6 +30,10 @@ struct HighlightAndCommentTests {
         #expect(render("%%all of it%%\n\nnext\n") == "<p>next</p>\n")
     }
 
+    @Test func marksAfterACommentStillPairWhereTheParagraphHasEscapes() {
+        #expect(render("a \\*b %%x%% ==c== ~~d~~\n") == "<p>a *b  <mark>c</mark> <del>d</del></p>\n")
+    }
+
     @Test func aBlockCommentLeavesOutEveryBlockBetweenItsMarks() {
         let markdown = """
             before

@@ -33,16 +33,8 @@ struct CommentCut {
     /// Edits `document`: cuts the texts, then frees the removed nodes, innermost first, then
     /// removes the paragraphs left empty.
     func apply(to document: inout CmarkDocument) {
-        for (text, ranges) in cuts {
-            let literal = document.literal(text)
-            var kept: [UInt8] = []
-            var copied = 0
-            for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= copied {
-                kept += literal[copied..<range.lowerBound]
-                copied = min(literal.count, range.upperBound)
-            }
-            kept += literal[copied...]
-            document.setText(text, kept)
+        for (text, ranges) in cuts where !removed.contains(text) {
+            Self.cut(ranges, from: text, in: &document)
         }
         var ordered: [CmarkDocument.Node] = []
         if !removed.isEmpty {
@@ -53,6 +45,19 @@ struct CommentCut {
         let kept = touched.filter { !isRemoved($0, in: document) }
         for node in ordered.reversed() { document.remove(node) }
         for block in kept { Self.trim(block, in: &document) }
+    }
+
+    /// Replaces the text `text` by a text for each part of it outside `ranges`: each is a run
+    /// of the source, so later passes still find where it was written.
+    private static func cut(_ ranges: [Range<Int>], from text: CmarkDocument.Node, in document: inout CmarkDocument) {
+        let literal = document.literal(text)
+        var copied = 0
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= copied {
+            if range.lowerBound > copied { document.insertText(literal[copied..<range.lowerBound], before: text) }
+            copied = min(literal.count, range.upperBound)
+        }
+        if copied < literal.count { document.insertText(literal[copied...], before: text) }
+        document.remove(text)
     }
 
     /// Whether `node` or one of its ancestors is removed.
