@@ -16,19 +16,20 @@ struct HTMLTags {
         }
     }
 
-    /// The elements cmark's HTML renderer writes, wikisite's links, headings and embeds, and
+    /// The elements cmark's HTML renderer writes, wikisite's links, headings and embeds,
     /// GitHub's extensions (tables in their scrolling `div`, task list checkboxes, `del`,
-    /// footnotes' `sup` and `section`).
+    /// footnotes' `sup` and `section`) and Obsidian's (callouts, folded in `details`, and `mark`).
     static let elements: Set<String> = [
-        "a", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "input",
-        "li", "ol", "p", "pre", "section", "span", "strong", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+        "a", "blockquote", "br", "code", "del", "details", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img",
+        "input", "li", "mark", "ol", "p", "pre", "section", "span", "strong", "summary", "sup", "table", "tbody", "td",
+        "th", "thead", "tr", "ul",
     ]
     /// The elements among them that have no end tag.
     static let voidElements: Set<String> = ["br", "hr", "img", "input"]
     /// The attributes they carry.
     static let attributes: Set<String> = [
-        "align", "alt", "aria-label", "checked", "class", "disabled", "download", "href", "id", "role", "src", "start",
-        "tabindex", "title", "type",
+        "align", "alt", "aria-hidden", "aria-label", "checked", "class", "data-callout", "disabled", "download", "href",
+        "id", "open", "role", "src", "start", "tabindex", "title", "type",
     ]
     /// The elements a writer's raw HTML keeps in a wiki without `raw_html`, each with the only
     /// attributes it may carry there. Written out here as the guide states it, not read from

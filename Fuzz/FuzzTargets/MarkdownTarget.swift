@@ -7,11 +7,11 @@ import WikiRender
 /// What must hold:
 /// - Rendering never crashes or hangs, and gives the same HTML twice.
 /// - With raw HTML off, the HTML holds only the elements and attributes cmark and wikisite
-///   write, GitHub's extensions included, and those a writer's raw HTML keeps, each with only
-///   its own attributes (`HTMLTags`): no `<script>`, no event attribute, no `style`, no raw `<`
-///   or `>` from the text, and no `javascript:`, `vbscript:`, `file:` or non-image `data:` URL
-///   (`DangerousURL`). Every `<div>` and `</div>` pair up, so no raw `</div>` closes one
-///   wikisite wrote.
+///   write, GitHub's and Obsidian's extensions included, and those a writer's raw HTML keeps,
+///   each with only its own attributes (`HTMLTags`): no `<script>`, no event attribute, no
+///   `style`, no raw `<` or `>` from the text, and no `javascript:`, `vbscript:`, `file:` or
+///   non-image `data:` URL (`DangerousURL`). Every `<div>` and `</div>` pair up, so no raw
+///   `</div>` closes one wikisite wrote. A callout's `data-callout` is one of its 13 families.
 /// - Embeds are rendered with `SelfEmbeds`, where every page that exists holds this same
 ///   Markdown, so embeds nest and cycle as deep as the renderer lets them.
 /// - Every heading gets an id, unique in the page, made of slug characters; with raw HTML off
@@ -141,6 +141,14 @@ enum MarkdownTarget {
         }
     }
 
+    /// The classes of the `<div>`s wikisite writes: embeds, tables' wrappers and callouts.
+    static let divClasses: Set<String> = ["embed", "table-wrapper", "callout", "callout-title", "callout-content"]
+    /// The only values of a callout's `data-callout`: its family, never the type as written.
+    static let calloutFamilies: Set<String> = [
+        "note", "abstract", "info", "todo", "tip", "success", "question", "warning", "failure", "danger", "bug",
+        "example", "quote",
+    ]
+
     private static func checkTags(of rendered: RenderedMarkdown, settings: String) throws(InvariantViolation) {
         let tags = try HTMLTags(rendered.html).tags
         var headingIndex = 0
@@ -166,15 +174,18 @@ enum MarkdownTarget {
                         tag.value(of: "class") == "embed" && index + 1 < tags.count
                         && tags[index + 1].name == "p" && tags[index + 1].value(of: "class") == "embed-source"
                     try require(
-                        isEmbed || tag.value(of: "class") == "table-wrapper"
+                        isEmbed || (tag.value(of: "class").map(divClasses.contains) ?? false)
                             || tag.attributes.allSatisfy { $0.name == "class" },
-                        "a <div> that is neither an embed, a table's nor one raw HTML keeps \(settings)")
+                        "a <div> that is neither an embed, a table's, a callout's nor one raw HTML keeps \(settings)")
                     openDivs.append(isEmbed)
                     if isEmbed { embedDepth += 1 }
                 }
                 continue
             }
             guard !tag.isEnd else { continue }
+            if let family = tag.value(of: "data-callout") {
+                try require(calloutFamilies.contains(family), "a callout of family \(shown(family)) \(settings)")
+            }
             for (name, value) in tag.attributes
             where (name == "href" || name == "src") && DangerousURL.isDangerous(value) {
                 throw InvariantViolation("a dangerous URL in <\(tag.name) \(name)=\"\(value)\"> \(settings)")

@@ -177,39 +177,16 @@ struct CmarkDocument: ~Copyable {
         cmark_node_parent(node.pointer).map(Node.init)
     }
 
-    /// Whether `node` is the document's first block.
-    func isFirstBlock(_ node: Node) -> Bool {
-        firstChild(Node(pointer: root)) == node
-    }
-
-    /// Whether the inline `node` is a child of a paragraph: not in a heading, a link or
-    /// emphasis, so a block can take its place (`replaceInline(_:byBlock:)`).
-    func isInParagraph(_ node: Node) -> Bool {
-        parent(node).map { kind($0) == .paragraph } ?? false
-    }
-
-    /// The section the heading `heading` starts: the heading, then the siblings after it up
-    /// to the next heading of the same or a higher level (a smaller number).
-    func section(startingAt heading: Node) -> [Node] {
-        let level = headingLevel(heading)
-        var blocks = [heading]
-        var sibling = next(heading)
-        while let block = sibling, kind(block) != .heading || headingLevel(block) > level {
-            blocks.append(block)
-            sibling = next(block)
+    /// Whether the link `node` is an autolink (`<https://…>`, `<me@example.com>`): its one
+    /// text is its URL as written, which no extension reads as Markdown.
+    func isAutolink(_ node: Node) -> Bool {
+        guard let url = cmark_node_get_url(node.pointer), let text = firstChild(node), next(text) == nil,
+            kind(text) == .text
+        else { return false }
+        let destination = Array(UnsafeBufferPointer(start: url, count: strlen(url))).map { UInt8(bitPattern: $0) }
+        return withLiteral(text) { literal in
+            destination.elementsEqual(literal) || destination.elementsEqual(Array("mailto:".utf8) + literal)
         }
-        return blocks
-    }
-
-    /// Every node of the trees under `roots`, roots included.
-    func nodes(under roots: [Node]) -> Set<Node> {
-        var nodes: Set<Node> = []
-        for root in roots {
-            walk(from: root) { event, node in
-                if event == .enter { nodes.insert(node) }
-            }
-        }
-        return nodes
     }
 
     // MARK: Editing
@@ -332,6 +309,13 @@ struct CmarkDocument: ~Copyable {
     /// (no NUL byte).
     mutating func appendRawInline(_ html: String, to parent: Node) {
         append(newCustomNode(CMARK_NODE_CUSTOM_INLINE, onEnter: html, onExit: ""), to: parent)
+    }
+
+    /// Appends to `parent` a new text node holding `literal` (which has no NUL byte).
+    mutating func appendText(_ literal: some Sequence<UInt8>, to parent: Node) {
+        let text = newNode(CMARK_NODE_TEXT)
+        setLiteral(text, literal)
+        append(text, to: parent)
     }
 
     /// A custom block, outside the tree, for `insert(_:before:)` once its children are in.
@@ -477,7 +461,8 @@ struct CmarkDocument: ~Copyable {
         }
     }
 
-    private func append(_ child: Node, to parent: Node) {
+    /// Moves `child`, in the tree or outside it, to the end of `parent`'s children.
+    mutating func append(_ child: Node, to parent: Node) {
         guard cmark_node_append_child(parent.pointer, child.pointer) != 0 else {
             fatalError("cmark refused to append a child node")
         }

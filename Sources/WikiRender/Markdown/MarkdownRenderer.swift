@@ -9,8 +9,9 @@ import WikiModel
 /// text. A `[[name]]` that cmark read as a reference link because the page defines
 /// `[name]: …` is still a wikilink. Embeds (`![[Page]]`, `![[name.png]]`) are found the same
 /// way and shown as `Transclusion` describes. In the GFM dialect (the default), GitHub's
-/// extensions render as the `cmark-gfm` command renders them (`GitHubExtensions`). Everything
-/// else renders exactly as the `cmark` command renders it, apart from the headings' `id`s.
+/// extensions render as the `cmark-gfm` command renders them, and Obsidian's callouts,
+/// highlights and comments as Obsidian shows them (`MarkdownExtensions`). Everything else
+/// renders exactly as the `cmark` command renders it, apart from the headings' `id`s.
 public struct MarkdownRenderer: Sendable {
     /// How the Markdown is read and rendered.
     public let options: MarkdownOptions
@@ -108,7 +109,7 @@ public struct MarkdownRenderer: Sendable {
         let embeds = parsedPage.embeds
         var document = CmarkDocument(parsing: bytes)
         var source = SourceText(bytes)
-        let cells = options.dialect == .gfm ? GitHubExtensions.apply(to: &document, source: &source) : [:]
+        let cells = options.dialect == .gfm ? MarkdownExtensions.apply(to: &document, source: &source) : [:]
         let survey = TreeSurvey(document, source: &source, cells: cells)
         let found = WikilinkRewriter.rewrite(
             survey.bracketTexts, in: &document, style: options.linkStyle, resolve: resolve,

@@ -88,22 +88,33 @@ struct SourceText {
 
     /// Whether `range` has `[[`, which every wikilink has in its source.
     func hasDoubleBracket(_ range: Range<Int>) -> Bool {
-        Self.hasBracket(followedBy: UInt8(ascii: "["), in: bytes, range)
+        hasPair(UInt8(ascii: "["), UInt8(ascii: "["), in: range)
     }
 
-    /// Whether `range` of `bytes` has a `[` followed by `byte`.
-    static func hasBracket(followedBy byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    /// Whether `range` has `first` followed by `second`: a pass whose syntax starts with two
+    /// bytes (`%%`, `[!`) skips a text without them.
+    func hasPair(_ first: UInt8, _ second: UInt8, in range: Range<Int>) -> Bool {
+        Self.hasPair(first, second, in: bytes, range)
+    }
+
+    /// Whether `range` of `bytes` has `first` followed by `second`.
+    static func hasPair(
+        _ first: UInt8, _ second: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var index = range.lowerBound
         while index + 1 < range.upperBound {
-            guard let found = memchr(base + index, Int32(UInt8(ascii: "[")), range.upperBound - 1 - index) else {
+            guard let found = memchr(base + index, Int32(first), range.upperBound - 1 - index) else {
                 return false
             }
             index = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            if base[index] == byte { return true }
+            if base[index] == second { return true }
         }
         return false
     }
+
+    /// Every byte of the text.
+    var all: Range<Int> { 0..<bytes.count }
 
     /// Whether `range` has a backslash or an ampersand, the only ways to escape a mark.
     func mayEscapeMarks(_ range: Range<Int>) -> Bool {
@@ -262,9 +273,11 @@ struct SourceText {
     }
 
     /// Whether an escaped `byte` is recorded in `Origin.escapedMarks`: the marks of wikilinks,
-    /// `~` (of strikethrough) and `^` (of footnote references).
+    /// `~` (of strikethrough), `=` (of highlights), `%` (of comments) and `^` (of footnote
+    /// references).
     static func isRecordedMark(_ byte: UInt8) -> Bool {
-        isWikilinkMark(byte) || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "^")
+        isWikilinkMark(byte) || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "%")
+            || byte == UInt8(ascii: "^")
     }
 
     /// Whether `byte` is one of the marks of wikilink syntax: `[`, `]`, and `!` (of an embed).

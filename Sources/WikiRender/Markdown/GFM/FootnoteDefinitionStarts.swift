@@ -70,7 +70,7 @@ struct FootnoteDefinitionStart {
 
     /// Whether `range` of `bytes` has `[^`, which every definition and reference starts with.
     static func hasOpening(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        SourceText.hasBracket(followedBy: UInt8(ascii: "^"), in: bytes, range)
+        SourceText.hasPair(UInt8(ascii: "["), UInt8(ascii: "^"), in: bytes, range)
     }
 
     /// Whether `byte` cannot be in a label: `]`, a space, a tab, a line ending or NUL.

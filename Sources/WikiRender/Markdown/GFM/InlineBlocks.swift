@@ -6,7 +6,7 @@ struct InlineBlocks {
         let node: CmarkDocument.Node
         /// The source lines of a paragraph or heading; the bytes of a table cell.
         let source: Range<Int>
-        /// Every text node under the block, links' included.
+        /// Every text node under the block, links' included, autolinks' not.
         let texts: [CmarkDocument.Node]
     }
 
@@ -38,6 +38,9 @@ struct InlineBlocks {
                     current = (node, start..<max(start, source.start(ofLine: span.endLine + 1, &lineEnd)))
                 }
             case .text where current != nil:
+                if let parent = document.parent(node), document.kind(parent) == .link, document.isAutolink(parent) {
+                    break
+                }
                 texts.append(node)
                 if !wanted { wanted = document.withLiteral(node, isWanted) }
             default:

@@ -1,40 +1,56 @@
-/// GFM's strikethrough: `~~text~~` and `~text~` become `<del>text</del>`.
+/// Text between two runs of one mark, written as an element: GFM's strikethrough (`~~text~~`
+/// and `~text~` as `<del>text</del>`) and Obsidian's highlight (`==text==` as `<mark>`).
 ///
-/// A run of one or two tildes, none escaped, opens when it is left-flanking and closes when it
-/// is right-flanking, as an emphasis run does; a closer takes the nearest opener of the same
-/// length among the inlines of the same parent, and the runs between them are dropped. Longer
-/// runs stay text. `<del>` and `</del>` are raw inline nodes around the inlines between, so the
-/// texts inside stay texts for the wikilink and CamelCase passes. Tildes in code and raw HTML
-/// are never looked at: they are not text nodes.
-enum Strikethrough {
-    /// Rewrites every strikethrough of `document` (whose Markdown is `source`). Next to one of
+/// A run of the mark, none escaped, of an allowed length opens when it is left-flanking and
+/// closes when it is right-flanking, as an emphasis run does; a closer takes the nearest opener
+/// of the same length among the inlines of the same parent, and the runs between them are
+/// dropped. Other runs stay text. The tags are raw inline nodes around the inlines between, so
+/// the texts inside stay texts for the wikilink and CamelCase passes. Marks in code and raw
+/// HTML are never looked at: they are not text nodes.
+struct DelimitedSpans {
+    /// The byte a run repeats.
+    let mark: UInt8
+    /// The lengths of the runs that open and close.
+    let lengths: ClosedRange<Int>
+    /// What an opener becomes.
+    let startTag: String
+    /// What a closer becomes.
+    let endTag: String
+
+    /// GFM's strikethrough: one or two tildes, written as `<del>`.
+    static let strikethrough = DelimitedSpans(
+        mark: UInt8(ascii: "~"), lengths: 1...2, startTag: "<del>", endTag: "</del>")
+
+    /// Rewrites every span of `document` (whose Markdown is `source`). Next to one of
     /// `autolinks`, a run sees the link's text, as `cmark-gfm` sees the address it links.
-    static func rewrite(
+    func rewrite(
         in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>],
         autolinks: Set<CmarkDocument.Node>
     ) {
+        guard lengths.lowerBound < 2 || source.hasPair(mark, mark, in: source.all) else { return }
+        let mark = mark
         let blocks = InlineBlocks.find(in: document, source: source, cells: cells) { literal in
-            literal.contains(UInt8(ascii: "~"))
+            literal.contains(mark)
         }
         for block in blocks {
             let escaped = InlineBlocks.escapedMarks(of: block, in: document, source: &source)
             var parents: [CmarkDocument.Node] = []
             var seen: Set<CmarkDocument.Node> = []
             for text in block.texts {
-                guard let parent = document.parent(text), document.withLiteral(text, { $0.contains(126) }) else {
+                guard let parent = document.parent(text), document.withLiteral(text, { $0.contains(mark) }) else {
                     continue
                 }
                 if seen.insert(parent).inserted { parents.append(parent) }
             }
             for parent in parents {
                 let runs = runs(under: parent, of: document, escaped: escaped, autolinks: autolinks)
-                let pairs = matchedPairs(among: runs)
+                let pairs = Self.matchedPairs(among: runs)
                 write(pairs, in: &document)
             }
         }
     }
 
-    /// A run of one or two tildes in a text node.
+    /// A run of an allowed length in a text node.
     struct Run {
         let node: CmarkDocument.Node
         let offset: Int
@@ -44,7 +60,7 @@ enum Strikethrough {
     }
 
     /// The runs in the text children of `parent`, in order.
-    static func runs(
+    func runs(
         under parent: CmarkDocument.Node, of document: borrowing CmarkDocument, escaped: [CmarkDocument.Node: [Int]],
         autolinks: Set<CmarkDocument.Node>
     ) -> [Run] {
@@ -56,18 +72,19 @@ enum Strikethrough {
             let literal = document.literal(node)
             let escapes = Set(escaped[node] ?? [])
             let before =
-                document.previous(node).map { neighbour(of: $0, atEnd: true, autolinks, in: document) } ?? .whitespace
+                document.previous(node).map { Self.neighbour(of: $0, atEnd: true, autolinks, in: document) }
+                ?? .whitespace
             let after =
-                document.next(node).map { neighbour(of: $0, atEnd: false, autolinks, in: document) } ?? .whitespace
+                document.next(node).map { Self.neighbour(of: $0, atEnd: false, autolinks, in: document) } ?? .whitespace
             var index = 0
             while index < literal.count {
-                guard literal[index] == UInt8(ascii: "~"), !escapes.contains(index) else {
+                guard literal[index] == mark, !escapes.contains(index) else {
                     index += 1
                     continue
                 }
                 var end = index + 1
-                while end < literal.count, literal[end] == UInt8(ascii: "~"), !escapes.contains(end) { end += 1 }
-                if end - index <= 2 {
+                while end < literal.count, literal[end] == mark, !escapes.contains(end) { end += 1 }
+                if lengths.contains(end - index) {
                     let previous = index > 0 ? CharacterClass(before: index, in: literal) : before
                     let following = end < literal.count ? CharacterClass(at: end, in: literal) : after
                     let flanking = Flanking(before: previous, after: following)
@@ -102,10 +119,10 @@ enum Strikethrough {
         }
     }
 
-    /// The opener and closer of each strikethrough, matched as `cmark-gfm` matches them: a
+    /// The opener and closer of each span, matched as `cmark-gfm` matches them: a
     /// closer looks back for the nearest opener (skipping, as emphasis does, one whose length
     /// and its own add up to a multiple of 3 when either run can both open and close), and
-    /// strikes through only when both have the same length. A closer that finds no opener of
+    /// makes a span only when both have the same length. A closer that finds no opener of
     /// its length marks how far down the next closer of its kind need look: linear time.
     static func matchedPairs(among runs: [Run]) -> [(opener: Run, closer: Run)] {
         var pairs: [(opener: Run, closer: Run)] = []
@@ -136,12 +153,12 @@ enum Strikethrough {
         return !(closer.canOpen || opener.canClose) || (opener.length + closer.length) % 3 != 0
     }
 
-    /// Replaces each pair's runs by `<del>` and `</del>`.
-    private static func write(_ pairs: [(opener: Run, closer: Run)], in document: inout CmarkDocument) {
+    /// Replaces each pair's runs by the start and end tags.
+    private func write(_ pairs: [(opener: Run, closer: Run)], in document: inout CmarkDocument) {
         var cuts: [CmarkDocument.Node: [(offset: Int, length: Int, html: String)]] = [:]
         var nodes: [CmarkDocument.Node] = []
         for pair in pairs {
-            for (run, html) in [(pair.opener, "<del>"), (pair.closer, "</del>")] {
+            for (run, html) in [(pair.opener, startTag), (pair.closer, endTag)] {
                 if cuts[run.node] == nil { nodes.append(run.node) }
                 cuts[run.node, default: []].append((run.offset, run.length, html))
             }
