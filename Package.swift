@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(
             name: "WikiCouchTests",
             dependencies: [
-                "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "WikisiteCommands",
+                "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "WikisiteCommands", "TemporaryFolders",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -136,7 +136,7 @@ let package = Package(
             name: "WikiServeTests",
             dependencies: [
                 // Support/ links the test CouchDB server of WikiCouchTests, which it reuses.
-                "WikiServe", "WikiSite", "WikiDocuments", "WikisiteCommands", "BrowserTesting",
+                "WikiServe", "WikiSite", "WikiDocuments", "WikisiteCommands", "BrowserTesting", "TemporaryFolders",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -153,12 +153,14 @@ let package = Package(
         // Unit tests of the pipeline, and end-to-end runs of the real CLI on the examples.
         // What the browser tests of every target share (Tests/Browser/ holds their scripts).
         .target(name: "BrowserTesting", path: "Tests/BrowserTesting"),
+        // The temporary folder the end-to-end tests of every target write in.
+        .target(name: "TemporaryFolders", path: "Tests/TemporaryFolders"),
         // The examples of the CommonMark and GFM specs, for the conformance tests.
         .target(name: "SpecExamples", path: "Tests/SpecExamples"),
         .testTarget(
             name: "WikiSiteTests",
             dependencies: [
-                "WikiSite", "WikisiteCommands", "SplitMix64", "BrowserTesting", "SpecExamples",
+                "WikiSite", "WikisiteCommands", "SplitMix64", "BrowserTesting", "SpecExamples", "TemporaryFolders",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // Fuzzing (Fuzz/README.md): `make fuzz` builds each fuzz-* executable with libFuzzer;

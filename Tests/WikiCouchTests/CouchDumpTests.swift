@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 import WikiDocuments
 import WikiSources

@@ -1,5 +1,6 @@
 import BrowserTesting
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// Live reload in headless Chromium, driven by Playwright for Python (`Tests/Browser/`). Without
@@ -43,7 +44,7 @@ struct BrowserTests {
     @Test(.enabled(if: BrowserTesting.shouldRun, "\(BrowserTesting.missing ?? "")"))
     func anOpenPageFollowsAnImportIntoTheStore() throws {
         guard BrowserTesting.browserIsReady() else { return }
-        let folder = try TestFolder()
+        let folder = try TemporaryFolder()
         let store = folder.path("store.sqlite")
         let dump = ServeSourcesTests.example("touchwiki.json")
         #expect(try WikisiteBinary.run(["import", dump, "--store", store], in: folder.url).status == 0)
@@ -67,7 +68,7 @@ struct BrowserTests {
         guard BrowserTesting.browserIsReady() else { return }
         let couch = try CouchTestServer(ServeSourcesTests.database(markdown: "First words."))
         defer { couch.stop() }
-        let folder = try TestFolder()
+        let folder = try TemporaryFolder()
         let (server, client) = try ServeSourcesTests.serve(couch.url(), in: folder)
         let page = try #require(folder.files(under: "preview/w1").first { $0.hasPrefix("Start~") })
         try Self.expectPageFollows(client.baseURL + "w1/" + page, toShow: "Second words.") {

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 @testable import WikiServe
@@ -6,11 +7,11 @@ import Testing
 @Suite("The preview folder")
 struct PreviewFolderTests {
     /// A preview folder with a page and a folder with an index, and a secret file beside it.
-    let folder: TestFolder
+    let folder: TemporaryFolder
     let preview: PreviewFolder
 
     init() throws {
-        folder = try TestFolder()
+        folder = try TemporaryFolder()
         try folder.write("<p>page</p>", to: "site/wiki/Page.html")
         try folder.write("<p>home</p>", to: "site/wiki/index.html")
         try folder.write("secret", to: "secret.txt")

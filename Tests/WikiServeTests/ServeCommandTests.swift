@@ -1,12 +1,13 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// `wikisite serve` run as a user runs it, on a folder of Markdown.
 @Suite("wikisite serve", .timeLimit(.minutes(10)))
 struct ServeCommandTests {
     /// A folder of Markdown, `notes/`, with two pages that link to each other.
-    static func makeNotes() throws -> TestFolder {
-        let folder = try TestFolder()
+    static func makeNotes() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
         try folder.write("---\ntitle: Notes\n---\nThe notes.\n", to: "notes/index.md")
         try folder.write("# Install\n\nRun the installer. See [[Usage]].\n", to: "notes/Install.md")
         try folder.write("# Usage\n\nUse it.\n", to: "notes/Usage.md")
@@ -16,7 +17,7 @@ struct ServeCommandTests {
 
     /// The site path of the page `title` (`Install`, `guide/Deep`) in the preview folder: pages'
     /// file names carry a suffix (`Install~mglbkpclbq.html`, `guide-Deep~fzc6ajtdrz.html`).
-    static func page(_ title: String, in folder: TestFolder) throws -> String {
+    static func page(_ title: String, in folder: TemporaryFolder) throws -> String {
         let prefix = title.replacingOccurrences(of: "/", with: "-") + "~"
         let files = folder.files(under: "preview/notes")
         let file = try #require(files.first { $0.hasPrefix(prefix) && !$0.contains("/") }, "no page \(title)")
@@ -24,7 +25,7 @@ struct ServeCommandTests {
     }
 
     /// Starts `wikisite serve` on a free port; the process and a client of its URL.
-    static func serve(_ folder: TestFolder, _ more: [String] = []) throws -> (ServeProcess, PreviewClient) {
+    static func serve(_ folder: TemporaryFolder, _ more: [String] = []) throws -> (ServeProcess, PreviewClient) {
         let server = try ServeProcess(["--port", "0", "--source", "notes", "--out", "preview"] + more, in: folder.url)
         let url = try #require(server.servingURL(), "no Serving line; standard error: \(server.standardError)")
         #expect(url.hasPrefix("http://127.0.0.1:"))

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 import WikiSite
 
@@ -12,7 +13,7 @@ struct ServeDraftsTests {
     static let draftFile = "Zephyr_Plans"
 
     /// The notes of `ServeCommandTests`, with a draft that Install links to.
-    static func makeNotesWithDraft() throws -> TestFolder {
+    static func makeNotesWithDraft() throws -> TemporaryFolder {
         let folder = try ServeCommandTests.makeNotes()
         try folder.write(
             "# Install\n\nRun the installer. See [[Usage]] and [[\(draftTitle)]].\n", to: "notes/Install.md")
@@ -21,7 +22,7 @@ struct ServeDraftsTests {
     }
 
     /// The files below `relative` in `folder` that mention `text`.
-    static func files(mentioning text: String, under relative: String, in folder: TestFolder) throws -> [String] {
+    static func files(mentioning text: String, under relative: String, in folder: TemporaryFolder) throws -> [String] {
         try folder.files(under: relative).filter { file in
             let data = try Data(contentsOf: URL(fileURLWithPath: folder.path(relative + "/" + file)))
             return String(decoding: data, as: UTF8.self).contains(text)

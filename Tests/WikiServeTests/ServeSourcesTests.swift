@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 import WikiDocuments
 
@@ -6,7 +7,7 @@ import WikiDocuments
 @Suite("wikisite serve follows its sources", .timeLimit(.minutes(10)))
 struct ServeSourcesTests {
     /// Starts `wikisite serve` on `source` in `folder`.
-    static func serve(_ source: String, in folder: TestFolder) throws -> (ServeProcess, PreviewClient) {
+    static func serve(_ source: String, in folder: TemporaryFolder) throws -> (ServeProcess, PreviewClient) {
         let server = try ServeProcess(["--port", "0", "--source", source, "--out", "preview"], in: folder.url)
         let url = try #require(server.servingURL(), "no Serving line; standard error: \(server.standardError)")
         return (server, PreviewClient(baseURL: url))
@@ -17,7 +18,7 @@ struct ServeSourcesTests {
     }
 
     @Test func anImportIntoTheStoreRebuildsAndAnIdleStoreIsNotRebuilt() async throws {
-        let folder = try TestFolder()
+        let folder = try TemporaryFolder()
         let store = folder.path("store.sqlite")
         #expect(
             try WikisiteBinary.run(["import", Self.example("touchwiki.json"), "--store", store], in: folder.url).status
@@ -48,7 +49,7 @@ struct ServeSourcesTests {
     }
 
     @Test func aDumpCutInHalfIsAnErrorAndItsReplacementByARenameIsFollowed() async throws {
-        let folder = try TestFolder()
+        let folder = try TemporaryFolder()
         let dump = try String(contentsOfFile: Self.example("touchwiki.json"), encoding: .utf8)
         try folder.write(dump, to: "dump.json")
         let (server, client) = try Self.serve("dump.json", in: folder)
@@ -85,7 +86,7 @@ struct ServeSourcesTests {
     @Test func aChangeOnTheDatabaseIsBuiltFromItsChangesFeed() async throws {
         let couch = try CouchTestServer(Self.database(markdown: "First words."))
         defer { couch.stop() }
-        let folder = try TestFolder()
+        let folder = try TemporaryFolder()
         let (server, client) = try Self.serve(couch.url(), in: folder)
         let events = try await client.events()
         couch.update { $0.edit(Self.page(revision: "2-c", markdown: "Second words.")) }
@@ -100,7 +101,7 @@ struct ServeSourcesTests {
         configuration.credentials = ("reader", "right")
         let couch = try CouchTestServer(Self.database(markdown: "Words."), configuration: configuration)
         defer { couch.stop() }
-        let folder = try TestFolder()
+        let folder = try TemporaryFolder()
         let (server, client) = try Self.serve(couch.url(user: "reader", password: "wrong"), in: folder)
         let page = try await client.fetch("")
         #expect(page.status == 404)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TemporaryFolders
 import Testing
 
 @testable import WikiServe
@@ -7,7 +8,7 @@ import Testing
 /// The file notifications, through a debouncer whose bursts the tests collect.
 @Suite("Following files with inotify", .timeLimit(.minutes(5)))
 final class SourceWatcherTests {
-    let folder: TestFolder
+    let folder: TemporaryFolder
     let debouncer = ChangeDebouncer(quiet: .milliseconds(5))
     let watcher: SourceWatcher
     let ignoringWatcher: SourceWatcher
@@ -15,7 +16,7 @@ final class SourceWatcherTests {
     var consumer: Task<Void, Never>?
 
     init() throws {
-        folder = try TestFolder()
+        folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path("notes/guide"), withIntermediateDirectories: true)
         watcher = try SourceWatcher(debouncer: debouncer)
         ignoringWatcher = try SourceWatcher(debouncer: debouncer, ignoring: [folder.path("notes/preview")])

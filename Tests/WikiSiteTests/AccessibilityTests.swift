@@ -1,5 +1,6 @@
 import BrowserTesting
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// Every kind of page the theme makes passes axe-core in Chromium, in light and dark mode:

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TemporaryFolders
 import Testing
 
 /// End to end: how `wikisite build` behaves across runs, options and failures.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TemporaryFolders
 import Testing
 import WikiModel
 

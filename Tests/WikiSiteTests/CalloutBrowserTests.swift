@@ -1,5 +1,6 @@
 import BrowserTesting
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// Callouts in Chromium, in light and dark mode, judged by what the page computes: each

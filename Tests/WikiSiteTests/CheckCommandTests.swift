@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: `wikisite check`, its categories, levels, formats and exit codes, and

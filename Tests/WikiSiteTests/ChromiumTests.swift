@@ -1,5 +1,6 @@
 import BrowserTesting
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// A real browser opens the built site: Debian's `chromium`, headless (`make test` installs

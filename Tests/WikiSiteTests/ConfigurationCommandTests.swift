@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: `wikisite.toml` as `build` and `check` find and use it.

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: `![[…]]` embeds in a built site, through the real CLI: sections, nesting and its

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: the real `wikisite build` on `Examples/touchwiki.json`, asserting on the HTML.

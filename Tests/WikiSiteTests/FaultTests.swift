@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: builds that are killed, or run out of space, never leave a broken site.

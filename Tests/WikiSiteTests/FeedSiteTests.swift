@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: the real `wikisite build --base-url` on `Examples/touchwiki.json`, asserting on

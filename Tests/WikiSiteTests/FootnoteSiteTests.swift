@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: footnotes in a built site, through the real CLI: a page's own notes, and the

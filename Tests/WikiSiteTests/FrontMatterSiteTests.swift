@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: YAML front matter at the top of a page document's `markdown`, through the real

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end on databases the tests write: the boundaries of paginated lists, tables of

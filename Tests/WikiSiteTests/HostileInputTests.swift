@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: the hostile-input corpus in `Tests/HostileCorpus/` (its README lists each case).

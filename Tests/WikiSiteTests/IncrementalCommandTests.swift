@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: `wikisite build` is incremental when it can, and says so; `--full`, `--explain`

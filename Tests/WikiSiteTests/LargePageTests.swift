@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end with the real CLI: a page of 50 MB of Markdown is published whole, and the rest of

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: raw HTML in a built site, through the real CLI. Without `raw_html`, a page keeps

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: a wiki's `slug` in `wikisite.toml` names its folder everywhere the folder shows

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: the same documents give the same site whichever source they come from. A folder

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end on `Examples/touchwiki.json`: backlinks, tables of contents and every special

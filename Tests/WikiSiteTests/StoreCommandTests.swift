@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: `wikisite import` and `export`, and builds from the embedded store.

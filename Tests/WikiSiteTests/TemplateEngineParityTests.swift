@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: the compiled templates and swift-mustache publish the same site, byte for byte.

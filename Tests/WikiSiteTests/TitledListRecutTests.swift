@@ -1,5 +1,6 @@
 import Foundation
 import SplitMix64
+import TemporaryFolders
 import Testing
 import WikiModel
 import WikiRender

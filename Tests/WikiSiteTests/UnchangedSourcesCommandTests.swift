@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import Testing
 
 /// End to end: a build whose sources all have sequences, none changed after the checkpoints of

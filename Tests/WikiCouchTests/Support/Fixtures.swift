@@ -126,21 +126,6 @@ enum Fixture {
     }
 }
 
-/// A temporary folder removed when the test ends.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("wikicouch-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// A path inside the folder.
-    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
-}
-
 /// A value shared between threads.
 final class Locked<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>

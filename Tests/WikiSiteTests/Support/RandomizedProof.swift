@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import WikiSite
 
 /// What the randomized proofs of incremental builds share: their seeds, and the comparison of a

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 
 /// A database written by a test: one wiki and its pages, as a bulk-docs dump.
 struct WikiFixture {
