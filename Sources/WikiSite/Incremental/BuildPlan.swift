@@ -7,7 +7,7 @@ struct WikiPlan: Sendable {
     /// Why every page of the wiki is rendered; nil when only `pages` are.
     var everyPage: String?
     /// The pages rendered, by title, with every cause found (in the order found).
-    var pages: [PageTitle: [String]] = [:]
+    var pages: [PageTitle: [ChangeCause]] = [:]
     /// Why the special pages are rendered; nil when they are left as they are.
     var specialPages: String?
     /// Whether only the files of the special pages whose digest changed are rendered (a change
@@ -28,9 +28,10 @@ struct WikiPlan: Sendable {
         everyPage == nil && pages.isEmpty && specialPages == nil && home == nil && removedPages.isEmpty
     }
 
-    /// Renders the page `title` because of `cause`.
-    mutating func render(_ title: PageTitle, because cause: String) {
-        pages[title, default: []].append(cause)
+    /// Adds what the change rules decided for the pages of the wiki.
+    mutating func add(_ pagePlan: PageChangePlan) {
+        pages.merge(pagePlan.rendered) { $0 + $1 }
+        for title in pagePlan.removed { removedPages[title] = ChangeCause.removed.description }
     }
 
     /// Renders the files of the special pages whose digest changed, because of `cause`, unless
@@ -43,7 +44,7 @@ struct WikiPlan: Sendable {
 
     /// Why the page `title` is rendered, nil when it is not.
     func cause(ofPage title: PageTitle) -> String? {
-        everyPage ?? pages[title].map { $0.joined(separator: "; ") }
+        everyPage ?? pages[title].map { $0.map(\.description).joined(separator: "; ") }
     }
 }
 

@@ -7,17 +7,19 @@ import WikiSources
 
 /// The links, bodies, embeds and feed entries of the pages the fast path renders again.
 extension FastPath {
-    /// What the state says of the pages of one wiki, each asked once: their stored outlines
-    /// and details, and the pages linking to each title before the changes.
-    final class StoredPages {
+    /// The facts the change rules read, from the build state's indexed rows: each asked once.
+    /// It keeps the stored pages it read, to render them again.
+    final class StateRowFacts: ChangeFacts {
         let state: BuildState
         let wikiID: String
+        let published: any PublishedPageLookup
         private var knownLinkers: [PageTitle: Set<PageTitle>] = [:]
         private var knownPages: [PageTitle: BuildState.StoredPage] = [:]
 
-        init(state: BuildState, wikiID: String) {
+        init(state: BuildState, wikiID: String, published: any PublishedPageLookup) {
             self.state = state
             self.wikiID = wikiID
+            self.published = published
         }
 
         /// The page `title` as the state keeps it, with its outline.
@@ -39,49 +41,54 @@ extension FastPath {
             return stored
         }
 
-        /// The pages linking to `title` before the changes, from the state's reverse index.
         func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle> {
             if let known = knownLinkers[title] { return known }
             let linkers = try state.linkers(of: title, inWiki: wikiID)
             knownLinkers[title] = linkers
             return linkers
         }
+
+        /// The pages the changes leave as they were link as they did (the fast path takes no
+        /// change that turns words into links: CamelCase).
+        func linkersNow(_ title: PageTitle, besides changed: Set<PageTitle>) throws -> Set<PageTitle> {
+            try linkersBefore(title).subtracting(changed)
+        }
+
+        func outline(ofUnchanged title: PageTitle) throws -> PageOutline {
+            try stored(title).outline!
+        }
+
+        func isPublishedNow(_ title: PageTitle) -> Bool {
+            published.isPublished(title, inWiki: wikiID)
+        }
     }
 
-    /// The links the changes of a wiki add to and take from each target.
-    struct LinkMoves {
-        var gained: [PageTitle: Set<PageTitle>] = [:]
-        var lost: [PageTitle: Set<PageTitle>] = [:]
-        /// The targets that gain or lose a linker.
-        var touched: Set<PageTitle> { Set(gained.keys).union(lost.keys) }
-    }
-
-    /// Works out what the changes of `wiki` touch: whose backlinks change, whose links change
-    /// style (they link to a page created or deleted), how many links the wiki gains, and the
-    /// entries the lists cut at their titles lose and gain.
+    /// Works out what the changes of `wiki` touch, by the change rules (`PageChangeRules`):
+    /// the pages rendered again with their causes and backlinks, how many links the wiki gains,
+    /// and the entries the lists cut at their titles lose and gain.
     ///
     /// - Throws: `FastPathDeclined` when the fast path does not take them (the state lacks
     ///   the outline or the details of a page to render again, or a page embedded in one embeds
     ///   an attachment).
     func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws {
-        let pages = StoredPages(state: state, wikiID: wiki.wiki.id)
-        let moves = countLinks(of: &wiki, published: published)
-        var restyled = try restyledPages(of: &wiki, pages: pages)
-        try addEmbedders(of: &wiki, to: &restyled, pages: pages)
+        let facts = StateRowFacts(state: state, wikiID: wiki.wiki.id, published: published)
+        let plan = try PageChangeRules.plan(wiki.edits.map(\.change), facts: facts)
+        wiki.causes = plan.rendered
+        let changed = Set(wiki.edits.map(\.title))
+        for title in plan.rendered.keys.sorted() where !changed.contains(title) {
+            wiki.linkedPages.append((title, try facts.renderable(title)))
+        }
+        countLinks(of: &wiki, plan: plan, published: published, facts: facts)
         for title in wiki.created { insert(TitledListEntry(title, in: .allPages), into: .allPages, of: &wiki) }
         for title in wiki.removed {
             wiki.listRemovals[.allPages, default: []].insert(TitledListEntry(title, in: .allPages).key)
         }
-        try settleListsAndBacklinks(of: &wiki, moves: moves, restyled: &restyled, published: published, pages: pages)
-        for (title, stored) in restyled {
-            if wiki.backlinks[title] == nil {
-                let linkers = try pages.linkersBefore(title).subtracting([title])
-                wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(linkers))
-            }
-            wiki.linkedPages.append((title, stored))
+        try settleLists(of: &wiki, moves: plan.moves, published: published, facts: facts)
+        for title in plan.rendered.keys where published.isPublished(title, inWiki: wiki.wiki.id) {
+            let linkers = plan.moves.linkers(of: title, before: try facts.linkersBefore(title))
+            wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(linkers))
         }
-        wiki.linkedPages.sort { $0.title < $1.title }
-        try addEmbeddedPages(to: &wiki, published: published, renderable: pages.renderable)
+        try addEmbeddedPages(to: &wiki, published: published, renderable: facts.renderable)
     }
 
     /// Whether `title` was published before the changes of `wiki`.
@@ -90,11 +97,13 @@ extension FastPath {
             || (!wiki.created.contains(title) && published.isPublished(title, inWiki: wiki.wiki.id))
     }
 
-    /// Counts the links the edits of `wiki` add and remove (and of them, to missing pages), with
-    /// the cause of each target's new backlinks.
-    private func countLinks(of wiki: inout WikiEdits, published: any PublishedPageLookup) -> LinkMoves {
+    /// Counts the links the changes of `wiki` add and remove, and of them the links to missing
+    /// pages: the changed pages' own, and those of the pages that link to a page that came or
+    /// went (`plan`).
+    private func countLinks(
+        of wiki: inout WikiEdits, plan: PageChangePlan, published: any PublishedPageLookup, facts: StateRowFacts
+    ) {
         let wikiID = wiki.wiki.id
-        var moves = LinkMoves()
         for edit in wiki.edits {
             let title = edit.title
             let before = edit.oldOutline.links.compactMap(\.target).filter { $0 != title }
@@ -102,69 +111,23 @@ extension FastPath {
             wiki.addedLinks += now.count - before.count
             let missingBefore = before.count { !wasPublished($0, in: wiki, published: published) }
             wiki.addedMissingLinks += now.count { !published.isPublished($0, inWiki: wikiID) } - missingBefore
-            for target in Set(now).subtracting(before).sorted() {
-                moves.gained[target, default: []].insert(title)
-                wiki.backlinkCauses[target, default: []].append(ChangeCause.backlink(from: title, links: true))
-            }
-            for target in Set(before).subtracting(now).sorted() {
-                moves.lost[target, default: []].insert(title)
-                wiki.backlinkCauses[target, default: []].append(ChangeCause.backlink(from: title, links: false))
-            }
         }
-        return moves
-    }
-
-    /// The pages linking to a page created or deleted: they show their links in another style,
-    /// and those links no longer count as missing, or do, so they are rendered again.
-    private func restyledPages(
-        of wiki: inout WikiEdits, pages: StoredPages
-    ) throws -> [PageTitle: BuildState.StoredPage] {
-        let changed = Set(wiki.edits.map(\.title))
-        var restyled: [PageTitle: BuildState.StoredPage] = [:]
-        for title in changed.sorted() where wiki.created.contains(title) || wiki.removed.contains(title) {
-            let isCreated = wiki.created.contains(title)
-            let cause = ChangeCause.linksTo(title, exists: isCreated)
-            for linker in try pages.linkersBefore(title) where !changed.contains(linker) {
-                let stored = try pages.renderable(linker)
-                wiki.addedMissingLinks += (isCreated ? -1 : 1) * stored.outline!.links.count { $0.target == title }
-                restyled[linker] = stored
-                wiki.backlinkCauses[linker, default: []].append(cause)
-            }
-        }
-        return restyled
-    }
-
-    /// Adds to `restyled` the pages that embed one whose body changed, directly or through the
-    /// pages they embed: they show it, so they are rendered again too.
-    private func addEmbedders(
-        of wiki: inout WikiEdits, to restyled: inout [PageTitle: BuildState.StoredPage], pages: StoredPages
-    ) throws {
-        let changed = Set(wiki.edits.map(\.title))
-        var shown = Set(changed).union(restyled.keys)
-        var pending = shown.sorted()
-        while let title = pending.popLast() {
-            for embedder in try pages.linkersBefore(title) where !changed.contains(embedder) {
-                guard try pages.stored(embedder).outline!.links.contains(where: { $0.isEmbed && $0.target == title })
-                else { continue }
-                restyled[embedder] = try pages.renderable(embedder)
-                wiki.backlinkCauses[embedder, default: []].append(ChangeCause.embeds(title))
-                if shown.insert(embedder).inserted { pending.append(embedder) }
+        for (page, stored) in wiki.linkedPages {
+            for case .linksTo(let title, let exists) in plan.rendered[page] ?? [] {
+                wiki.addedMissingLinks += (exists ? -1 : 1) * stored.outline!.links.count { $0.target == title }
             }
         }
     }
 
-    /// Moves the titles whose linkers change in and out of the orphaned and wanted pages, and
-    /// gives each published one its backlinks now; a page whose backlinks change is rendered again.
-    private func settleListsAndBacklinks(
-        of wiki: inout WikiEdits, moves: LinkMoves, restyled: inout [PageTitle: BuildState.StoredPage],
-        published: any PublishedPageLookup, pages: StoredPages
+    /// Moves the titles whose linkers change in and out of the orphaned and wanted pages.
+    private func settleLists(
+        of wiki: inout WikiEdits, moves: LinkMoves, published: any PublishedPageLookup, facts: StateRowFacts
     ) throws {
         let wikiID = wiki.wiki.id
-        let changed = Set(wiki.edits.map(\.title))
-        let touched = moves.touched
-        for title in touched.union(changed) {
-            let before = try pages.linkersBefore(title).subtracting([title])
-            let now = before.subtracting(moves.lost[title] ?? []).union(moves.gained[title] ?? []).subtracting([title])
+        for title in moves.touched.union(wiki.edits.map(\.title)) {
+            var before = try facts.linkersBefore(title)
+            before.remove(title)
+            let now = moves.linkers(of: title, before: before)
             let (was, isNow) = (
                 wasPublished(title, in: wiki, published: published), published.isPublished(title, inWiki: wikiID)
             )
@@ -184,10 +147,6 @@ extension FastPath {
                 let linkers = TitledListPart.Linkers(count: now.count, shown: Array(shown))
                 insert(TitledListEntry(title, in: .wantedPages, linkers: linkers), into: .wantedPages, of: &wiki)
             }
-            guard isNow else { continue }
-            wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(now))
-            guard touched.contains(title), !changed.contains(title) else { continue }
-            restyled[title] = try pages.renderable(title)
         }
     }
 

@@ -17,7 +17,7 @@ extension FastPath {
         let renderer: SitePageRenderer
         let lists: SpecialPageContext
         /// Why the lists, the statistics and the home change.
-        var cause: String { ChangeCause.pagesChanged(edits.edits.count) }
+        var cause: String { ChangeCause.pagesChanged(edits.edits.count).description }
     }
 
     /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
@@ -64,7 +64,7 @@ extension FastPath {
             (
                 layout.home(ofWiki: wiki.id),
                 renderer.home(pageCount: figures.pageCount, recentChanges: recentChanges, chrome: chrome),
-                edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged : context.cause
+                edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged.description : context.cause
             ))
         update.changedSpecialFileDigests.append((wiki.id, digests))
         update.statistics.append((wiki.id, figures))
@@ -139,19 +139,20 @@ extension FastPath {
         let chrome = context.lists.chrome
         for edit in edits.edits {
             guard let page = edit.page else {
-                files.removed.append((layout.page(edit.title, inWiki: wiki.id), ChangeCause.removed))
-                retireAttachments(of: edit.title, because: ChangeCause.removed)
+                files.removed.append((layout.page(edit.title, inWiki: wiki.id), ChangeCause.removed.description))
+                retireAttachments(of: edit.title, because: ChangeCause.removed.description)
                 update.removedPages.append((wiki.id, edit.title))
                 continue
             }
-            retireAttachments(of: page.title, because: edit.cause)
+            let cause = edits.cause(of: page.title)
+            retireAttachments(of: page.title, because: cause)
             files.attachments += page.attachmentFiles(embedded: edit.outline.attachments, in: layout).map {
-                ($0, edit.cause)
+                ($0, cause)
             }
             let html = renderer.page(
                 page, headings: edit.outline.headings, backlinks: edits.backlinks[page.title] ?? [],
                 chrome: chrome, body: edit.body)
-            files.written.append((layout.page(page.title, inWiki: wiki.id), html, edit.cause))
+            files.written.append((layout.page(page.title, inWiki: wiki.id), html, cause))
             update.pages.append(
                 StateUpdate.PageRecord(
                     wikiID: wiki.id, title: page.title, fingerprint: context.database.fingerprint(of: page),
@@ -166,7 +167,7 @@ extension FastPath {
             let page = try recordedPage(
                 title, stored, of: wiki, in: context.database, readAs: "whose file changes with them")
             let outline = stored.outline!  // `links(of:published:state:)` keeps pages with outlines alone
-            let pageCause = edits.backlinkCauses[title, default: []].joined(separator: "; ")
+            let pageCause = edits.cause(of: title)
             let html = renderer.page(
                 page, headings: outline.headings, backlinks: edits.backlinks[title] ?? [], chrome: chrome, body: nil)
             files.written.append((layout.page(title, inWiki: wiki.id), html, pageCause))
@@ -267,7 +268,9 @@ extension FastPath {
     ) throws {
         let wiki = edits.wiki
         let layout = discovery.layout
-        let cause = edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged : ChangeCause.pagesChanged(edits.edits.count)
+        let cause =
+            (edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged : ChangeCause.pagesChanged(edits.edits.count))
+            .description
         var removing = Set<String>()
         var inserting: [SitemapEntry] = []
         for edit in edits.edits {

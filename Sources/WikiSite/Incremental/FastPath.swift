@@ -57,8 +57,10 @@ struct FastPath {
         /// at hand, `WikiEdits.embeddedPages`).
         let body: String?
 
-        /// What happened to it, as `--explain` says.
-        var cause: String { stored == nil ? ChangeCause.created : ChangeCause.edited }
+        /// What the change rules read of it.
+        var change: PageChange {
+            PageChange(title: title, before: stored == nil ? nil : oldOutline, now: page == nil ? nil : outline)
+        }
     }
 
     /// A page of a wiki's feed: when it last changed and, unless it changed, as the state keeps
@@ -96,9 +98,8 @@ struct FastPath {
         /// The pages that the pages rendered again embed, directly or not, besides the changed
         /// ones: their documents are read to show them (`addEmbeddedPages`).
         var embeddedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
-        /// Why the file of each of those changes (`"Beta" now links here`), as the wiki-wide path
-        /// says it.
-        var backlinkCauses: [PageTitle: [String]] = [:]
+        /// Why the file of each page rendered changes, as the change rules found it.
+        var causes: [PageTitle: [ChangeCause]] = [:]
         /// How many more links (and of them, to missing pages) the wiki has.
         var addedLinks = 0
         var addedMissingLinks = 0
@@ -107,6 +108,11 @@ struct FastPath {
         var listInsertions: [SpecialPage: [TitledListEntry]] = [:]
         /// With a base URL: the pages of the wiki's feed once the changes are saved, newest first.
         var feed: [FeedEntry] = []
+
+        /// Why the file of the page `title` changes, as `--explain` says it.
+        func cause(of title: PageTitle) -> String {
+            causes[title, default: []].map(\.description).joined(separator: "; ")
+        }
 
         /// How many more entries `list` has.
         func growth(of list: SpecialPage) -> Int {

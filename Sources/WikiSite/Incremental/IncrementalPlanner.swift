@@ -89,8 +89,8 @@ struct IncrementalPlanner {
         if !stored.title.isExactly(wiki.title) {
             plan = .everything("the wiki's title changed")
         } else if wikiChanged {
-            plan.home = plan.home ?? ChangeCause.wikiDocumentChanged
-            plan.renderSpecialPagesThatChanged(because: ChangeCause.wikiDocumentChanged)
+            plan.home = plan.home ?? ChangeCause.wikiDocumentChanged.description
+            plan.renderSpecialPagesThatChanged(because: ChangeCause.wikiDocumentChanged.description)
         }
         try WikiChangePlanner(state: state, analysis: analysis).plan(changes, into: &plan)
         return (analysis, changes.count + (wikiChanged ? 1 : 0))

@@ -40,12 +40,9 @@ struct PageChanges: Sendable {
     var changesExistence: Bool { !created.isEmpty || !removed.isEmpty }
 }
 
-/// Works out the files of one wiki a set of page changes touches, each with its cause: the
-/// changed pages; the pages whose links to a page that appeared or vanished change style (its
-/// linkers before, from the state's reverse index, and now, from the new graph); the pages that
-/// embed, directly or not, a page whose body changed (its own text, or the style of its links),
-/// since they show that body; the pages whose backlinks gain or lose a changed page (its link
-/// targets before, from the state, and now); the special pages and the home, which list pages and
+/// Works out the files of one wiki a set of page changes touches, by the change rules
+/// (`PageChangeRules`), reading the wiki as it is now from its fresh analysis and as it was from
+/// the state: the pages the rules name; the special pages and the home, which list pages and
 /// count them.
 struct WikiChangePlanner {
     let state: BuildState
@@ -56,39 +53,54 @@ struct WikiChangePlanner {
     func plan(_ changes: PageChanges, into plan: inout WikiPlan) throws {
         let wikiID = analysis.wiki.id
         let graph = analysis.graph
-        for title in changes.created { plan.render(title, because: ChangeCause.created) }
-        for title in changes.edited { plan.render(title, because: ChangeCause.edited) }
-        for title in changes.removed { plan.removedPages[title] = ChangeCause.removed }
-
-        var bodyChanged = Set(changes.created + changes.edited + changes.removed)
-        for title in changes.created + changes.removed {
-            let cause = ChangeCause.linksTo(title, exists: graph.contains(title))
-            let linkers = try state.linkers(of: title, inWiki: wikiID).union(graph.backlinks(to: title))
-            for linker in linkers.sorted() where linker != title && graph.contains(linker) {
-                plan.render(linker, because: cause)
-                bodyChanged.insert(linker)
-            }
+        var pageChanges: [PageChange] = []
+        for title in changes.created {
+            pageChanges.append(PageChange(title: title, before: nil, now: graph.outline(of: title)))
         }
-        for title in bodyChanged.sorted() {
-            let cause = ChangeCause.embeds(title)
-            for embedder in graph.embedders(of: title) where !bodyChanged.contains(embedder) {
-                plan.render(embedder, because: cause)
-            }
+        for title in changes.edited {
+            pageChanges.append(
+                PageChange(title: title, before: try storedOutline(of: title), now: graph.outline(of: title)))
         }
-        for title in changes.created + changes.edited + changes.removed {
-            let before = try state.targets(of: title, inWiki: wikiID)
-            let now = Set(graph.links(from: title).compactMap(\.target))
-            for target in now.subtracting(before).sorted() where target != title && graph.contains(target) {
-                plan.render(target, because: ChangeCause.backlink(from: title, links: true))
-            }
-            for target in before.subtracting(now).sorted() where target != title && graph.contains(target) {
-                plan.render(target, because: ChangeCause.backlink(from: title, links: false))
-            }
+        for title in changes.removed {
+            pageChanges.append(PageChange(title: title, before: try storedOutline(of: title), now: nil))
         }
+        plan.add(
+            try PageChangeRules.plan(pageChanges, facts: AnalysisFacts(state: state, wikiID: wikiID, graph: graph)))
         if changes.count > 0 {
-            let cause = ChangeCause.pagesChanged(changes.count)
+            let cause = ChangeCause.pagesChanged(changes.count).description
             plan.renderSpecialPagesThatChanged(because: cause)
             plan.home = plan.home ?? cause
         }
+    }
+
+    /// The outline of the published page `title` as the state keeps it; an empty one when it
+    /// does not decode (its links before are then unknown, as if it had none).
+    private func storedOutline(of title: PageTitle) throws -> PageOutline {
+        try state.storedPage(title, inWiki: analysis.wiki.id)?.outline
+            ?? PageOutline(links: [], headings: [], wordCount: 0)
+    }
+}
+
+/// The facts the change rules read, from a fresh analysis of the wiki (`LinkGraph`) for what it
+/// is now, and from the state's reverse index of links for what it was.
+struct AnalysisFacts: ChangeFacts {
+    let state: BuildState
+    let wikiID: String
+    let graph: LinkGraph
+
+    func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle> {
+        try state.linkers(of: title, inWiki: wikiID)
+    }
+
+    func linkersNow(_ title: PageTitle, besides changed: Set<PageTitle>) throws -> Set<PageTitle> {
+        Set(graph.backlinks(to: title)).subtracting(changed)
+    }
+
+    func outline(ofUnchanged title: PageTitle) throws -> PageOutline {
+        graph.outline(of: title) ?? PageOutline(links: [], headings: [], wordCount: 0)
+    }
+
+    func isPublishedNow(_ title: PageTitle) -> Bool {
+        graph.contains(title)
     }
 }

@@ -1,0 +1,160 @@
+import WikiDocuments
+import WikiModel
+
+/// A page of a change set: its outline before the changes and now, nil when it was not, or is
+/// no longer, published.
+struct PageChange: Sendable {
+    let title: PageTitle
+    let before: PageOutline?
+    let now: PageOutline?
+
+    /// Whether the page appeared (created, published again).
+    var isCreated: Bool { before == nil && now != nil }
+    /// Whether the page went (deleted, unpublished).
+    var isRemoved: Bool { before != nil && now == nil }
+
+    /// The pages it links to or embeds at `outline`, itself left out, each once.
+    static func targets(of title: PageTitle, at outline: PageOutline?) -> Set<PageTitle> {
+        var targets = Set(outline?.links.compactMap(\.target) ?? [])
+        targets.remove(title)
+        return targets
+    }
+}
+
+/// What the change rules read of a wiki: the same facts whether they come from the build
+/// state's indexed rows (a few changes) or from a fresh analysis of the wiki (`WikiAnalysis`).
+/// Facts about pages the change set holds never come from here: the change set has them.
+protocol ChangeFacts {
+    /// The published pages that linked to or embedded `title` before the changes.
+    func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle>
+    /// The published pages that link to or embed `title` now, but for those in `changed`.
+    func linkersNow(_ title: PageTitle, besides changed: Set<PageTitle>) throws -> Set<PageTitle>
+    /// The outline of `title`, a published page that the changes leave as it was.
+    func outline(ofUnchanged title: PageTitle) throws -> PageOutline
+    /// Whether the page `title` is published now.
+    func isPublishedNow(_ title: PageTitle) -> Bool
+}
+
+/// The links a change set adds to and takes from each target: the linkers each page gains and
+/// loses.
+struct LinkMoves: Sendable {
+    var gained: [PageTitle: Set<PageTitle>] = [:]
+    var lost: [PageTitle: Set<PageTitle>] = [:]
+
+    /// The targets that gain or lose a linker.
+    var touched: Set<PageTitle> { Set(gained.keys).union(lost.keys) }
+
+    /// The pages linking to `title` now, given those that did before the changes, itself left out.
+    func linkers(of title: PageTitle, before: Set<PageTitle>) -> Set<PageTitle> {
+        var now = before.subtracting(lost[title] ?? []).union(gained[title] ?? [])
+        now.remove(title)
+        return now
+    }
+}
+
+/// The pages of one wiki a change set touches, each with its causes in the order the rules
+/// found them: what `PageChangeRules` decides.
+struct PageChangePlan: Sendable {
+    /// The pages rendered, the changed ones among them.
+    var rendered: [PageTitle: [ChangeCause]] = [:]
+    /// The pages whose files are removed.
+    var removed: Set<PageTitle> = []
+    /// The linkers each target gains and loses.
+    var moves = LinkMoves()
+
+    /// Renders `title` because of `cause`.
+    mutating func render(_ title: PageTitle, because cause: ChangeCause) {
+        rendered[title, default: []].append(cause)
+    }
+}
+
+/// The rules of what a change of pages touches in its wiki, written once: a full build, the
+/// wiki-wide path and the fast path all plan with them, each reading its facts from its own
+/// backing (`ChangeFacts`). Each rule is a function of its own, named for what it says.
+enum PageChangeRules {
+    /// The plan for `changes` (one entry a title), reading `facts`.
+    static func plan(_ changes: [PageChange], facts: any ChangeFacts) throws -> PageChangePlan {
+        var plan = PageChangePlan()
+        let changed = Set(changes.map(\.title))
+        changedPagesAreRenderedOrRemoved(changes, into: &plan)
+        let restyled = try linkersOfAPageThatCameOrWentAreRendered(
+            changes, changed: changed, facts: facts, into: &plan)
+        try embeddersOfAChangedBodyAreRendered(
+            changed.union(restyled), changed: changed, facts: facts, into: &plan)
+        pagesThatGainOrLoseALinkerAreRendered(changes, facts: facts, into: &plan)
+        return plan
+    }
+
+    /// A page created or edited is rendered; one that went is removed.
+    static func changedPagesAreRenderedOrRemoved(_ changes: [PageChange], into plan: inout PageChangePlan) {
+        for change in changes {
+            if change.now == nil {
+                plan.removed.insert(change.title)
+            } else {
+                plan.render(change.title, because: change.before == nil ? .created : .edited)
+            }
+        }
+    }
+
+    /// A page linking to a page that came or went shows that link in another style: rendered.
+    /// Returns those pages, the changed ones left out.
+    static func linkersOfAPageThatCameOrWentAreRendered(
+        _ changes: [PageChange], changed: Set<PageTitle>, facts: any ChangeFacts, into plan: inout PageChangePlan
+    ) throws -> Set<PageTitle> {
+        var restyled = Set<PageTitle>()
+        for change in changes.sorted(by: { $0.title < $1.title }) where change.isCreated || change.isRemoved {
+            let title = change.title
+            let cause = ChangeCause.linksTo(title, exists: change.isCreated)
+            // Those that linked before and are not changed still do, and are still published.
+            var linkers = try facts.linkersBefore(title).union(facts.linkersNow(title, besides: changed))
+            linkers.subtract(changed)
+            linkers.remove(title)
+            for linker in linkers.sorted() {
+                plan.render(linker, because: cause)
+                restyled.insert(linker)
+            }
+        }
+        return restyled
+    }
+
+    /// A page that embeds one whose body changed (`shown`: the changed pages and those rendered
+    /// in another style), directly or through the pages it embeds, shows that body: rendered.
+    static func embeddersOfAChangedBodyAreRendered(
+        _ shown: Set<PageTitle>, changed: Set<PageTitle>, facts: any ChangeFacts, into plan: inout PageChangePlan
+    ) throws {
+        var reached = shown
+        var pending = shown.sorted().reversed().map { ($0, $0) }
+        while let (title, origin) = pending.popLast() {
+            for embedder in try facts.linkersNow(title, besides: changed).sorted() where embedder != title {
+                guard
+                    try facts.outline(ofUnchanged: embedder).links.contains(where: {
+                        $0.isEmbed && $0.target == title
+                    })
+                else { continue }
+                guard reached.insert(embedder).inserted else { continue }
+                plan.render(embedder, because: .embeds(origin))
+                pending.append((embedder, origin))
+            }
+        }
+    }
+
+    /// A published page that a changed page now links to, or no longer does, lists its
+    /// backlinks anew: rendered. The moves of links are kept in the plan.
+    static func pagesThatGainOrLoseALinkerAreRendered(
+        _ changes: [PageChange], facts: any ChangeFacts, into plan: inout PageChangePlan
+    ) {
+        for change in changes.sorted(by: { $0.title < $1.title }) {
+            let title = change.title
+            let before = PageChange.targets(of: title, at: change.before)
+            let now = PageChange.targets(of: title, at: change.now)
+            for target in now.subtracting(before).sorted() {
+                plan.moves.gained[target, default: []].insert(title)
+                if facts.isPublishedNow(target) { plan.render(target, because: .backlink(from: title, links: true)) }
+            }
+            for target in before.subtracting(now).sorted() {
+                plan.moves.lost[target, default: []].insert(title)
+                if facts.isPublishedNow(target) { plan.render(target, because: .backlink(from: title, links: false)) }
+            }
+        }
+    }
+}
