@@ -257,6 +257,28 @@ public struct JSONParser {
         }
     }
 
+    /// Parses the string, number or literal at the current position, whose first byte is `byte`.
+    @inline(__always)
+    private mutating func parseScalar(startingWith byte: UInt8) throws(JSONParseError) -> JSONValue {
+        switch byte {
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try parseNumber())
+        case UInt8(ascii: "t"):
+            try parseLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try parseLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try parseLiteral("null")
+            return .null
+        default:
+            throw error("expected a JSON value, found \(describeNextByte())")
+        }
+    }
+
     /// Parses the value at the current position (after any whitespace) and everything inside it.
     public mutating func parseValue() throws(JSONParseError) -> JSONValue {
         // Containers being filled, innermost last; no recursion, so depth costs heap, not stack.
@@ -295,21 +317,8 @@ public struct JSONParser {
                     isObject.append(false)
                     continue parsing
                 }
-            case UInt8(ascii: "\""):
-                value = .string(try parseString())
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = .number(try parseNumber())
-            case UInt8(ascii: "t"):
-                try parseLiteral("true")
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                try parseLiteral("false")
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                try parseLiteral("null")
-                value = .null
             default:
-                throw error("expected a JSON value, found \(describeNextByte())")
+                value = try parseScalar(startingWith: byte)
             }
 
             // Hand the finished value to its container; close containers that end here.

@@ -56,18 +56,25 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildError.theme("\(error)")
         }
-        let shape = BuildShape(options: options, theme: themeSource)
-        let stateFolder = options.resolvedStateFolder
-        let lock = try acquireLock(of: stateFolder)
+        let lock = try acquireLock(of: options.resolvedStateFolder)
         defer { lock.release() }
+        var summary = try build(with: themeSource, holding: lock)
+        summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
+        summary.elapsed = clock.now - start
+        return summary
+    }
+
+    /// The build, once the theme's files are read and the state folder's `lock` is held: with
+    /// nothing to do when no source changed (`UnchangedSources`), on the fast path when it takes
+    /// the changes (`FastPath`), or from every document of the sources.
+    private func build(with themeSource: ThemeSource, holding lock: BuildLock) throws -> BuildSummary {
+        let shape = BuildShape(options: options, theme: themeSource)
         // A state that lets this build read less than its sources whole.
         let last = lock.previousBuildWasInterrupted ? nil : LastBuild(options: options, shape: shape)
         if let last,
-            var summary = try UnchangedSources(options: options, shape: shape, reporter: reporter)
+            let summary = try UnchangedSources(options: options, shape: shape, reporter: reporter)
                 .summaryIfUnchanged(since: last)
         {
-            summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
-            summary.elapsed = clock.now - start
             return summary
         }
         let theme: Theme
@@ -78,67 +85,66 @@ public struct SiteBuilder: Sendable {
         }
         var fastPathDeclined: String?
         if let last,
-            var summary = try FastPath(options: options, shape: shape, theme: theme, reporter: reporter)
+            let summary = try FastPath(options: options, shape: shape, theme: theme, reporter: reporter)
                 .summaryIfTaken(after: last, declined: &fastPathDeclined)
         {
-            summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
-            summary.elapsed = clock.now - start
             return summary
         }
-
         let input = try SourceReader(
-            paths: options.sources, markdownFolder: options.markdownFolder, stashFolder: stateFolder,
+            paths: options.sources, markdownFolder: options.markdownFolder, stashFolder: options.resolvedStateFolder,
             includesDrafts: options.includesDrafts, reporter: reporter
         ).read()
-        let database = input.database
         let layout = SiteLayout(
-            folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings))
-        let wikis = try selectedWikis(in: database)
-
+            folders: try WikiFolders(wikiIDs: input.database.wikis.map(\.id), settings: options.wikiSettings))
+        let wikis = try selectedWikis(in: input.database)
         var summary = Self.summary(of: input)
         summary.fastPathDeclined = fastPathDeclined
-        summary.notes += Self.notes(onIgnored: themeSource.ignoredFiles)
-
         do {
-            let (state, fullBuild, themeChanges) = try openState(in: stateFolder, shape: shape, openedAs: last?.state)
-            try state.adoptEarlierManifest()
-            var update = StateUpdate(replacesEverything: fullBuild != nil, settings: shape.settings)
-            try recordCheckpoints(
-                of: input, storedIn: fullBuild == nil ? state : nil, into: &update, summary: &summary)
-            summary.fullBuildReason = fullBuild
-            let planner = try IncrementalPlanner(
-                state: state, database: database, options: options, fullBuild: fullBuild)
-            // What changed in each wiki, found once for the fast path and for the wiki-wide path.
-            let changes = try wikis.map(planner.changes(of:))
-            if themeChanges.isEmpty, !lock.previousBuildWasInterrupted,
-                try FastPath(options: options, shape: shape, theme: theme, reporter: reporter).buildIfEdits(
-                    of: planner, wikis: wikis, changes: changes, layout: layout, update: update, summary: &summary)
-            {
-                summary.elapsed = clock.now - start
-                return summary
-            }
-            let writer = try SiteWriter(
-                outputFolder: options.outputFolder, record: state,
-                previousBuildWasInterrupted: lock.previousBuildWasInterrupted, listsOutputs: options.listsOutputs)
-
-            try state.markUnfinished()
-            do {
-                let layout = fullBuild == nil ? layout : layout.namingPages(of: wikis, in: database)
-                try writeSite(
-                    wikis: wikis, changes: changes, plan: planner.sitePlan(wikis: wikis, themeChanges: themeChanges),
-                    planner: planner, theme: theme, layout: layout, into: writer, update: &update, summary: &summary)
-            } catch {
-                writer.abandon()
-                throw error
-            }
-            try writer.finish(committing: update, to: state, summary: &summary)
+            try build(
+                wikis, of: input, layout: layout, theme: theme, shape: shape, lock: lock, opened: last?.state,
+                summary: &summary)
         } catch let error as BuildError {
             throw error
         } catch {
             throw BuildError.output("\(error)")
         }
-        summary.elapsed = clock.now - start
         return summary
+    }
+
+    /// Builds `wikis` of what the sources held (`input`) into `layout` with `theme`, from the
+    /// state of the last build (`opened` when it was opened already), with what it did added to
+    /// `summary`.
+    private func build(
+        _ wikis: [Wiki], of input: SourceReader.Input, layout: SiteLayout, theme: Theme, shape: BuildShape,
+        lock: BuildLock, opened: BuildState?, summary: inout BuildSummary
+    ) throws {
+        let database = input.database
+        let (state, fullBuild, themeChanges) = try openState(
+            in: options.resolvedStateFolder, shape: shape, openedAs: opened)
+        try state.adoptEarlierManifest()
+        var update = StateUpdate(replacesEverything: fullBuild != nil, settings: shape.settings)
+        try recordCheckpoints(of: input, storedIn: fullBuild == nil ? state : nil, into: &update, summary: &summary)
+        summary.fullBuildReason = fullBuild
+        let planner = try IncrementalPlanner(state: state, database: database, options: options, fullBuild: fullBuild)
+        // What changed in each wiki, found once for the fast path and for the wiki-wide path.
+        let changes = try wikis.map(planner.changes(of:))
+        if themeChanges.isEmpty, !lock.previousBuildWasInterrupted,
+            try FastPath(options: options, shape: shape, theme: theme, reporter: reporter).buildIfEdits(
+                of: planner, wikis: wikis, changes: changes, layout: layout, update: update, summary: &summary)
+        {
+            return
+        }
+        let plan = planner.sitePlan(wikis: wikis, themeChanges: themeChanges)
+        try SiteWriter.writing(
+            options, state: state, previousBuildWasInterrupted: lock.previousBuildWasInterrupted, summary: &summary
+        ) { writer, summary in
+            let layout = fullBuild == nil ? layout : layout.namingPages(of: wikis, in: database)
+            let context = SiteWriting(
+                planner: planner, theme: theme, layout: layout,
+                discovery: options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }, writer: writer)
+            try writeSite(wikis, changes: changes, plan: plan, context, update: &update, summary: &summary)
+            return update
+        }
     }
 
     /// Takes the lock of the state folder, waiting for another build that holds it.
@@ -207,199 +213,6 @@ public struct SiteBuilder: Sendable {
         case .success(let names): return (state, nil, names)
         case .failure(let reason): return (state, reason, [])
         }
-    }
-
-    /// Writes what `plan` asks for: the stylesheet, the site index, each wiki's pages, special
-    /// pages and home (each wiki's `changes` as `planner` found them), then the sitemaps and feeds
-    /// when the build has a base URL, each file where `layout` puts it; retires what it takes away.
-    private func writeSite(
-        wikis: [Wiki], changes: [IncrementalPlanner.WikiChanges?], plan: BuildPlan, planner: IncrementalPlanner,
-        theme: Theme, layout: SiteLayout, into writer: SiteWriter, update: inout StateUpdate,
-        summary: inout BuildSummary
-    ) throws {
-        var plan = plan
-        let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
-        if let reason = plan.fullBuild { writer.retireEverything(because: "full build: \(reason)") }
-        for (id, cause) in plan.removedWikis {
-            // The folder the last build gave the wiki: an incremental build has the last build's
-            // configuration (any change of it, slugs included, makes a full build), and a removed
-            // wiki has no settings table (one for a wiki the sources lack is an error), so its
-            // folder is the name made from its ID, as `layout` gives it.
-            writer.retire(withPrefix: layout.folderPrefix(ofWiki: id), because: cause)
-            update.removedWikis.append(id)
-        }
-        summary.changedDocuments = plan.removedWikis.count
-        for (wiki, wikiChanges) in zip(wikis, changes) {
-            let pages = pageRenderer(
-                of: wiki, in: planner.database, everyPage: plan.fullBuild != nil, theme: theme, layout: layout,
-                discovery: discovery)
-            reporter.stage(
-                "analysing \(planner.database.pages(inWiki: wiki.id).count) pages of "
-                    + "\(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
-            let bodies = RenderedBodies(
-                budget: Self.keptBodiesBudget, spillingInto: SpilledBodies(inFolder: options.resolvedStateFolder))
-            var wikiPlan = plan.plan(ofWiki: wiki.id)
-            let (analysis, changed) = try planner.plan(
-                wiki, changes: wikiChanges, with: pages.bodies, into: &wikiPlan, keeping: bodies, reporter: reporter)
-            summary.changedDocuments += changed
-            plan.wikis[ExactString(wiki.id)] = wikiPlan
-            guard let analysis else {
-                summary.wikisNotAnalysed += 1
-                summary.wikis.append(
-                    PublishedWiki(
-                        id: wiki.id, title: wiki.title, pageCount: planner.database.pages(inWiki: wiki.id).count,
-                        home: layout.home(ofWiki: wiki.id)))
-                continue
-            }
-            let previousDigests =
-                wikiPlan.keepsUnchangedSpecialFiles ? try planner.state.specialFileDigests(inWiki: wiki.id) : [:]
-            if let special = try writeWiki(
-                analysis, plan: wikiPlan, pages: pages, bodies: bodies, theme: theme, layout: layout,
-                previousDigests: previousDigests, into: writer)
-            {
-                update.specialFileDigests.append((wiki.id, special.digests))
-                update.titledLists.append((wiki.id, special.lists))
-            }
-            planner.record(wiki, analysis: analysis, plan: wikiPlan, into: &update)
-            summary.missingLinks += analysis.missingLinks
-            summary.wikis.append(
-                PublishedWiki(
-                    id: wiki.id, title: wiki.title, pageCount: analysis.pages.count,
-                    home: layout.home(ofWiki: wiki.id)))
-        }
-        let siteWideCause = plan.fullBuild.map { "full build: \($0)" } ?? "wikis or pages changed"
-        let siteWideChange = plan.fullBuild != nil || summary.changedDocuments > 0
-        if siteWideChange { plan.siteIndex = plan.siteIndex ?? siteWideCause }
-        if let cause = plan.stylesheet { try writer.write(theme.stylesheet, to: SiteLayout.stylesheet, because: cause) }
-        if let cause = plan.siteIndex {
-            let pages = SitePageRenderer(
-                bodies: PageBodyRenderer(
-                    database: planner.database, markdown: MarkdownRenderer(options: MarkdownOptions()),
-                    siteLayout: layout),
-                theme: theme, discovery: discovery)
-            try writer.write(pages.siteIndex(wikis: wikis), to: SiteLayout.siteIndex, because: cause)
-        }
-        guard let discovery else {
-            summary.notes.append(SiteDiscovery.missingBaseURLNote)
-            return
-        }
-        guard siteWideChange else { return }
-        reporter.stage("writing sitemaps and feeds")
-        for folder in [""] + wikis.map({ layout.folderPrefix(ofWiki: $0.id) }) {
-            writer.retire(
-                withPrefix: folder + DiscoveryLayout.numberedSitemapPrefix, matching: DiscoveryLayout.isNumberedSitemap,
-                because: siteWideCause)
-        }
-        let discovered = discovery.files(for: wikis, in: planner.database) { page, wiki in
-            PageBodyRenderer(
-                database: planner.database,
-                markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)), siteLayout: layout
-            ).body(of: page).html
-        }
-        try writer.announce(discovered.files.map(\.path))
-        for file in discovered.files { try writer.write(file.bytes, to: file.path, because: siteWideCause) }
-        update.sitemaps = discovered.sitemaps
-    }
-
-    /// The renderer of `wiki`'s files of `database`, with `theme`, where `layout` puts them. When
-    /// the build renders `everyPage`, the hrefs of all of them are made first, and read without a
-    /// lock by the threads that render.
-    private func pageRenderer(
-        of wiki: Wiki, in database: WikiDatabase, everyPage: Bool, theme: Theme, layout: SiteLayout,
-        discovery: SiteDiscovery?
-    ) -> SitePageRenderer {
-        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
-        let hrefs = everyPage ? PageHrefs(publishedPagesOf: wiki.id, in: database, layout: layout) : PageHrefs()
-        return SitePageRenderer(
-            bodies: PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout, hrefs: hrefs),
-            theme: theme, discovery: discovery)
-    }
-
-    /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
-    /// backlinks) on every core, the special pages, the home, where `layout` puts them; retires
-    /// removed pages. Returns the digests of the special files when it considered them
-    /// (`writeSpecialPages`), with the lists cut at their titles as the state keeps them.
-    private func writeWiki(
-        _ analysis: WikiAnalysis, plan: WikiPlan, pages: SitePageRenderer, bodies: RenderedBodies, theme: Theme,
-        layout: SiteLayout, previousDigests: [String: Int64], into writer: SiteWriter
-    ) throws -> (digests: [String: Int64], lists: StoredTitledLists)? {
-        let wiki = analysis.wiki
-        for (title, cause) in plan.removedPages {
-            writer.retire(layout.page(title, inWiki: wiki.id), because: cause)
-            try retireAttachments(ofPage: title, inWiki: wiki.id, in: layout, because: cause, from: writer)
-        }
-        guard !plan.isEmpty else { return nil }
-        let index = AlphabeticalIndex(analysis.graph)
-        let chrome = WikiChrome(analysis, siteLayout: layout, discovery: pages.discovery)
-        let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
-        reporter.stage(
-            "writing \(positions.count) pages of \(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
-        try writer.announce(positions.map { layout.page(analysis.pages[$0].title, inWiki: wiki.id) })
-        let done = Atomic<Int>(0)
-        let reporter = self.reporter
-        try Concurrently.forEach(positions.count) { number in
-            let position = positions[number]
-            let page = analysis.pages[position]
-            let html = pages.page(
-                at: position, of: analysis, index: index, chrome: chrome, body: bodies.take(forPageAt: position))
-            let cause = plan.cause(ofPage: page.title)!
-            try writer.write(html, to: layout.page(page.title, inWiki: wiki.id), because: cause)
-            try retireAttachments(ofPage: page.title, inWiki: wiki.id, in: layout, because: cause, from: writer)
-            for file in analysis.attachmentFiles(ofPageAt: position, in: layout) {
-                try writer.write(file.bytes, to: file.path, because: cause)
-            }
-            reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: positions.count)
-        }
-
-        var written: (digests: [String: Int64], lists: StoredTitledLists)?
-        if let cause = plan.specialPages {
-            let special = WikiSpecialPages(
-                analysis: analysis, index: index, chrome: chrome, theme: theme, hrefs: pages.bodies.hrefs)
-            let changedOnly = plan.keepsUnchangedSpecialFiles
-            let digests = try writeSpecialPages(
-                special, because: cause, unlessUnchangedSince: changedOnly ? previousDigests : nil, into: writer)
-            written = (digests, StoredTitledLists(special))
-        }
-        if let cause = plan.home {
-            try writer.write(
-                pages.home(of: analysis, chrome: chrome), to: layout.home(ofWiki: wiki.id), because: cause)
-        }
-        return written
-    }
-
-    /// The attachment files of the page `title` (in its folder of `layout`) an earlier build
-    /// wrote and this one does not write again are removed.
-    private func retireAttachments(
-        ofPage title: PageTitle, inWiki wikiID: String, in layout: SiteLayout, because cause: String,
-        from writer: SiteWriter
-    ) throws {
-        try writer.retireRecordedFiles(
-            withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/", because: cause)
-    }
-
-    /// Writes the files of `special`, but for those whose digest is the one in `previous` (by
-    /// path; nil: writes them all), and retires the parts of lists that are no longer needed.
-    /// Returns the digest of every file that has one, by path.
-    private func writeSpecialPages(
-        _ special: WikiSpecialPages, because cause: String, unlessUnchangedSince previous: [String: Int64]?,
-        into writer: SiteWriter
-    ) throws -> [String: Int64] {
-        let files = special.files
-        let paths = files.map { special.path(of: $0).description }
-        let current = Set(paths)
-        let folder =
-            special.context.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
-        writer.retire(withPrefix: folder, matching: { $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
-        let fileDigests = files.map(special.digest(of:))
-        var digests: [String: Int64] = [:]
-        for (path, digest) in zip(paths, fileDigests) { digests[path] = digest }
-        let changed = files.indices.filter { fileDigests[$0] == nil || previous?[paths[$0]] != fileDigests[$0] }
-        try writer.announce(changed.map { special.path(of: files[$0]) })
-        try Concurrently.forEach(changed.count) { number in
-            let file = files[changed[number]]
-            try writer.write(special.html(of: file), to: special.path(of: file), because: cause)
-        }
-        return digests
     }
 
     /// What the summary says of the files of the `--templates` folder that are no file of a

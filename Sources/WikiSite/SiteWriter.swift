@@ -190,9 +190,37 @@ final class SiteWriter: Sendable {
 }
 
 extension SiteWriter {
+    /// The one place a build changes the output folder, in the order that makes a kill safe:
+    /// marks `state` unfinished (a build killed from here on is followed by a full one), opens a
+    /// writer on `options`' output folder, lets `write` put the files, then finishes and commits
+    /// the state update `write` returns, with the files the folder now holds. On an error, the
+    /// files written so far are recorded and the error is thrown as a `BuildError`; the state
+    /// stays unfinished.
+    static func writing(
+        _ options: BuildOptions, state: BuildState, previousBuildWasInterrupted interrupted: Bool,
+        summary: inout BuildSummary, _ write: (SiteWriter, inout BuildSummary) throws -> StateUpdate
+    ) throws {
+        let writer: SiteWriter
+        do {
+            try state.markUnfinished()
+            writer = try SiteWriter(
+                outputFolder: options.outputFolder, record: state, previousBuildWasInterrupted: interrupted,
+                listsOutputs: options.listsOutputs)
+        } catch {
+            throw error as? BuildError ?? BuildError.output("\(error)")
+        }
+        do {
+            let update = try write(writer, &summary)
+            try writer.finish(committing: update, to: state, summary: &summary)
+        } catch {
+            writer.abandon()
+            throw error as? BuildError ?? BuildError.output("\(error)")
+        }
+    }
+
     /// Finishes the build (`finish()`), commits `update` to `state` with the files the output
     /// folder now holds, and tells `summary` how many were written, left and removed.
-    func finish(committing update: StateUpdate, to state: BuildState, summary: inout BuildSummary) throws {
+    private func finish(committing update: StateUpdate, to state: BuildState, summary: inout BuildSummary) throws {
         var update = update
         let outcome = try finish()
         update.outputs = outcome.made

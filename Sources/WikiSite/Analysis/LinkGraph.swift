@@ -55,14 +55,46 @@ public struct LinkGraph: Sendable {
             precondition(nodes.updateValue(position, forKey: title) == nil, "two pages titled \(title)")
         }
 
-        // Each link's node, page by page (-1: a link to the linking page itself); missing
-        // titles are numbered as they come, then renumbered in byte order. The links to pages,
-        // most of them, are looked up on every core first.
+        // Each link's node, page by page (-1: a link to the linking page itself). The links to
+        // pages, most of them, are looked up on every core first.
         var linkNodes = Self.pageNodes(ofLinksIn: outlines, pages: nodes)
+        let missing = Self.numberMissingTitles(
+            linkedIn: outlines, linkNodes: &linkNodes, nodes: &nodes, pageCount: pageTitles.count)
+        let (counts, linkers) = Self.reverseIndex(
+            of: outlines, linkNodes: linkNodes, nodeCount: pageTitles.count + missing.titles.count)
+        var embedders: [PageTitle: [Int32]] = [:]
+        for (position, outline) in outlines.enumerated() {
+            for link in outline.links where link.isEmbed {
+                guard let target = link.target, target != pageTitles[position],
+                    embedders[target]?.last != Int32(position)
+                else { continue }
+                embedders[target, default: []].append(Int32(position))
+            }
+        }
+
+        self.pageTitles = pageTitles
+        self.missingTitles = missing.titles
+        self.embedders = embedders
+        self.linkCount = missing.linkCount
+        self.missingLinkCount = missing.missingLinkCount
+        self.outlines = outlines
+        self.nodes = nodes
+        self.linkerStart = counts
+        self.linkers = linkers
+    }
+
+    /// Numbers the titles `outlines` link to that no page has, after the `pageCount` pages, in
+    /// byte order, adding each to `nodes` and setting the node of each link to one in
+    /// `linkNodes`. Returns them in that order, with how many links the pages make (self links
+    /// left out), and how many of them to missing titles.
+    private static func numberMissingTitles(
+        linkedIn outlines: [PageOutline], linkNodes: inout [Int], nodes: inout [PageTitle: Int], pageCount: Int
+    ) -> (titles: [PageTitle], linkCount: Int, missingLinkCount: Int) {
         var missing: [PageTitle] = []
         var linkCount = 0
         var missingLinkCount = 0
         var cursor = 0
+        // Numbered as they come first, then renumbered in byte order.
         for outline in outlines {
             for link in outline.links {
                 defer { cursor += 1 }
@@ -75,7 +107,7 @@ public struct LinkGraph: Sendable {
                 if let known = nodes[target] {
                     node = known
                 } else {
-                    node = pageTitles.count + missing.count
+                    node = pageCount + missing.count
                     nodes[target] = node
                     missing.append(target)
                 }
@@ -87,25 +119,32 @@ public struct LinkGraph: Sendable {
         let missingOrder = missing.indices.sorted { missing[$0] < missing[$1] }
         var renumbered = [Int](repeating: 0, count: missing.count)
         for (rank, old) in missingOrder.enumerated() {
-            renumbered[old] = pageTitles.count + rank
-            nodes[missing[old]] = pageTitles.count + rank
+            renumbered[old] = pageCount + rank
+            nodes[missing[old]] = pageCount + rank
         }
-        let nodeCount = pageTitles.count + missing.count
-        func finalNode(_ node: Int) -> Int {
-            node >= pageTitles.count ? renumbered[node - pageTitles.count] : node
+        for index in linkNodes.indices where linkNodes[index] >= pageCount {
+            linkNodes[index] = renumbered[linkNodes[index] - pageCount]
         }
+        return (missingOrder.map { missing[$0] }, linkCount, missingLinkCount)
+    }
 
+    /// The reverse index of the links of `outlines`, whose nodes are `linkNodes` (page by page,
+    /// in document order; -1 for a self link), over `nodeCount` nodes: where each node's
+    /// linkers start in `linkers` (one entry more than nodes), and the positions of the linking
+    /// pages, each once a node, ascending.
+    private static func reverseIndex(
+        of outlines: [PageOutline], linkNodes: [Int], nodeCount: Int
+    ) -> (starts: [Int], linkers: [Int32]) {
         // Count each (node, linking page) pair once, then fill: pages come in ascending order,
         // so each node's linkers come out sorted without a sort.
         var lastLinker = [Int](repeating: -1, count: nodeCount)
         var counts = [Int](repeating: 0, count: nodeCount + 1)
-        cursor = 0
+        var cursor = 0
         for (position, outline) in outlines.enumerated() {
             for _ in outline.links {
-                let node = linkNodes[cursor]
+                let target = linkNodes[cursor]
                 cursor += 1
-                guard node >= 0 else { continue }
-                let target = finalNode(node)
+                guard target >= 0 else { continue }
                 if lastLinker[target] != position {
                     lastLinker[target] = position
                     counts[target + 1] += 1
@@ -119,10 +158,9 @@ public struct LinkGraph: Sendable {
         cursor = 0
         for (position, outline) in outlines.enumerated() {
             for _ in outline.links {
-                let node = linkNodes[cursor]
+                let target = linkNodes[cursor]
                 cursor += 1
-                guard node >= 0 else { continue }
-                let target = finalNode(node)
+                guard target >= 0 else { continue }
                 if lastLinker[target] != position {
                     lastLinker[target] = position
                     linkers[fill[target]] = Int32(position)
@@ -130,26 +168,7 @@ public struct LinkGraph: Sendable {
                 }
             }
         }
-
-        var embedders: [PageTitle: [Int32]] = [:]
-        for (position, outline) in outlines.enumerated() {
-            for link in outline.links where link.isEmbed {
-                guard let target = link.target, target != pageTitles[position],
-                    embedders[target]?.last != Int32(position)
-                else { continue }
-                embedders[target, default: []].append(Int32(position))
-            }
-        }
-
-        self.pageTitles = pageTitles
-        self.missingTitles = missingOrder.map { missing[$0] }
-        self.embedders = embedders
-        self.linkCount = linkCount
-        self.missingLinkCount = missingLinkCount
-        self.outlines = outlines
-        self.nodes = nodes
-        self.linkerStart = counts
-        self.linkers = linkers
+        return (counts, linkers)
     }
 
     /// Marks a link to a title no page has, in `pageNodes(ofLinksIn:pages:)`.

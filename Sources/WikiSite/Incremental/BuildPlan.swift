@@ -5,21 +5,21 @@ import WikiRender
 /// What one wiki's part of a build renders and removes, each with its cause.
 struct WikiPlan: Sendable {
     /// Why every page of the wiki is rendered; nil when only `pages` are.
-    var everyPage: String?
+    var everyPage: ChangeCause?
     /// The pages rendered, by title, with every cause found (in the order found).
     var pages: [PageTitle: [ChangeCause]] = [:]
     /// Why the special pages are rendered; nil when they are left as they are.
-    var specialPages: String?
+    var specialPages: ChangeCause?
     /// Whether only the files of the special pages whose digest changed are rendered (a change
     /// of documents); otherwise, all of them (a new wiki, a theme change).
     var keepsUnchangedSpecialFiles = false
     /// Why the home is rendered; nil when it is left as it is.
-    var home: String?
+    var home: ChangeCause?
     /// The pages whose files are removed, with the cause.
-    var removedPages: [PageTitle: String] = [:]
+    var removedPages: [PageTitle: ChangeCause] = [:]
 
     /// A plan rendering every file of the wiki, because of `cause`.
-    static func everything(_ cause: String) -> WikiPlan {
+    static func everything(_ cause: ChangeCause) -> WikiPlan {
         WikiPlan(everyPage: cause, specialPages: cause, home: cause)
     }
 
@@ -31,20 +31,20 @@ struct WikiPlan: Sendable {
     /// Adds what the change rules decided for the pages of the wiki.
     mutating func add(_ pagePlan: PageChangePlan) {
         pages.merge(pagePlan.rendered) { $0 + $1 }
-        for title in pagePlan.removed { removedPages[title] = ChangeCause.removed.description }
+        for title in pagePlan.removed { removedPages[title] = .removed }
     }
 
     /// Renders the files of the special pages whose digest changed, because of `cause`, unless
     /// all of them are rendered already.
-    mutating func renderSpecialPagesThatChanged(because cause: String) {
+    mutating func renderSpecialPagesThatChanged(because cause: ChangeCause) {
         guard specialPages == nil else { return }
         specialPages = cause
         keepsUnchangedSpecialFiles = true
     }
 
-    /// Why the page `title` is rendered, nil when it is not.
+    /// Why the page `title` is rendered, as `--explain` says it; nil when it is not.
     func cause(ofPage title: PageTitle) -> String? {
-        everyPage ?? pages[title].map { $0.map(\.description).joined(separator: "; ") }
+        everyPage.map(\.description) ?? pages[title].map { $0.map(\.description).joined(separator: "; ") }
     }
 }
 
@@ -54,17 +54,17 @@ struct BuildPlan: Sendable {
     /// Why everything is rendered; nil for an incremental build.
     let fullBuild: FullBuildReason?
     /// Why the stylesheet is written; nil when it is left as it is.
-    var stylesheet: String?
+    var stylesheet: ChangeCause?
     /// Why the site index is written; nil when it is left as it is.
-    var siteIndex: String?
+    var siteIndex: ChangeCause?
     /// The plan of each published wiki, by ID.
     var wikis: [ExactString: WikiPlan] = [:]
     /// Wikis whose whole folder is removed, with the cause.
-    var removedWikis: [(id: String, cause: String)] = []
+    var removedWikis: [(id: String, cause: ChangeCause)] = []
 
     /// A plan rendering everything, because of `reason`.
     static func full(_ reason: FullBuildReason, wikis: [Wiki]) -> BuildPlan {
-        let cause = "full build: \(reason)"
+        let cause = ChangeCause.fullBuild(reason)
         var plan = BuildPlan(fullBuild: reason, stylesheet: cause, siteIndex: cause)
         for wiki in wikis { plan.wikis[ExactString(wiki.id)] = .everything(cause) }
         return plan
@@ -80,7 +80,7 @@ struct BuildPlan: Sendable {
     /// every page, every home, or every wiki's special pages.
     mutating func applyThemeChanges(_ names: [String], wikis: [Wiki]) {
         for name in names {
-            let cause = "theme file \(name) changed"
+            let cause = ChangeCause.themeFileChanged(name)
             switch name {
             case ThemeTemplate.stylesheetFileName: stylesheet = cause
             case ThemeTemplate.siteIndex.fileName: siteIndex = cause

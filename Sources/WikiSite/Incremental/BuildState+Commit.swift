@@ -34,81 +34,103 @@ extension BuildState {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
-            try db.execute(sql: "DELETE FROM announcedOutput")
-            try db.execute(sql: "DELETE FROM dumpLedger")
-            for (source, ledger) in update.dumpLedgers {
-                try db.execute(
-                    sql: "INSERT INTO dumpLedger (source, entries) VALUES (?, ?)",
-                    arguments: [source, Data(ledger.encoded)])
-            }
-            try db.execute(sql: "DELETE FROM setting")
-            for (name, value) in update.settings {
-                try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])
-            }
-            for (source, value) in update.checkpoints {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO checkpoint (source, value) VALUES (?, ?)", arguments: [source, value])
-            }
-            for wikiID in update.removedWikis {
-                try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-                for table in [
-                    "page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart",
-                ] {
-                    try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
-                }
-            }
-            for wiki in update.wikis {
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount, skippedPages)
-                        VALUES (?, ?, ?, ?, ?)
-                        """,
-                    arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount, wiki.skippedPages])
-            }
-            var linkerChanges = LinkerChanges()
-            for (wikiID, title) in update.removedPages {
-                try Self.deletePage(title, inWiki: wikiID, recordingIn: &linkerChanges, db)
-            }
-            if !update.replacesEverything {
-                for page in update.pages {
-                    try Self.deletePage(page.title, inWiki: page.wikiID, recordingIn: &linkerChanges, db)
-                }
-            }
-            if update.replacesEverything {
-                for index in StateSchema.pageIndexNames { try db.execute(sql: "DROP INDEX \(index)") }
-            }
-            try Self.insert(update.pages, recordingIn: &linkerChanges, db)
-            if update.replacesEverything { try db.execute(sql: StateSchema.pageIndexes) }
-            try Self.apply(linkerChanges, startingEmpty: update.replacesEverything, db)
+            try Self.recordSources(of: update, db)
+            try Self.recordWikis(of: update, db)
+            try Self.recordPages(of: update, db)
             let removeOutput = try db.cachedStatement(sql: "DELETE FROM output WHERE path = ?")
             for path in update.removedOutputs { try removeOutput.execute(arguments: [path]) }
             try Self.record(update.outputs, db)
-            for (wikiID, digests) in update.specialFileDigests {
-                try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ?", arguments: [wikiID])
-                for (path, digest) in digests {
-                    try db.execute(
-                        sql: "INSERT INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
-                        arguments: [wikiID, path, digest])
-                }
-            }
-            for (wikiID, digests) in update.changedSpecialFileDigests {
-                for (path, digest) in digests {
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
-                        arguments: [wikiID, path, digest])
-                }
-            }
-            for (wikiID, path) in update.removedSpecialFiles {
-                try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ? AND path = ?", arguments: [wikiID, path])
-            }
-            try StoredTitledLists.record(update, db)
-            try StoredSitemaps.record(update, db)
+            try Self.recordSpecialFiles(of: update, db)
             for (wikiID, figures) in update.statistics {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO wikiStatistics (wiki, figures) VALUES (?, ?)",
                     arguments: [wikiID, try figures.encoded()])
             }
         }
+    }
+
+    /// Records what `update` says of the sources (their dumps' ledgers and checkpoints) and of
+    /// the build's shape (its settings, which mark the state finished).
+    private static func recordSources(of update: StateUpdate, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM announcedOutput")
+        try db.execute(sql: "DELETE FROM dumpLedger")
+        for (source, ledger) in update.dumpLedgers {
+            try db.execute(
+                sql: "INSERT INTO dumpLedger (source, entries) VALUES (?, ?)",
+                arguments: [source, Data(ledger.encoded)])
+        }
+        try db.execute(sql: "DELETE FROM setting")
+        for (name, value) in update.settings {
+            try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])
+        }
+        for (source, value) in update.checkpoints {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO checkpoint (source, value) VALUES (?, ?)", arguments: [source, value])
+        }
+    }
+
+    /// Records the wikis `update` removes and those it changes.
+    private static func recordWikis(of update: StateUpdate, _ db: Database) throws {
+        for wikiID in update.removedWikis {
+            try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
+            for table in ["page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
+            }
+        }
+        for wiki in update.wikis {
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount, skippedPages)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount, wiki.skippedPages])
+        }
+    }
+
+    /// Records the pages `update` removes and those it writes, with the reverse index of their
+    /// links. When it replaces everything, the page table's indexes are made after its rows.
+    private static func recordPages(of update: StateUpdate, _ db: Database) throws {
+        var linkerChanges = LinkerChanges()
+        for (wikiID, title) in update.removedPages {
+            try deletePage(title, inWiki: wikiID, recordingIn: &linkerChanges, db)
+        }
+        if !update.replacesEverything {
+            for page in update.pages {
+                try deletePage(page.title, inWiki: page.wikiID, recordingIn: &linkerChanges, db)
+            }
+        }
+        if update.replacesEverything {
+            for index in StateSchema.pageIndexNames { try db.execute(sql: "DROP INDEX \(index)") }
+        }
+        try insert(update.pages, recordingIn: &linkerChanges, db)
+        if update.replacesEverything { try db.execute(sql: StateSchema.pageIndexes) }
+        try apply(linkerChanges, startingEmpty: update.replacesEverything, db)
+    }
+
+    /// Records the digests of the special files `update` wrote, and the lists and sitemaps it
+    /// cut.
+    private static func recordSpecialFiles(of update: StateUpdate, _ db: Database) throws {
+        for (wikiID, digests) in update.specialFileDigests {
+            try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ?", arguments: [wikiID])
+            for (path, digest) in digests {
+                try db.execute(
+                    sql: "INSERT INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
+                    arguments: [wikiID, path, digest]
+                )
+            }
+        }
+        for (wikiID, digests) in update.changedSpecialFileDigests {
+            for (path, digest) in digests {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO specialFile (wiki, path, digest) VALUES (?, ?, ?)",
+                    arguments: [wikiID, path, digest])
+            }
+        }
+        for (wikiID, path) in update.removedSpecialFiles {
+            try db.execute(sql: "DELETE FROM specialFile WHERE wiki = ? AND path = ?", arguments: [wikiID, path])
+        }
+        try StoredTitledLists.record(update, db)
+        try StoredSitemaps.record(update, db)
     }
 
     /// Runs `body` in a transaction. A write the system refused (a full disk, the file-size

@@ -1,9 +1,21 @@
 import WikiDocuments
 import WikiModel
 
-/// Why a change of documents makes a build write or remove a file: a value that tests compare,
-/// and the words `--explain` prints (`description`).
-enum ChangeCause: Hashable, Sendable, CustomStringConvertible {
+/// Why a build writes or removes a file: a value that tests compare, and the words `--explain`
+/// prints (`description`).
+enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
+    /// The build renders everything, for `reason`.
+    case fullBuild(FullBuildReason)
+    /// The theme file `name` changed.
+    case themeFileChanged(String)
+    /// The wiki is published for the first time.
+    case newWiki
+    /// The wiki's title changed: every file of it shows the title.
+    case wikiRetitled
+    /// The wiki was deleted or is no longer published.
+    case wikiRemoved
+    /// A wiki or a page of the site changed: the site's own files list them.
+    case siteChanged
     /// The page was created, published again or made public.
     case created
     /// The page's document changed.
@@ -23,6 +35,12 @@ enum ChangeCause: Hashable, Sendable, CustomStringConvertible {
 
     var description: String {
         switch self {
+        case .fullBuild(let reason): "full build: \(reason)"
+        case .themeFileChanged(let name): "theme file \(name) changed"
+        case .newWiki: "new wiki"
+        case .wikiRetitled: "the wiki's title changed"
+        case .wikiRemoved: "wiki deleted or no longer published"
+        case .siteChanged: "wikis or pages changed"
         case .created: "page created or published"
         case .edited: "page edited"
         case .removed: "page deleted or unpublished"

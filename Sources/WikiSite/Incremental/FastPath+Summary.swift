@@ -27,14 +27,19 @@ extension FastPath {
         var builder = WikiDatabaseBuilder(includesDrafts: options.includesDrafts)
         for document in changes.delivered { builder.add(document) }
         let database = builder.build()
-        let changedWikiDocuments = try changedWikiDocuments(in: database, storedWikis: storedWikis)
+        // With `--wiki`, the wikis published are those the state knows (the option is part of
+        // the build's shape): a change of another wiki touches nothing.
+        let selected = Set(options.wikiIDs.map(ExactString.init))
+        let publishedWikis = database.wikis.filter { selected.isEmpty || selected.contains(ExactString($0.id)) }
+        let changedWikiDocuments = try changedWikiDocuments(
+            of: publishedWikis, in: database, storedWikis: storedWikis)
         let state = last.state
         let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
         let removed = try removedTitles(
             of: changedIDs, in: database, storedWikis: storedWikis, state: state)
         let published = StatePublishedPages(state: state)
         var wikis: [WikiEdits] = []
-        for wiki in database.wikis {
+        for wiki in publishedWikis {
             let pages = database.pages(inWiki: wiki.id)
             let gone = removed[ExactString(wiki.id)] ?? []
             for title in gone { published.settle(title, inWiki: wiki.id, published: false) }
@@ -80,7 +85,6 @@ extension FastPath {
         }
         do {
             if let source = source as? any DocumentLookupSource {
-                try optionsAllowed.get()
                 return .changed(try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs))
             }
             guard let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) else {
@@ -97,7 +101,6 @@ extension FastPath {
                     try UnchangedSources(options: options, shape: shape, reporter: reporter)
                         .summary(of: last, advances: [read.advance]))
             }
-            try optionsAllowed.get()
             return .changed(read)
         } catch let notServed as FastPathDeclined {
             throw notServed
@@ -106,12 +109,13 @@ extension FastPath {
         }
     }
 
-    /// The wikis of `database` whose own document changed, their title and conflicts kept.
+    /// The wikis among `wikis` (those of `database` the build publishes) whose own document
+    /// changed, their title and conflicts kept.
     ///
     /// - Throws: `FastPathDeclined` when a document is skipped, a wiki came, went or was
     ///   retitled, or a changed wiki's document is in conflict.
     private func changedWikiDocuments(
-        in database: WikiDatabase, storedWikis: [ExactString: BuildState.StoredWiki]
+        of wikis: [Wiki], in database: WikiDatabase, storedWikis: [ExactString: BuildState.StoredWiki]
     ) throws -> Set<ExactString> {
         // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
         // so); a page may be, and the statistics list its conflict.
@@ -125,11 +129,11 @@ extension FastPath {
         if let invalid = database.invalidFrontMatter.first {
             throw FastPathDeclined("the front matter of \(MessageText.quoted(invalid.documentID)) cannot be read")
         }
-        guard database.wikis.count == storedWikis.count else {
+        guard wikis.count == storedWikis.count else {
             throw FastPathDeclined("a wiki came, went or is no longer published")
         }
         var changed = Set<ExactString>()
-        for wiki in database.wikis {
+        for wiki in wikis {
             guard let stored = storedWikis[ExactString(wiki.id)], stored.title.isExactly(wiki.title) else {
                 throw FastPathDeclined(
                     "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")

@@ -12,7 +12,6 @@ import WikiSources
 /// It applies when all of these hold; where one does not, it says why (`FastPathDeclined`):
 /// - the only source says what changed since the last build and hands over documents by `_id`
 ///   (`SourceChanges`: the store, a CouchDB server, or a dump compared with its ledger);
-/// - the build has no base URL and publishes every wiki;
 /// - the wikis' own documents kept their titles, and their conflicts stay as they were;
 /// - every change is a page edited, created, published again, deleted or made a draft;
 /// - no page is deleted from a wiki whose last reading skipped a page document, and none is
@@ -135,15 +134,6 @@ struct FastPath {
         }
     }
 
-    /// Whether the build's options let the fast path take its changes: a failure naming the
-    /// option that does not.
-    var optionsAllowed: Result<Void, FastPathDeclined> {
-        if !options.wikiIDs.isEmpty {
-            return .failure(FastPathDeclined("--wiki: the build publishes some wikis alone"))
-        }
-        return .success(())
-    }
-
     /// The build of the edits of `planner`'s database, every document of the sources (read whole:
     /// a dump), when the only changes `planner` found in `wikis` (`changes`, one a wiki) are edits
     /// the fast path takes: true when it wrote and committed them, with what it did added to
@@ -172,7 +162,6 @@ struct FastPath {
         layout: SiteLayout, update: StateUpdate, summary: BuildSummary
     ) throws -> BuildSummary {
         let (database, state) = (planner.database, planner.state)
-        try optionsAllowed.get()
         guard planner.storedWikis.count == wikiList.count else {
             throw FastPathDeclined("a wiki came, went or is no longer published")
         }
@@ -320,7 +309,7 @@ struct FastPath {
             files.written.append(
                 (
                     SiteLayout.siteIndex, renderer.siteIndex(wikis: wikis.map(\.wiki), pageCounts: pageCounts),
-                    "wikis or pages changed"
+                    ChangeCause.siteChanged.description
                 ))
         }
         // The site's sitemap index lists every wiki's sitemap files.
@@ -331,26 +320,17 @@ struct FastPath {
                     try sitemapNewest[ExactString(wikiID)] ?? state.sitemapHeaders(ofWiki: wikiID).map(\.newest)
                 listing.append((wikiID, newest))
             }
-            files.discovery += discovery.indexFiles(listing: listing).map { ($0, "wikis or pages changed") }
+            files.discovery += discovery.indexFiles(listing: listing).map { ($0, ChangeCause.siteChanged.description) }
         }
         try write(files, committing: update, to: state, summary: &summary)
     }
 
-    /// Writes `files`, then commits `update` to `state`: the state is marked unfinished first,
-    /// so a build killed in between is followed by a full one.
+    /// Writes `files`, then commits `update` to `state` (`SiteWriter.writing`).
     private func write(
         _ files: WikiFiles, committing update: StateUpdate, to state: BuildState, summary: inout BuildSummary
     ) throws {
-        let writer: SiteWriter
-        do {
-            try state.markUnfinished()
-            writer = try SiteWriter(
-                outputFolder: options.outputFolder, record: state, previousBuildWasInterrupted: false,
-                listsOutputs: options.listsOutputs)
-        } catch {
-            throw BuildError.output("\(error)")
-        }
-        do {
+        try SiteWriter.writing(options, state: state, previousBuildWasInterrupted: false, summary: &summary) {
+            writer, _ in
             try writer.announce(
                 files.written.map(\.path) + files.attachments.map(\.file.path) + files.discovery.map(\.file.path))
             for file in files.written { try writer.write(file.html, to: file.path, because: file.cause) }
@@ -363,10 +343,7 @@ struct FastPath {
                 try writer.write(attachment.file.bytes, to: attachment.file.path, because: attachment.cause)
             }
             for file in files.removed { writer.retire(file.path, because: file.cause) }
-            try writer.finish(committing: update, to: state, summary: &summary)
-        } catch {
-            writer.abandon()
-            throw error as? BuildError ?? BuildError.output("\(error)")
+            return update
         }
     }
 

@@ -57,7 +57,7 @@ struct IncrementalPlanner {
         var plan = BuildPlan(fullBuild: nil)
         let published = Set(wikis.map { ExactString($0.id) })
         for (id, wiki) in storedWikis where !published.contains(id) {
-            plan.removedWikis.append((wiki.id, "wiki deleted or no longer published"))
+            plan.removedWikis.append((wiki.id, .wikiRemoved))
         }
         plan.removedWikis.sort { ExactString($0.id) < ExactString($1.id) }
         plan.applyThemeChanges(themeChanges, wikis: wikis)
@@ -74,7 +74,7 @@ struct IncrementalPlanner {
         keeping bodies: RenderedBodies, reporter: any BuildReporter
     ) throws -> (analysis: WikiAnalysis?, changedDocuments: Int) {
         guard let wikiChanges else {
-            if fullBuild == nil { plan = .everything("new wiki") }
+            if fullBuild == nil { plan = .everything(.newWiki) }
             let analysis = WikiAnalysis.analyse(wiki, with: renderer, keeping: bodies, reporter: reporter)
             return (analysis, 1 + analysis.pages.count)
         }
@@ -87,10 +87,10 @@ struct IncrementalPlanner {
         let analysis = WikiAnalysis.analyse(
             wiki, with: renderer, reusing: reusable, keeping: bodies, reporter: reporter)
         if !stored.title.isExactly(wiki.title) {
-            plan = .everything("the wiki's title changed")
+            plan = .everything(.wikiRetitled)
         } else if wikiChanged {
-            plan.home = plan.home ?? ChangeCause.wikiDocumentChanged.description
-            plan.renderSpecialPagesThatChanged(because: ChangeCause.wikiDocumentChanged.description)
+            plan.home = plan.home ?? .wikiDocumentChanged
+            plan.renderSpecialPagesThatChanged(because: .wikiDocumentChanged)
         }
         try WikiChangePlanner(state: state, analysis: analysis).plan(changes, into: &plan)
         return (analysis, changes.count + (wikiChanged ? 1 : 0))

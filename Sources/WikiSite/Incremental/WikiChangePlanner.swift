@@ -67,7 +67,7 @@ struct WikiChangePlanner {
         plan.add(
             try PageChangeRules.plan(pageChanges, facts: AnalysisFacts(state: state, wikiID: wikiID, graph: graph)))
         if changes.count > 0 {
-            let cause = ChangeCause.pagesChanged(changes.count).description
+            let cause = ChangeCause.pagesChanged(changes.count)
             plan.renderSpecialPagesThatChanged(because: cause)
             plan.home = plan.home ?? cause
         }

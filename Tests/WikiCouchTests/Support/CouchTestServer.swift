@@ -63,7 +63,7 @@ final class CouchTestServer: Sendable {
         let authorization: String?
     }
 
-    private struct Rule {
+    struct Rule {
         let method: String
         let path: String
         let query: [String: String]
@@ -73,7 +73,7 @@ final class CouchTestServer: Sendable {
     }
 
     /// A `longpoll` or `continuous` response still open.
-    private struct Feed {
+    struct Feed {
         enum Kind {
             case longpoll
             case continuous
@@ -95,7 +95,7 @@ final class CouchTestServer: Sendable {
         }
     }
 
-    private struct State {
+    struct State {
         var database: FakeCouchDatabase
         var rules: [Rule] = []
         var requests: [RecordedRequest] = []
@@ -108,7 +108,7 @@ final class CouchTestServer: Sendable {
     let configuration: Configuration
     let port: Int
     private let channel: any Channel
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     /// Starts a server holding `database`.
     init(_ database: FakeCouchDatabase, configuration: Configuration = Configuration()) throws {
@@ -311,7 +311,7 @@ final class CouchTestServer: Sendable {
 
     /// `{"results":[…],"last_seq":…}` (with `pending` for CouchDB 2+ sequences): the changes after
     /// `since`, at most `limit`.
-    private static func changesBody(_ database: FakeCouchDatabase, since: Int, _ query: [String: String]) -> JSONValue {
+    static func changesBody(_ database: FakeCouchDatabase, since: Int, _ query: [String: String]) -> JSONValue {
         let all = database.changes(after: since)
         let rows = all.prefix(limit(query))
         let results = rows.map { changeRow($0.id, $0.entry, in: database, query) }
@@ -324,7 +324,7 @@ final class CouchTestServer: Sendable {
     }
 
     /// One change: `{"seq","id","changes":[{"rev"}…],"deleted"?,"doc"?}`.
-    private static func changeRow(
+    static func changeRow(
         _ id: ExactString, _ entry: FakeCouchDatabase.Entry, in database: FakeCouchDatabase,
         _ query: [String: String]
     ) -> JSONValue {
@@ -348,7 +348,7 @@ final class CouchTestServer: Sendable {
 
     /// The last line of a continuous feed: `{"last_seq":…}`, with `pending` for CouchDB 2+
     /// sequences.
-    private static func lastSequenceLine(_ database: FakeCouchDatabase, _ last: Int) -> JSONValue {
+    static func lastSequenceLine(_ database: FakeCouchDatabase, _ last: Int) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("last_seq", database.sequenceValue(last))]
         if database.style == .opaque {
             members.append(("pending", .number(String(database.changes(after: last).count))))
@@ -357,7 +357,7 @@ final class CouchTestServer: Sendable {
     }
 
     /// `limit`; CouchDB takes 0 as 1.
-    private static func limit(_ query: [String: String]) -> Int {
+    static func limit(_ query: [String: String]) -> Int {
         query["limit"].flatMap(Int.init).map { max($0, 1) } ?? Int.max
     }
 
@@ -437,170 +437,6 @@ final class CouchTestServer: Sendable {
                         ?? JSONValue.object(JSONObject([("missing", .string(text))]))
                 })
         )
-    }
-
-    // MARK: Feeds that wait
-
-    /// Starts a `longpoll` or `continuous` response, on `channel`'s event loop (where every step
-    /// of a feed runs, in order).
-    private func open(_ kind: Feed.Kind, since: Int, _ query: [String: String], on channel: any Channel) {
-        channel.writeAndFlush(
-            HTTPServerResponsePart.head(
-                HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Content-Type": "application/json"])),
-            promise: nil)
-        let id = state.withLock { state in
-            defer { state.nextFeed += 1 }
-            state.feeds[state.nextFeed] = Feed(
-                kind: kind, channel: channel, since: since, remaining: Self.limit(query), parameters: query)
-            return state.nextFeed
-        }
-        channel.closeFuture.whenComplete { [self] _ in
-            state.withLock { $0.feeds.removeValue(forKey: id) }?.cancelTimers()
-        }
-        if let interval = Self.heartbeat(query) {
-            let heartbeat = channel.eventLoop.scheduleRepeatedTask(
-                initialDelay: .milliseconds(interval), delay: .milliseconds(interval)
-            ) { [self] task in
-                let isOpen = state.withLock { state in
-                    guard state.feeds[id] != nil else { return false }
-                    state.heartbeats += 1
-                    return true
-                }
-                guard isOpen else { return task.cancel() }
-                channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "\n"))), promise: nil)
-            }
-            state.withLock { $0.feeds[id]?.heartbeat = heartbeat }
-        } else {
-            restartTimeout(of: id, on: channel)
-        }
-        advance(id)
-    }
-
-    /// Sends what feed `id` has to send now: a longpoll its answer once there are changes (or its
-    /// time is up), a continuous feed the changes it has not sent yet, and its last line once it
-    /// sent `limit` changes (or its time is up). On the feed's event loop.
-    private func advance(_ id: Int, timedOut: Bool = false) {
-        let step = state.withLock { state -> (feed: Feed, bytes: [UInt8], ends: Bool)? in
-            guard var feed = state.feeds[id] else { return nil }
-            let database = state.database
-            switch feed.kind {
-            case .longpoll:
-                guard timedOut || !database.changes(after: feed.since).isEmpty else { return nil }
-                state.feeds[id] = nil
-                return (feed, JSONWriter.bytes(Self.changesBody(database, since: feed.since, feed.parameters)), true)
-            case .continuous:
-                let rows = database.changes(after: feed.since).prefix(feed.remaining)
-                var bytes: [UInt8] = []
-                for row in rows {
-                    bytes += JSONWriter.bytes(Self.changeRow(row.id, row.entry, in: database, feed.parameters))
-                    bytes.append(UInt8(ascii: "\n"))
-                }
-                feed.since = rows.last?.entry.sequence ?? feed.since
-                feed.remaining -= rows.count
-                let ends = feed.remaining == 0 || timedOut
-                if ends {
-                    state.feeds[id] = nil
-                    bytes += JSONWriter.bytes(Self.lastSequenceLine(database, feed.since))
-                    bytes.append(UInt8(ascii: "\n"))
-                } else {
-                    state.feeds[id] = feed
-                }
-                return bytes.isEmpty ? nil : (feed, bytes, ends)
-            }
-        }
-        guard let step else { return }
-        let channel = step.feed.channel
-        channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: step.bytes))), promise: nil)
-        if step.ends {
-            step.feed.cancelTimers()
-            channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
-        } else {
-            channel.flush()
-            // Without a heartbeat, the timeout counts from the last change sent.
-            if Self.heartbeat(step.feed.parameters) == nil { restartTimeout(of: id, on: channel) }
-        }
-    }
-
-    /// Ends feed `id` after its `timeout` (at most 60 s) from now, unless it sends a change first.
-    private func restartTimeout(of id: Int, on channel: any Channel) {
-        let parameters = state.withLock { $0.feeds[id]?.parameters }
-        guard let parameters else { return }
-        let milliseconds = min(parameters["timeout"].flatMap(Int64.init) ?? 60_000, 60_000)
-        let timeout = channel.eventLoop.scheduleTask(in: .milliseconds(milliseconds)) { [self] in
-            advance(id, timedOut: true)
-        }
-        let previous = state.withLock { state -> Scheduled<Void>? in
-            defer { state.feeds[id]?.timeout = timeout }
-            return state.feeds[id]?.timeout
-        }
-        previous?.cancel()
-    }
-
-    /// The `heartbeat` period in milliseconds (`true`: the default, 60 s; at most 60 s), if any.
-    private static func heartbeat(_ query: [String: String]) -> Int64? {
-        guard let text = query["heartbeat"] else { return nil }
-        guard let interval = text == "true" ? 60_000 : Int64(text), interval > 0 else { return nil }
-        return min(interval, 60_000)
-    }
-
-    // MARK: Writing
-
-    private static func error(_ status: HTTPResponseStatus, _ error: String, _ reason: String) -> (
-        HTTPResponseStatus, JSONValue
-    ) {
-        (status, .object(JSONObject([("error", .string(error)), ("reason", .string(reason))])))
-    }
-
-    private func send(_ status: Int, error: String, reason: String, on channel: any Channel) {
-        let (status, body) = Self.error(HTTPResponseStatus(statusCode: status), error, reason)
-        send(status, body, on: channel)
-    }
-
-    private func send(_ status: HTTPResponseStatus, _ body: JSONValue, on channel: any Channel) {
-        let bytes = JSONWriter.bytes(body)
-        let headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", String(bytes.count))])
-        channel.write(
-            HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)),
-            promise: nil)
-        channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: bytes))), promise: nil)
-        channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
-    }
-
-    /// The head (announcing the whole length) and the first half of the body.
-    private func sendHalf(_ status: HTTPResponseStatus, _ body: JSONValue, on channel: any Channel) -> EventLoopFuture<
-        Void
-    > {
-        let bytes = JSONWriter.bytes(body)
-        let headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", String(bytes.count))])
-        channel.write(
-            HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)),
-            promise: nil)
-        return channel.writeAndFlush(
-            HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: bytes.prefix(bytes.count / 2)))))
-    }
-
-    /// Closes `channel` with a TCP reset.
-    private static func reset(_ channel: any Channel) {
-        guard let socket = channel as? any SocketOptionProvider else {
-            channel.close(promise: nil)
-            return
-        }
-        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
-    }
-
-    /// The path (decoded segments joined by `/`), its segments, and the decoded query.
-    private static func split(_ uri: String) -> (String, [String], [String: String]) {
-        let parts = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let segments = parts[0].split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-        var query: [String: String] = [:]
-        if parts.count > 1 {
-            for pair in parts[1].split(separator: "&") {
-                let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(nameAndValue[0]).removingPercentEncoding ?? ""
-                query[name] = nameAndValue.count > 1 ? String(nameAndValue[1]).removingPercentEncoding ?? "" : ""
-            }
-        }
-        return ("/" + segments.joined(separator: "/"), segments, query)
     }
 }
 

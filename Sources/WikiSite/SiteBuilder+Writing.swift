@@ -1,0 +1,230 @@
+import Synchronization
+import WikiDocuments
+import WikiModel
+import WikiRender
+
+/// What the steps that write a build's files share: the planner (with the database and the
+/// state), the theme, where files go, the discovery files' settings and the writer.
+struct SiteWriting {
+    let planner: IncrementalPlanner
+    let theme: Theme
+    let layout: SiteLayout
+    /// Sitemaps and feeds, with a base URL; nil without one.
+    let discovery: SiteDiscovery?
+    let writer: SiteWriter
+
+    var database: WikiDatabase { planner.database }
+}
+
+/// The wiki-wide path's writing: each wiki's files from its analysis, then the site's own.
+extension SiteBuilder {
+    /// Writes what `plan` asks for: the stylesheet, the site index, each wiki's pages, special
+    /// pages and home (each wiki's `changes` as the planner found them), then the sitemaps and
+    /// feeds when the build has a base URL; retires what it takes away.
+    func writeSite(
+        _ wikis: [Wiki], changes: [IncrementalPlanner.WikiChanges?], plan: BuildPlan, _ context: SiteWriting,
+        update: inout StateUpdate, summary: inout BuildSummary
+    ) throws {
+        var plan = plan
+        let writer = context.writer
+        if let reason = plan.fullBuild { writer.retireEverything(because: ChangeCause.fullBuild(reason).description) }
+        for (id, cause) in plan.removedWikis {
+            // The folder the last build gave the wiki: an incremental build has the last build's
+            // configuration (any change of it, slugs included, makes a full build), and a removed
+            // wiki has no settings table (one for a wiki the sources lack is an error), so its
+            // folder is the name made from its ID, as `layout` gives it.
+            writer.retire(withPrefix: context.layout.folderPrefix(ofWiki: id), because: cause.description)
+            update.removedWikis.append(id)
+        }
+        summary.changedDocuments = plan.removedWikis.count
+        for (wiki, wikiChanges) in zip(wikis, changes) {
+            var wikiPlan = plan.plan(ofWiki: wiki.id)
+            try writeWiki(wiki, changes: wikiChanges, plan: &wikiPlan, context, update: &update, summary: &summary)
+            plan.wikis[ExactString(wiki.id)] = wikiPlan
+        }
+        try writeSiteFiles(of: wikis, plan: plan, context, update: &update, summary: &summary)
+    }
+
+    /// Plans `wiki` (its `changes`, added to `plan`, which holds what the theme asks for) and
+    /// writes what the plan asks for, with what the state records of it added to `update`.
+    private func writeWiki(
+        _ wiki: Wiki, changes: IncrementalPlanner.WikiChanges?, plan: inout WikiPlan, _ context: SiteWriting,
+        update: inout StateUpdate, summary: inout BuildSummary
+    ) throws {
+        let (planner, layout) = (context.planner, context.layout)
+        let pages = pageRenderer(of: wiki, everyPage: planner.fullBuild != nil, context)
+        reporter.stage(
+            "analysing \(planner.database.pages(inWiki: wiki.id).count) pages of "
+                + "\(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
+        let bodies = RenderedBodies(
+            budget: Self.keptBodiesBudget, spillingInto: SpilledBodies(inFolder: options.resolvedStateFolder))
+        let (analysis, changed) = try planner.plan(
+            wiki, changes: changes, with: pages.bodies, into: &plan, keeping: bodies, reporter: reporter)
+        summary.changedDocuments += changed
+        guard let analysis else {
+            summary.wikisNotAnalysed += 1
+            summary.wikis.append(
+                PublishedWiki(
+                    id: wiki.id, title: wiki.title, pageCount: planner.database.pages(inWiki: wiki.id).count,
+                    home: layout.home(ofWiki: wiki.id)))
+            return
+        }
+        let previousDigests =
+            plan.keepsUnchangedSpecialFiles ? try planner.state.specialFileDigests(inWiki: wiki.id) : [:]
+        if let special = try writeFiles(
+            of: analysis, plan: plan, pages: pages, bodies: bodies, previousDigests: previousDigests, context)
+        {
+            update.specialFileDigests.append((wiki.id, special.digests))
+            update.titledLists.append((wiki.id, special.lists))
+        }
+        planner.record(wiki, analysis: analysis, plan: plan, into: &update)
+        summary.missingLinks += analysis.missingLinks
+        summary.wikis.append(
+            PublishedWiki(
+                id: wiki.id, title: wiki.title, pageCount: analysis.pages.count, home: layout.home(ofWiki: wiki.id)))
+    }
+
+    /// Writes the site's own files `plan` asks for, and those a change of any wiki makes: the
+    /// stylesheet, the site index, and with a base URL the sitemaps and feeds of `wikis`.
+    private func writeSiteFiles(
+        of wikis: [Wiki], plan: BuildPlan, _ context: SiteWriting, update: inout StateUpdate,
+        summary: inout BuildSummary
+    ) throws {
+        var plan = plan
+        let (writer, layout, database) = (context.writer, context.layout, context.database)
+        let siteWideCause = plan.fullBuild.map { ChangeCause.fullBuild($0) } ?? .siteChanged
+        let siteWideChange = plan.fullBuild != nil || summary.changedDocuments > 0
+        if siteWideChange { plan.siteIndex = plan.siteIndex ?? siteWideCause }
+        if let cause = plan.stylesheet {
+            try writer.write(context.theme.stylesheet, to: SiteLayout.stylesheet, because: cause.description)
+        }
+        if let cause = plan.siteIndex {
+            let pages = SitePageRenderer(
+                bodies: PageBodyRenderer(
+                    database: database, markdown: MarkdownRenderer(options: MarkdownOptions()), siteLayout: layout),
+                theme: context.theme, discovery: context.discovery)
+            try writer.write(pages.siteIndex(wikis: wikis), to: SiteLayout.siteIndex, because: cause.description)
+        }
+        guard let discovery = context.discovery else {
+            summary.notes.append(SiteDiscovery.missingBaseURLNote)
+            return
+        }
+        guard siteWideChange else { return }
+        reporter.stage("writing sitemaps and feeds")
+        for folder in [""] + wikis.map({ layout.folderPrefix(ofWiki: $0.id) }) {
+            writer.retire(
+                withPrefix: folder + DiscoveryLayout.numberedSitemapPrefix, matching: DiscoveryLayout.isNumberedSitemap,
+                because: siteWideCause.description)
+        }
+        let discovered = discovery.files(for: wikis, in: database) { page, wiki in
+            PageBodyRenderer(
+                database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
+                siteLayout: layout
+            ).body(of: page).html
+        }
+        try writer.announce(discovered.files.map(\.path))
+        for file in discovered.files {
+            try writer.write(file.bytes, to: file.path, because: siteWideCause.description)
+        }
+        update.sitemaps = discovered.sitemaps
+    }
+
+    /// The renderer of `wiki`'s files. When the build renders `everyPage`, the hrefs of all of
+    /// them are made first, and read without a lock by the threads that render.
+    private func pageRenderer(of wiki: Wiki, everyPage: Bool, _ context: SiteWriting) -> SitePageRenderer {
+        let (database, layout) = (context.database, context.layout)
+        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+        let hrefs = everyPage ? PageHrefs(publishedPagesOf: wiki.id, in: database, layout: layout) : PageHrefs()
+        return SitePageRenderer(
+            bodies: PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout, hrefs: hrefs),
+            theme: context.theme, discovery: context.discovery)
+    }
+
+    /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
+    /// backlinks) on every core, the special pages, the home; retires removed pages. Returns the
+    /// digests of the special files when it considered them (`writeSpecialPages`), with the lists
+    /// cut at their titles as the state keeps them.
+    private func writeFiles(
+        of analysis: WikiAnalysis, plan: WikiPlan, pages: SitePageRenderer, bodies: RenderedBodies,
+        previousDigests: [String: Int64], _ context: SiteWriting
+    ) throws -> (digests: [String: Int64], lists: StoredTitledLists)? {
+        let (wiki, writer, layout) = (analysis.wiki, context.writer, context.layout)
+        for (title, cause) in plan.removedPages {
+            writer.retire(layout.page(title, inWiki: wiki.id), because: cause.description)
+            try retireAttachments(
+                ofPage: title, inWiki: wiki.id, in: layout, because: cause.description, from: writer)
+        }
+        guard !plan.isEmpty else { return nil }
+        let index = AlphabeticalIndex(analysis.graph)
+        let chrome = WikiChrome(analysis, siteLayout: layout, discovery: pages.discovery)
+        let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
+        reporter.stage(
+            "writing \(positions.count) pages of \(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
+        try writer.announce(positions.map { layout.page(analysis.pages[$0].title, inWiki: wiki.id) })
+        let done = Atomic<Int>(0)
+        let reporter = self.reporter
+        try Concurrently.forEach(positions.count) { number in
+            let position = positions[number]
+            let page = analysis.pages[position]
+            let html = pages.page(
+                at: position, of: analysis, index: index, chrome: chrome, body: bodies.take(forPageAt: position))
+            let cause = plan.cause(ofPage: page.title)!
+            try writer.write(html, to: layout.page(page.title, inWiki: wiki.id), because: cause)
+            try retireAttachments(ofPage: page.title, inWiki: wiki.id, in: layout, because: cause, from: writer)
+            for file in analysis.attachmentFiles(ofPageAt: position, in: layout) {
+                try writer.write(file.bytes, to: file.path, because: cause)
+            }
+            reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: positions.count)
+        }
+        var written: (digests: [String: Int64], lists: StoredTitledLists)?
+        if let cause = plan.specialPages {
+            let special = WikiSpecialPages(
+                analysis: analysis, index: index, chrome: chrome, theme: context.theme, hrefs: pages.bodies.hrefs)
+            let changedOnly = plan.keepsUnchangedSpecialFiles
+            let digests = try writeSpecialPages(
+                special, because: cause.description, unlessUnchangedSince: changedOnly ? previousDigests : nil,
+                into: writer)
+            written = (digests, StoredTitledLists(special))
+        }
+        if let cause = plan.home {
+            try writer.write(
+                pages.home(of: analysis, chrome: chrome), to: layout.home(ofWiki: wiki.id), because: cause.description)
+        }
+        return written
+    }
+
+    /// The attachment files of the page `title` (in its folder of `layout`) an earlier build
+    /// wrote and this one does not write again are removed.
+    func retireAttachments(
+        ofPage title: PageTitle, inWiki wikiID: String, in layout: SiteLayout, because cause: String,
+        from writer: SiteWriter
+    ) throws {
+        try writer.retireRecordedFiles(
+            withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/", because: cause)
+    }
+
+    /// Writes the files of `special`, but for those whose digest is the one in `previous` (by
+    /// path; nil: writes them all), and retires the parts of lists that are no longer needed.
+    /// Returns the digest of every file that has one, by path.
+    func writeSpecialPages(
+        _ special: WikiSpecialPages, because cause: String, unlessUnchangedSince previous: [String: Int64]?,
+        into writer: SiteWriter
+    ) throws -> [String: Int64] {
+        let files = special.files
+        let paths = files.map { special.path(of: $0).description }
+        let current = Set(paths)
+        let folder =
+            special.context.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
+        writer.retire(withPrefix: folder, matching: { $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
+        let fileDigests = files.map(special.digest(of:))
+        var digests: [String: Int64] = [:]
+        for (path, digest) in zip(paths, fileDigests) { digests[path] = digest }
+        let changed = files.indices.filter { fileDigests[$0] == nil || previous?[paths[$0]] != fileDigests[$0] }
+        try writer.announce(changed.map { special.path(of: files[$0]) })
+        try Concurrently.forEach(changed.count) { number in
+            let file = files[changed[number]]
+            try writer.write(special.html(of: file), to: special.path(of: file), because: cause)
+        }
+        return digests
+    }
+}

@@ -1,0 +1,1 @@
+../../WikiCouchTests/Support/CouchTestServer+Feeds.swift

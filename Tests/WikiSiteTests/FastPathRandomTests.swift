@@ -1,0 +1,165 @@
+import Foundation
+import SplitMix64
+import TemporaryFolders
+import Testing
+import WikiDocuments
+import WikiSources
+import WikiStore
+
+@testable import WikiSite
+
+/// The proof of fast-path builds: random edits of the text and links of the pages of a wiki
+/// without attachments or embeds, and pages created, imported into a store one at a time (or
+/// written into a dump); after each, the incremental build's site is a clean build's, whether a
+/// fast path took it or not, and the fast path takes most of them.
+@Suite("fast-path builds equal clean builds")
+struct FastPathRandomTests {
+    static let titles = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta"]
+    static let authors = ["ann", "bob", "cy"]
+
+    /// Page `title` of wiki `wiki` at revision `generation` (over the one before), linking to
+    /// `links`.
+    static func page(
+        _ title: String, of wiki: String = "w", generation: Int, links: [String], author: String, hour: Int
+    ) -> [String: Any] {
+        var body: [String: Any] = [
+            "_id": wiki + ":" + title, "_rev": "\(generation)-\(generation)a", "type": "page", "wiki_id": wiki,
+            "markdown": "# \(title)\n\n"
+                + links.map { "See \($0.hasPrefix("!") ? "!" : "")[[\($0.trimmingPrefix("!"))]]." }
+                .joined(separator: "\n") + "\n\nText \(hour).",
+            "created_at": "2024-01-01T00:00:00Z",
+            "updated_at": String(format: "2024-03-%02dT%02d:00:00Z", 1 + hour / 24, hour % 24), "updated_by": author,
+        ]
+        if generation > 1 {
+            body["_revisions"] = ["start": generation, "ids": ["\(generation)a", "\(generation - 1)a"]]
+        }
+        return body
+    }
+
+    static func dump(_ documents: [[String: Any]]) throws -> String {
+        String(
+            decoding: try JSONSerialization.data(withJSONObject: ["docs": documents], options: [.sortedKeys]),
+            as: UTF8.self)
+    }
+
+    /// Random links: mostly to pages, some to `Omega` (missing until it is created), and with
+    /// `embeds` a few of them embeds (`!` before the title).
+    static func links(embeds: Bool, using random: inout SplitMix64) -> [String] {
+        (0..<Int.random(in: 1...4, using: &random)).map { _ in
+            let title = Int.random(in: 0..<8, using: &random) == 0 ? "Omega" : titles.randomElement(using: &random)!
+            return embeds && Int.random(in: 0..<6, using: &random) == 0 ? "!" + title : title
+        }
+    }
+
+    /// The documents of one random step: one or two pages saved again (half of them with new
+    /// links), and at every other step a page created, the wanted `Omega` first (the pages
+    /// linking to it, or embedding one that does, change), then pages nothing links to, last.
+    static func randomEdits(
+        atStep step: Int, embeds: Bool, generations: inout [String: Int], links: inout [String: [String]],
+        hour: inout Int, using random: inout SplitMix64
+    ) -> [[String: Any]] {
+        var edits: [[String: Any]] = []
+        for title in titles.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)) {
+            hour += 1
+            generations[title]! += 1
+            if Bool.random(using: &random) { links[title] = Self.links(embeds: embeds, using: &random) }
+            edits.append(
+                page(
+                    title, generation: generations[title]!, links: links[title]!,
+                    author: authors.randomElement(using: &random)!, hour: hour))
+        }
+        if step.isMultiple(of: 2) {
+            hour += 1
+            let title = step == 2 ? "Omega" : "Extra \(step)"
+            edits.append(
+                page(
+                    title, generation: 1, links: Self.links(embeds: embeds, using: &random),
+                    author: authors.randomElement(using: &random)!, hour: hour))
+        }
+        return edits
+    }
+
+    /// From the store (its changes after the checkpoint) and from a dump written again whole
+    /// (its entries compared with the ledger of the last build's reading).
+    @Test(arguments: [false, true])
+    func randomEditsOfTextAndLinksBuildWhatACleanBuildBuilds(fromADump: Bool) throws {
+        var taken = 0
+        var steps = 0
+        for seed in UInt64(1)...20 {
+            var random = SplitMix64(seed: seed)
+            // A wiki in four has embeds, which the wiki-wide path builds wherever they show a change.
+            let embeds = seed.isMultiple(of: 4)
+            let folder = try TemporaryFolder()
+            let store = folder.path("store.sqlite")
+            var generations: [String: Int] = [:]
+            var links: [String: [String]] = [:]
+            var hour = 0
+            var documents: [[String: Any]] = [
+                ["_id": "w", "_rev": "1-a", "type": "wiki", "title": "Random", "markdown": "Start at [[Alpha]]."]
+            ]
+            // A wiki in five is published alone (`--wiki w`) beside another wiki whose page is
+            // edited at every step: its changes must touch nothing.
+            let publishedAlone = seed % 5 == 2
+            if publishedAlone {
+                documents.append(["_id": "x", "_rev": "1-a", "type": "wiki", "title": "Other", "markdown": "Other."])
+                documents.append(Self.page("Alpha", of: "x", generation: 1, links: ["Beta"], author: "ann", hour: 0))
+            }
+            for title in Self.titles {
+                hour += 1
+                generations[title] = 1
+                links[title] = Self.links(embeds: embeds, using: &random)
+                documents.append(
+                    Self.page(
+                        title, generation: 1, links: links[title]!, author: Self.authors.randomElement(using: &random)!,
+                        hour: hour))
+            }
+            let dump = try folder.write(try Self.dump(documents), to: "wiki.json")
+            if !fromADump {
+                _ = try DocumentStore.openOrCreate(path: store).importDocuments(from: DumpSource(path: dump))
+            }
+            var options = BuildOptions(sources: [fromADump ? dump : store], outputFolder: folder.path("site"))
+            if publishedAlone { options.wikiIDs = ["w"] }
+            // A wiki in three is published with its sitemap and feed.
+            if seed % 3 == 1 { options.baseURL = try BaseURL(parsing: "https://wiki.example/") }
+            _ = try SiteBuilder(options: options).build()
+
+            for step in 1...6 {
+                var edits = Self.randomEdits(
+                    atStep: step, embeds: embeds, generations: &generations, links: &links, hour: &hour,
+                    using: &random)
+                if step.isMultiple(of: 2) { documents.append(edits[edits.count - 1]) }
+                if publishedAlone {
+                    edits.append(
+                        Self.page(
+                            "Alpha", of: "x", generation: step + 1, links: [Self.titles.randomElement(using: &random)!],
+                            author: "bob", hour: hour))
+                }
+                if fromADump {
+                    for edit in edits
+                    where documents.contains(where: { $0["_id"] as? String == edit["_id"] as? String }) {
+                        documents[documents.firstIndex { $0["_id"] as? String == edit["_id"] as? String }!] = edit
+                    }
+                    try folder.write(try Self.dump(documents), to: "wiki.json")
+                } else {
+                    _ = try DocumentStore.openOrCreate(path: store).importDocuments(
+                        from: DumpSource(path: try folder.write(try Self.dump(edits), to: "edit.json")))
+                }
+                let summary = try SiteBuilder(options: options).build()
+                steps += 1
+                if summary.readChangesOnly { taken += 1 }
+
+                let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
+                #expect(
+                    differences.isEmpty,
+                    """
+                    seed \(seed), step \(step) (\(summary.readChangesOnly ? "" : "not ")the fast path): \
+                    \(differences.map(\.description).joined(separator: "; "))
+                    """)
+                if !differences.isEmpty { return }
+            }
+        }
+        // The fast path takes the steps that keep the wanted and orphaned pages as they were:
+        // in wikis of eight pages, most of those that change no link, few of those that do.
+        #expect(taken * 3 >= steps, "the fast path took \(taken) of \(steps) steps")
+    }
+}
