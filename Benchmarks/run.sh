@@ -10,6 +10,7 @@
 #   BENCH_EDITS=20             timed edits of each live-preview server
 #   BENCH_MEMORY_EDITS=1000    edits of the store's server on the largest size, for its memory
 #   BENCH_SERVERS="store folder couch hugo"   the live-preview servers to measure
+#   BENCH_CHANGES="1 10 100 1000 10000"   change-set sizes built from the store on the largest size
 #   BENCH_SEED=1               the corpus seed
 #   BENCH_DIR=.bench           scratch folder (corpora and sites go to a tmpfs below it when one mounts)
 #   BENCH_RESULTS=.bench/results.md   the Markdown results file
@@ -21,6 +22,8 @@ PAGES=${BENCH_PAGES:-1000 10000}
 [ "${BENCH_LARGE:-0}" = 1 ] && PAGES="$PAGES 100000"
 RUNS=${BENCH_RUNS:-5}
 SEED=${BENCH_SEED:-1}
+CHANGES=${BENCH_CHANGES:-1 10 100 1000 10000}
+LARGEST=${PAGES##* }
 SCRATCH=${BENCH_DIR:-$ROOT/.bench}
 RESULTS=${BENCH_RESULTS:-$SCRATCH/results.md}
 mkdir -p "$SCRATCH"
@@ -213,8 +216,36 @@ bench_size() {
     edit_builds "$n.store-edit" edit_store "${build[@]}"
     log "one page created, in the store..."
     edit_builds "$n.store-create" create_store "${build[@]}"
+    [ "$n" = "$LARGEST" ] && change_set_builds "$run_dir"
 
     rm -rf "$dir"
+}
+
+# change_set_builds RUN_DIR: on the largest size, builds from the store after k random changes
+# (CorpusChanges: text edits, links added, pages created and deleted, a quarter each), each run
+# from a copy of the store, state and site of a build of the corpus; the import is not timed.
+change_set_builds() {
+    local run_dir=$1 base=$WORK/change-base written
+    local build=(bash -c 'cd "$1" && exec "$2" build --out site' - "$run_dir" "$WIKISITE")
+    rm -rf "$base" "$run_dir/.wikisite" "$run_dir/site"
+    "$WIKISITE" import "$dir/dump.json" --store "$run_dir/.wikisite/store.sqlite" >/dev/null
+    "${build[@]}" >/dev/null
+    cp -a "$run_dir" "$base"
+    for k in $CHANGES; do
+        [ "$k" -le "$n" ] || continue
+        log "build after $k random changes, store..."
+        generate "$n" "$dir/changes.json" --changes "$k"
+        written=0
+        for _ in $(seq "$RUNS"); do
+            rm -rf "$run_dir"
+            cp -a "$base" "$run_dir"
+            "$WIKISITE" import "$dir/changes.json" --store "$run_dir/.wikisite/store.sqlite" >/dev/null
+            measure "$n.changes-$k" "${build[@]}"
+            written=$((written + $(files_written)))
+        done
+        note "$n.changes-$k" "$((written / RUNS)) files written a run"
+    done
+    rm -rf "$base"
 }
 
 # --- Summary -----------------------------------------------------------------------------------
@@ -233,6 +264,26 @@ stats() {
 }
 
 seconds() { awk -v s="$1" 'BEGIN { if (s < 1) printf "%.0f ms", s * 1000; else printf "%.2f s", s }'; }
+
+# change_set_table: the builds after k random changes on the largest size, against its full
+# build from the store.
+change_set_table() {
+    local full
+    read -r full _ <<<"$(stats "$LARGEST.store-full")"
+    echo ""
+    echo "Builds from the store after k random changes, $LARGEST pages (a quarter each of text edits, links"
+    echo "added, pages created and pages deleted); × full is median / the full build from the store's median."
+    echo ""
+    echo "| changes | median | min–max | × full | CPU | peak RSS | notes |"
+    echo "| ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+    for k in $CHANGES; do
+        [ -f "$RAW/$LARGEST.changes-$k" ] || continue
+        read -r median low high rss cpu <<<"$(stats "$LARGEST.changes-$k")"
+        printf '| %s | %s | %s–%s | %s | %s s | %s MiB | %s |\n' "$k" "$(seconds "$median")" "$(seconds "$low")" \
+            "$(seconds "$high")" "$(awk -v a="$median" -v b="$full" 'BEGIN { printf "%.2f×", a / b }')" "$cpu" "$rss" \
+            "$(cat "$RAW/$LARGEST.changes-$k.note" 2>/dev/null || true)"
+    done
+}
 
 # live_preview: the live-preview measures, appended to $RESULTS.
 live_preview() {
@@ -295,6 +346,7 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
                     "$(seconds "$low")" "$(seconds "$high")" "$ratio" "$cpu" "$rss" "$notes"
             done
         done
+        change_set_table
     fi
 } >"$RESULTS"
 live_preview

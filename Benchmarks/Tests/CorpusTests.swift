@@ -146,6 +146,28 @@ private func wikilinks(in markdown: String) -> [(target: String, label: String?)
         #expect(corpus.createdPage(2) == created + 1)
     }
 
+    @Test func randomChangesAreAQuarterEachOfEditsLinksCreationsAndDeletions() throws {
+        let corpus = Corpus(pageCount: 200, seed: 3)
+        var bytes: [UInt8] = []
+        try CorpusChanges(of: corpus, count: 40).write { bytes += $0 }
+        let (changes, _) = try read(bytes)
+        let existing = Set((0..<200).map(corpus.documentID(ofPage:)))
+        #expect(changes.count == 40)
+        #expect(Set(changes.map(\.id)).count == 40)
+        #expect(changes.count(where: \.isDeleted) == 10)
+        #expect(changes.count { !existing.contains($0.id) } == 10)
+        for change in changes where existing.contains(change.id) {
+            // The next revision of the page's one: the store takes it as the page's new winner.
+            #expect(change.revisionText?.hasPrefix("2-") == true)
+            #expect(change.body["_revisions"] != nil)
+        }
+        let linksAdded = changes.filter {
+            !$0.isDeleted && existing.contains($0.id)
+                && ($0.body["markdown"]?.stringValue ?? "").contains("See also [[")
+        }
+        #expect(linksAdded.count == 10)
+    }
+
     @Test func theFloorInputHoldsEveryPageLengthPrefixed() throws {
         let corpus = Corpus(pageCount: 20)
         var bytes: [UInt8] = []

@@ -110,7 +110,7 @@ extension Corpus {
 }
 
 /// Writes documents as the rows of one dump form, in a buffer handed on when it fills.
-private struct DumpRows {
+struct DumpRows {
     static let flushSize = 1 << 16
     /// Documents a couchbackup line holds, as couchbackup writes them.
     static let backupBatch = 500

@@ -30,7 +30,9 @@ struct Generate: ParsableCommand {
             wikilinks each, about 10 % of them to missing pages. --edit N edits the page in the \
             middle N times (its revision is N+1): a one-page change for incremental builds. \
             --created N writes only the Nth page created after the corpus's last, under a title \
-            the pages link to as missing.
+            the pages link to as missing. --changes K writes only K random changes (a quarter each \
+            of text edits, links added, pages created and pages deleted), to import into a store \
+            built from the corpus.
             """
     )
 
@@ -40,6 +42,7 @@ struct Generate: ParsableCommand {
     @Option(help: "How many times the page in the middle has been edited.") var edit = 0
     @Flag(help: "Write only the edited page (a feed after the edit, or a dump to import).") var onlyEdited = false
     @Option(help: "Write only the Nth page created after the corpus (a dump to import).") var created: Int?
+    @Option(help: "Write only this many random changes of the corpus (a dump to import).") var changes: Int?
     @Option(help: ArgumentHelp("The dump to write.", valueName: "file")) var out: String
     @Option(help: ArgumentHelp("Also write every page's Markdown for the floor program.", valueName: "file"))
     var floorInput: String?
@@ -48,8 +51,11 @@ struct Generate: ParsableCommand {
         guard pages > 0 else { throw ValidationError("--pages must be at least 1.") }
         guard edit >= 0 else { throw ValidationError("--edit cannot be negative.") }
         guard (created ?? 1) >= 1 else { throw ValidationError("--created must be at least 1.") }
-        guard created == nil || !onlyEdited else {
-            throw ValidationError("--created and --only-edited each write one page: give one of them.")
+        guard [created != nil, onlyEdited, changes != nil].count(where: \.self) <= 1 else {
+            throw ValidationError("--created, --only-edited and --changes each write part of a dump: give one of them.")
+        }
+        guard (1...pages).contains(changes ?? 1) else {
+            throw ValidationError("--changes must be between 1 and the page count.")
         }
     }
 
@@ -57,7 +63,9 @@ struct Generate: ParsableCommand {
         let corpus = Corpus(pageCount: pages, seed: seed, editRevision: edit)
         let page = created.map(corpus.createdPage) ?? (onlyEdited ? corpus.editedPage : nil)
         try OutputFile.write(out) { write in
-            if let page {
+            if let changes {
+                try CorpusChanges(of: corpus, count: changes).write(to: write)
+            } else if let page {
                 try corpus.writeDump(ofPage: page, form: form, to: write)
             } else {
                 try corpus.writeDump(form: form, to: write)
