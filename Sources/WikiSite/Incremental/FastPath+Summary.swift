@@ -24,12 +24,14 @@ extension FastPath {
         guard changedIDs.count <= Self.maximumChanges else {
             throw FastPathDeclined("more than \(Self.maximumChanges) documents changed")
         }
-        var builder = WikiDatabaseBuilder(includesDrafts: options.includesDrafts)
-        for document in changes.delivered { builder.add(document) }
-        let database = builder.build()
         // With `--wiki`, the wikis published are those the state knows (the option is part of
-        // the build's shape): a change of another wiki touches nothing.
-        let selected = Set(options.wikiIDs.map(ExactString.init))
+        // the build's shape): a change of a page of another wiki touches nothing.
+        let selected = selectedWikis
+        var builder = WikiDatabaseBuilder(includesDrafts: options.includesDrafts)
+        for document in changes.delivered where Self.isOfPublishedWiki(document.id, selected: selected) {
+            builder.add(document)
+        }
+        let database = builder.build()
         let publishedWikis = database.wikis.filter { selected.isEmpty || selected.contains(ExactString($0.id)) }
         let changedWikiDocuments = try changedWikiDocuments(
             of: publishedWikis, in: database, storedWikis: storedWikis)
@@ -64,6 +66,16 @@ extension FastPath {
             wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
             update: update, summary: &summary)
         return summary
+    }
+
+    /// The wikis `--wiki` names; empty when it publishes every wiki.
+    private var selectedWikis: Set<ExactString> { Set(options.wikiIDs.map(ExactString.init)) }
+
+    /// Whether the document `id` may be of a published wiki: any document when every wiki is
+    /// published (`selected` empty); else any but the pages (`<wiki>:<title>`) of other wikis.
+    private static func isOfPublishedWiki(_ id: String, selected: Set<ExactString>) -> Bool {
+        guard !selected.isEmpty, let colon = id.utf8.firstIndex(of: UInt8(ascii: ":")) else { return true }
+        return selected.contains(ExactString(String(id[..<colon])))
     }
 
     /// What the only source says changed since `last`: its changes, or the summary of a build
@@ -204,7 +216,10 @@ extension FastPath {
         }
         guard let linked else { throw FastPathDeclined("\(name) changed while it was read") }
         var builder = WikiDatabaseBuilder(includesDrafts: options.includesDrafts)
-        for document in changes.delivered + linked { builder.add(document) }
+        let selected = selectedWikis
+        for document in changes.delivered + linked where Self.isOfPublishedWiki(document.id, selected: selected) {
+            builder.add(document)
+        }
         let pagesDatabase = builder.build()
         guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty,
             pagesDatabase.invalidFrontMatter.isEmpty
