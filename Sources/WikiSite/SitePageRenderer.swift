@@ -17,15 +17,22 @@ struct SitePageRenderer: Sendable {
     var siteLayout: SiteLayout { bodies.siteLayout }
 
     /// The file of the page at `position` in `analysis.pages`, whose body the analysis pass may
-    /// have rendered already (`body`).
+    /// have rendered already (`body`). Its backlinks' hrefs are found by their positions.
     func page(
         at position: Int, of analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, body: String?
     ) -> String {
-        let backlinks = index.sorted(analysis.graph.backlinkPositions(ofPageAt: position)).map {
-            analysis.pages[Int($0)].title
+        let page = analysis.pages[position]
+        let wikiID = chrome.wiki.id
+        let path = siteLayout.page(page.title, inWiki: wikiID)
+        let backlinks = index.sorted(analysis.graph.backlinkPositions(ofPageAt: position)).map { linker in
+            let title = analysis.pages[Int(linker)].title
+            return PageListEntry(
+                title: title.text,
+                href: bodies.hrefs.href(
+                    ofPublishedPageAt: Int(linker), titled: title, inWiki: wikiID, from: path, in: siteLayout))
         }
-        return page(
-            analysis.pages[position], headings: analysis.graph.outline(at: position).headings, backlinks: backlinks,
+        return self.page(
+            page, at: path, headings: analysis.graph.outline(at: position).headings, backlinks: backlinks,
             chrome: chrome, body: body)
     }
 
@@ -36,8 +43,21 @@ struct SitePageRenderer: Sendable {
     ) -> String {
         let wikiID = chrome.wiki.id
         let path = siteLayout.page(page.title, inWiki: wikiID)
+        let entries = backlinks.map { title in
+            PageListEntry(
+                title: title.text, href: bodies.hrefs.href(of: title, inWiki: wikiID, from: path, in: siteLayout))
+        }
+        return self.page(page, at: path, headings: headings, backlinks: entries, chrome: chrome, body: body)
+    }
+
+    /// The file of `page`, at `path`, with its backlinks' entries made.
+    private func page(
+        _ page: Page, at path: SitePath, headings: [Heading], backlinks: [PageListEntry], chrome: WikiChrome,
+        body: String?
+    ) -> String {
         let title = page.displayedTitle ?? page.title.text
         let content = PageTitleHeading(title: title, bodyHTML: body ?? bodies.body(of: page).html, headings: headings)
+        let hrefs = chrome.hrefs(from: path)
         let view = PageView(
             layout: chrome.layout(at: path, title: title),
             title: title,
@@ -46,17 +66,14 @@ struct SitePageRenderer: Sendable {
             wikiTitle: chrome.wiki.title,
             bodyHTML: content.bodyHTML,
             headings: content.headings.map { TableOfContentsEntry(text: $0.text, href: "#" + $0.id, level: $0.level) },
-            backlinks: backlinks.map { title in
-                PageListEntry(
-                    title: title.text, href: bodies.hrefs.href(of: title, inWiki: wikiID, from: path, in: siteLayout))
-            },
+            backlinks: backlinks,
             lastUpdated: page.updatedAt.map(WikiChrome.displayed),
             lastUpdatedBy: page.updatedBy,
             created: page.createdAt.map(WikiChrome.displayed),
-            wikiHomeHref: path.href(to: siteLayout.home(ofWiki: wikiID)),
-            allPagesHref: path.href(to: siteLayout.allPages(ofWiki: wikiID)),
-            recentChangesHref: path.href(to: siteLayout.special(.recentChanges, ofWiki: wikiID)),
-            siteIndexHref: path.href(to: SiteLayout.siteIndex))
+            wikiHomeHref: hrefs.home,
+            allPagesHref: hrefs.allPages,
+            recentChangesHref: hrefs.recentChanges,
+            siteIndexHref: hrefs.siteIndex)
         return theme.render(view)
     }
 
@@ -74,6 +91,7 @@ struct SitePageRenderer: Sendable {
     func home(pageCount: Int, recentChanges: [DatedEntry], chrome: WikiChrome) -> String {
         let wiki = chrome.wiki
         let path = siteLayout.home(ofWiki: wiki.id)
+        let hrefs = chrome.hrefs(from: path)
         let recent = recentChanges.prefix(Self.homeRecentChangesShown).map { entry in
             DatedPageEntry(
                 title: entry.title.text,
@@ -89,9 +107,9 @@ struct SitePageRenderer: Sendable {
             pageCount: pageCount,
             specialPages: chrome.specialPageLinks(from: path, current: nil, detailed: true),
             recentPages: recent,
-            allPagesHref: path.href(to: siteLayout.allPages(ofWiki: wiki.id)),
-            recentChangesHref: path.href(to: siteLayout.special(.recentChanges, ofWiki: wiki.id)),
-            siteIndexHref: path.href(to: SiteLayout.siteIndex))
+            allPagesHref: hrefs.allPages,
+            recentChangesHref: hrefs.recentChanges,
+            siteIndexHref: hrefs.siteIndex)
         return theme.render(view)
     }
 

@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 import WikiRender
 
@@ -14,6 +15,10 @@ struct WikiChrome: Sendable {
     let discovery: SiteDiscovery?
     /// A short note per special page (`1,012 pages`), shown next to its link on the home.
     let specialPageDetails: [SpecialPage: String]
+    /// The wiki's folder, where its pages and its home are.
+    private let folder: String
+    /// The hrefs every file of the wiki's folder shows, the same for each: worked out once.
+    private let folderHrefs: WikiFileHrefs
 
     /// The chrome of `analysis`'s wiki, its files where `siteLayout` puts them, with the
     /// `<head>` links of `discovery` when there is one.
@@ -32,6 +37,8 @@ struct WikiChrome: Sendable {
         self.wiki = wiki
         self.siteLayout = siteLayout
         self.discovery = discovery
+        folder = siteLayout.folder(ofWiki: wiki.id)
+        folderHrefs = WikiFileHrefs(from: siteLayout.home(ofWiki: wiki.id), of: wiki.id, in: siteLayout)
         specialPageDetails = [
             .allPages: ThemeWording.pageCount(pageCount) + ", A to Z",
             .recentChanges: "By last update",
@@ -45,22 +52,32 @@ struct WikiChrome: Sendable {
     /// The layout of the file at `path`; `title` is the file's own title, nil on the home.
     /// The breadcrumbs lead from the list of wikis to the wiki's home, then to the file.
     func layout(at path: SitePath, title: String?) -> LayoutView {
-        let home = path.href(to: siteLayout.home(ofWiki: wiki.id))
+        let hrefs = hrefs(from: path)
         var breadcrumbs = [
-            Breadcrumb(title: Self.siteIndexTitle, href: path.href(to: SiteLayout.siteIndex)),
-            Breadcrumb(title: wiki.title, href: title == nil ? nil : home),
+            Breadcrumb(title: Self.siteIndexTitle, href: hrefs.siteIndex),
+            Breadcrumb(title: wiki.title, href: title == nil ? nil : hrefs.home),
         ]
         if let title { breadcrumbs.append(Breadcrumb(title: title, href: nil)) }
         var layout = LayoutView(
             documentTitle: title.map { "\($0) – \(wiki.title)" } ?? wiki.title,
-            siteTitle: wiki.title, siteHref: home,
-            stylesheetHref: path.href(to: SiteLayout.stylesheet), breadcrumbs: breadcrumbs)
+            siteTitle: wiki.title, siteHref: hrefs.home,
+            stylesheetHref: hrefs.stylesheet, breadcrumbs: breadcrumbs)
         if let links = discovery?.headLinks(for: path, inWiki: wiki) {
             layout.canonicalURL = links.canonicalURL
             layout.feedURL = links.feedURL
             layout.feedTitle = links.feedTitle
         }
         return layout
+    }
+
+    /// The hrefs of the wiki's home and lists, the site's index and the stylesheet from the file
+    /// at `path`: those worked out once when the file is in the wiki's folder.
+    func hrefs(from path: SitePath) -> WikiFileHrefs {
+        let components = path.components
+        guard components.count == 2, components[0].isExactly(folder) else {
+            return WikiFileHrefs(from: path, of: wiki.id, in: siteLayout)
+        }
+        return folderHrefs
     }
 
     /// A link from `path` to every special page of the wiki, `current` marked, each with its
@@ -85,5 +102,25 @@ struct WikiChrome: Sendable {
     /// A time as the pages show it.
     static func displayed(_ time: Timestamp) -> DisplayedTime {
         DisplayedTime(display: time.display, datetime: time.text)
+    }
+}
+
+/// The hrefs of the files every file of a wiki links to, from one file: the wiki's home, its
+/// list of all pages and its recent changes, the site's index and the stylesheet.
+struct WikiFileHrefs: Sendable {
+    let home: String
+    let allPages: String
+    let recentChanges: String
+    let siteIndex: String
+    let stylesheet: String
+
+    /// The hrefs from the file at `path`, the files of wiki `wikiID` being where `siteLayout`
+    /// puts them.
+    init(from path: SitePath, of wikiID: String, in siteLayout: SiteLayout) {
+        home = path.href(to: siteLayout.home(ofWiki: wikiID))
+        allPages = path.href(to: siteLayout.allPages(ofWiki: wikiID))
+        recentChanges = path.href(to: siteLayout.special(.recentChanges, ofWiki: wikiID))
+        siteIndex = path.href(to: SiteLayout.siteIndex)
+        stylesheet = path.href(to: SiteLayout.stylesheet)
     }
 }

@@ -90,7 +90,7 @@ struct CompiledTemplateTests {
     func rendersTheSubsetAsSwiftMustacheDoes(template: String) throws {
         ThemeHTMLEscaping.registration
         let compiled = try #require(CompiledTemplate.compile(ThemeHTMLEscaping.pragma + template))
-        #expect(compiled.render(Self.values.context) == (try swiftMustache(template)))
+        #expect(compiled.render(Self.values) == (try swiftMustache(template)))
     }
 
     @Test(arguments: outside)
@@ -123,7 +123,7 @@ struct CompiledTemplateTests {
             compiledCount += 1
             let expected = try #require(
                 try? swiftMustache(template), "compiled, but swift-mustache refuses \(template.debugDescription)")
-            #expect(compiled.render(Self.values.context) == expected, "\(template.debugDescription)")
+            #expect(compiled.render(Self.values) == expected, "\(template.debugDescription)")
         }
         #expect(compiledCount > 300)
     }

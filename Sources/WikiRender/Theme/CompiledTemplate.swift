@@ -47,10 +47,10 @@ struct CompiledTemplate: Sendable {
     }
 
     /// The template rendered with `values` as the outermost scope.
-    func render(_ values: TemplateScope) -> String {
+    func render(_ values: TemplateValues) -> String {
         var output = ""
         output.reserveCapacity(16_384)
-        var stack: [TemplateValue] = [.group(values)]
+        var stack: [TemplateValue] = [.group(values.values)]
         Self.render(tokens, stack: &stack, into: &output)
         return output
     }
@@ -140,7 +140,7 @@ struct CompiledTemplate: Sendable {
     /// Only groups of values have named children: texts, numbers, flags and lists have none.
     private static func child(_ name: String, of scope: TemplateValue) -> TemplateValue? {
         guard case .group(let group) = scope else { return nil }
-        return group.value(named: name)
+        return group[name]
     }
 }
 

@@ -6,10 +6,10 @@ import Mustache
 /// that is already HTML; by convention the names of HTML values end in `HTML`. A value that
 /// is not set (a `nil` text) makes `{{#name}}` sections skip and `{{^name}}` sections show.
 public struct TemplateValues {
-    /// The values by name.
-    private var values: [String: TemplateValue] = [:]
+    /// The values by name, as `CompiledTemplate` looks them up.
+    private(set) var values: [String: TemplateValue] = [:]
 
-    /// The values as templates look them up.
+    /// The values as swift-mustache looks them up.
     var context: TemplateScope { TemplateScope(values) }
 
     /// No values.
@@ -44,12 +44,12 @@ public struct TemplateValues {
     /// Sets `name` to a group of values: `{{#name}}…{{/name}}` shows its content with the
     /// group's names in scope; `nil` leaves `name` unset.
     public mutating func set(_ name: String, _ values: TemplateValues?) {
-        self.values[name] = values.map { .group($0.context) }
+        self.values[name] = values.map { .group($0.values) }
     }
 
     /// Sets `name` to a list of groups: `{{#name}}…{{/name}}` repeats for each.
     public mutating func set(_ name: String, _ values: [TemplateValues]) {
-        self.values[name] = .groups(values.map(\.context))
+        self.values[name] = .groups(values.map(\.values))
     }
 
     /// Sets every value of `other`, replacing those of the same names.
@@ -60,13 +60,15 @@ public struct TemplateValues {
 
 /// One value a template can look up, of each kind a view hands over: `CompiledTemplate` switches
 /// on the kind, and swift-mustache receives `any`, the value it would have been given directly.
+/// A group is its values by name, wrapped in a `TemplateScope` only for swift-mustache: the
+/// compiled templates, which render every page, make no object a group.
 enum TemplateValue {
     case text(TemplateText)
     case number(Int)
     case flag(Bool)
     case texts([TemplateText])
-    case group(TemplateScope)
-    case groups([TemplateScope])
+    case group([String: TemplateValue])
+    case groups([[String: TemplateValue]])
 
     /// The value as swift-mustache looks it up and renders it.
     var any: Any {
@@ -75,8 +77,8 @@ enum TemplateValue {
         case .number(let number): number
         case .flag(let flag): flag
         case .texts(let texts): texts
-        case .group(let group): group
-        case .groups(let groups): groups
+        case .group(let group): TemplateScope(group)
+        case .groups(let groups): groups.map(TemplateScope.init)
         }
     }
 }
@@ -127,9 +129,6 @@ final class TemplateScope: MustacheParent {
     init(_ values: [String: TemplateValue]) {
         self.values = values
     }
-
-    /// The value called `name`, as `CompiledTemplate` looks it up.
-    func value(named name: String) -> TemplateValue? { values[name] }
 
     func child(named name: String) -> Any? { values[name]?.any }
 }

@@ -58,11 +58,11 @@ public struct Theme: Sendable {
     /// `contentHTML` (the rendered content) and `pageKind` (the content template's name, e.g.
     /// `page`, `home`, `all-pages`, `recent-changes` or `site-index`).
     public func render<View: ThemeView>(_ view: View) -> String {
-        let content = templates[View.template].render(view.templateValues.context)
+        let content = templates[View.template].render(view.templateValues)
         var layoutValues = view.layout.templateValues
         layoutValues.set("contentHTML", content)
         layoutValues.set("pageKind", View.template.rawValue)
-        return templates[.layout].render(layoutValues.context)
+        return templates[.layout].render(layoutValues)
     }
 
     /// What renders `template`.
@@ -97,10 +97,10 @@ enum ThemeTemplateRenderer: Sendable {
     case mustache(MustacheTemplate)
 
     /// The template rendered with `values`.
-    func render(_ values: TemplateScope) -> String {
+    func render(_ values: TemplateValues) -> String {
         switch self {
         case .compiled(let template): template.render(values)
-        case .mustache(let template): template.render(values)
+        case .mustache(let template): template.render(values.context)
         }
     }
 }
