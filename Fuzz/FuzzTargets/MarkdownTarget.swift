@@ -18,7 +18,10 @@ import WikiRender
 ///   the `<hN id>` tags outside embedded pages and footnotes are exactly the headings reported,
 ///   in order, and the headings of embedded pages and footnotes have no id.
 /// - Every wikilink's href is the resolved page file (one percent-encoded path component, never
-///   a `/` or a scheme) and an optional `#` and heading slug; a link to a missing page says so.
+///   a `/` or a scheme) and an optional `#` and heading slug or `^` and block id; a link to a
+///   missing page says so.
+/// - With raw HTML off, the `id`s that start with `^` outside embedded pages and footnotes are
+///   exactly the block ids reported, each once, and there are none inside them.
 /// - Every wikilink reported is on a line of the Markdown, and outside embedded pages there
 ///   are no more wikilink elements than wikilinks reported.
 /// - Footnotes: every reference leads to a note of the same page. (A back-reference may not:
@@ -157,6 +160,7 @@ enum MarkdownTarget {
         var openDivs: [Bool] = []  // whether each open `<div>` is an embed (else a table's)
         var footnotes = FootnoteLinks()
         var footnoteDepth = 0  // `<section>`s hold footnotes, whose headings are no page headings
+        var blockIDs: [String] = []
         try checkNesting(tags, settings: settings)
         for (index, tag) in tags.enumerated() {
             try footnotes.read(tag, settings: settings)
@@ -191,11 +195,14 @@ enum MarkdownTarget {
                 throw InvariantViolation("a dangerous URL in <\(tag.name) \(name)=\"\(value)\"> \(settings)")
             }
             let isHeading = tag.name.count == 2 && tag.name.first == "h" && Int(tag.name.dropFirst()) != nil
+            let blockID = tag.value(of: "id").flatMap { $0.hasPrefix("^") ? String($0.dropFirst()) : nil }
             if embedDepth > 0 || footnoteDepth > 0 {
                 try require(
                     !isHeading || tag.value(of: "id") == nil, "an embedded or footnote heading with an id \(settings)")
+                try require(blockID == nil, "an embedded or footnote block with a block id \(settings)")
                 continue
             }
+            if let blockID { blockIDs.append(blockID) }
             if tag.name.count == 2, tag.name.first == "h", let level = Int(tag.name.dropFirst()) {
                 try require(
                     headingIndex < rendered.headings.count,
@@ -216,6 +223,9 @@ enum MarkdownTarget {
             headingIndex == rendered.headings.count,
             "\(rendered.headings.count) headings reported, \(headingIndex) in the HTML \(settings)")
         try footnotes.check(settings: settings)
+        try require(
+            blockIDs.sorted() == rendered.blockIDs.sorted() && Set(blockIDs).count == blockIDs.count,
+            "block ids \(blockIDs) in the HTML, \(rendered.blockIDs) reported \(settings)")
         try require(
             wikilinks <= rendered.links.count,
             "\(wikilinks) wikilink elements but \(rendered.links.count) wikilinks reported \(settings)")
@@ -253,7 +263,14 @@ enum MarkdownTarget {
             file.allSatisfy { isKeptInURL($0) || $0 == UInt8(ascii: "%") },
             "the wikilink href \(shown(href)) is not one percent-encoded file name \(settings)")
         if let numberSign {
-            let fragment = bytes[(numberSign + 1)...]
+            var fragment = bytes[(numberSign + 1)...]
+            if fragment.first == UInt8(ascii: "^") {
+                fragment = fragment.dropFirst()
+                try require(
+                    !fragment.isEmpty && fragment.allSatisfy(isBlockIDByte),
+                    "the wikilink href \(shown(href)) has a fragment that is not a block id \(settings)")
+                return
+            }
             try require(
                 !fragment.isEmpty && !fragment.contains(where: isNotInSlug),
                 "the wikilink href \(shown(href)) has a fragment that is not a heading slug \(settings)")
@@ -266,6 +283,16 @@ enum MarkdownTarget {
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
             UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "+"),
             UInt8(ascii: "!"):
+            true
+        default: false
+        }
+    }
+
+    /// The bytes of an Obsidian block id: ASCII letters, digits and `-`.
+    private static func isBlockIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
             true
         default: false
         }
