@@ -164,6 +164,10 @@ enum MarkdownTarget {
         try checkNesting(tags, settings: settings)
         for (index, tag) in tags.enumerated() {
             try footnotes.read(tag, settings: settings)
+            if !tag.isEnd, let id = tag.value(of: "id"), id.hasPrefix("^") {
+                try require(embedDepth == 0 && footnoteDepth == 0, "an embedded or footnote block id \(settings)")
+                blockIDs.append(String(id.dropFirst()))
+            }
             if tag.name == "section" {
                 footnoteDepth += tag.isEnd ? -1 : 1
                 continue
@@ -195,14 +199,11 @@ enum MarkdownTarget {
                 throw InvariantViolation("a dangerous URL in <\(tag.name) \(name)=\"\(value)\"> \(settings)")
             }
             let isHeading = tag.name.count == 2 && tag.name.first == "h" && Int(tag.name.dropFirst()) != nil
-            let blockID = tag.value(of: "id").flatMap { $0.hasPrefix("^") ? String($0.dropFirst()) : nil }
             if embedDepth > 0 || footnoteDepth > 0 {
                 try require(
                     !isHeading || tag.value(of: "id") == nil, "an embedded or footnote heading with an id \(settings)")
-                try require(blockID == nil, "an embedded or footnote block with a block id \(settings)")
                 continue
             }
-            if let blockID { blockIDs.append(blockID) }
             if tag.name.count == 2, tag.name.first == "h", let level = Int(tag.name.dropFirst()) {
                 try require(
                     headingIndex < rendered.headings.count,

@@ -12,6 +12,13 @@ struct BlockIDTests {
         #expect(result.blockIDs == ["abc-1"])
     }
 
+    @Test func aMarkerAfterALinkOrCodeIsTheParagraphs() {
+        #expect(
+            renderForTest("see [[Page]] ^l1\n").html
+                == "<p id=\"^l1\">see <a class=\"wikilink\" href=\"Page.html\">Page</a></p>\n")
+        #expect(renderForTest("run `x` ^c1\n").html == "<p id=\"^c1\">run <code>x</code></p>\n")
+    }
+
     @Test func aMarkerOnTheParagraphsLastLineAloneIsTheParagraphs() {
         #expect(renderForTest("first line\n^x1\n").html == "<p id=\"^x1\">first line</p>\n")
     }

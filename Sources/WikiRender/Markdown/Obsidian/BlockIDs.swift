@@ -66,7 +66,8 @@ enum BlockIDs {
     /// A marker at the end of a text node's literal.
     struct Marker {
         let id: String
-        /// Whether the marker is the whole literal (a line of its own or a block of its own).
+        /// Whether the marker, without a blank before it, is the whole literal (a line of its
+        /// own or a block of its own).
         let isWholeText: Bool
         /// How many bytes of the literal the marker and the blanks before it take.
         let length: Int
@@ -82,7 +83,7 @@ enum BlockIDs {
         guard blank > 0 else { return Marker(id: id, isWholeText: true, length: literal.count) }
         guard isBlank(literal[blank - 1]) else { return nil }
         while blank > 0, isBlank(literal[blank - 1]) { blank -= 1 }
-        return Marker(id: id, isWholeText: blank == 0, length: literal.count - blank)
+        return Marker(id: id, isWholeText: false, length: literal.count - blank)
     }
 
     /// Whether the source of `paragraph` ends with `marker`'s `^id`, after a blank, a line
