@@ -28,7 +28,8 @@ struct HTMLTags {
     static let voidElements: Set<String> = ["br", "hr", "img", "input"]
     /// The attributes they carry.
     static let attributes: Set<String> = [
-        "align", "alt", "aria-hidden", "aria-label", "checked", "class", "data-callout", "disabled", "download", "href",
+        "align", "alt", "aria-hidden", "aria-label", "checked", "class", "data-callout", "data-callout-metadata",
+        "disabled", "download", "href",
         "id", "open", "role", "src", "start", "tabindex", "title", "type",
     ]
     /// The elements a writer's raw HTML keeps in a wiki without `raw_html`, each with the only

@@ -18,7 +18,10 @@ import WikiRender
 ///   the `<hN id>` tags outside embedded pages and footnotes are exactly the headings reported,
 ///   in order, and the headings of embedded pages and footnotes have no id.
 /// - Every wikilink's href is the resolved page file (one percent-encoded path component, never
-///   a `/` or a scheme) and an optional `#` and heading slug; a link to a missing page says so.
+///   a `/` or a scheme) and an optional `#` and heading slug or `^` and block id; a link to a
+///   missing page says so.
+/// - With raw HTML off, the `id`s that start with `^` outside embedded pages and footnotes are
+///   exactly the block ids reported, each once, and there are none inside them.
 /// - Every wikilink reported is on a line of the Markdown, and outside embedded pages there
 ///   are no more wikilink elements than wikilinks reported.
 /// - Footnotes: every reference leads to a note of the same page. (A back-reference may not:
@@ -157,9 +160,14 @@ enum MarkdownTarget {
         var openDivs: [Bool] = []  // whether each open `<div>` is an embed (else a table's)
         var footnotes = FootnoteLinks()
         var footnoteDepth = 0  // `<section>`s hold footnotes, whose headings are no page headings
+        var blockIDs: [String] = []
         try checkNesting(tags, settings: settings)
         for (index, tag) in tags.enumerated() {
             try footnotes.read(tag, settings: settings)
+            if !tag.isEnd, let id = tag.value(of: "id"), id.hasPrefix("^") {
+                try require(embedDepth == 0 && footnoteDepth == 0, "an embedded or footnote block id \(settings)")
+                blockIDs.append(String(id.dropFirst()))
+            }
             if tag.name == "section" {
                 footnoteDepth += tag.isEnd ? -1 : 1
                 continue
@@ -217,6 +225,9 @@ enum MarkdownTarget {
             "\(rendered.headings.count) headings reported, \(headingIndex) in the HTML \(settings)")
         try footnotes.check(settings: settings)
         try require(
+            blockIDs.sorted() == rendered.blockIDs.sorted() && Set(blockIDs).count == blockIDs.count,
+            "block ids \(blockIDs) in the HTML, \(rendered.blockIDs) reported \(settings)")
+        try require(
             wikilinks <= rendered.links.count,
             "\(wikilinks) wikilink elements but \(rendered.links.count) wikilinks reported \(settings)")
     }
@@ -253,7 +264,14 @@ enum MarkdownTarget {
             file.allSatisfy { isKeptInURL($0) || $0 == UInt8(ascii: "%") },
             "the wikilink href \(shown(href)) is not one percent-encoded file name \(settings)")
         if let numberSign {
-            let fragment = bytes[(numberSign + 1)...]
+            var fragment = bytes[(numberSign + 1)...]
+            if fragment.first == UInt8(ascii: "^") {
+                fragment = fragment.dropFirst()
+                try require(
+                    !fragment.isEmpty && fragment.allSatisfy(isBlockIDByte),
+                    "the wikilink href \(shown(href)) has a fragment that is not a block id \(settings)")
+                return
+            }
             try require(
                 !fragment.isEmpty && !fragment.contains(where: isNotInSlug),
                 "the wikilink href \(shown(href)) has a fragment that is not a heading slug \(settings)")
@@ -266,6 +284,16 @@ enum MarkdownTarget {
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
             UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "+"),
             UInt8(ascii: "!"):
+            true
+        default: false
+        }
+    }
+
+    /// The bytes of an Obsidian block id: ASCII letters, digits and `-`.
+    private static func isBlockIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
             true
         default: false
         }

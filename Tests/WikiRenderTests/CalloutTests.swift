@@ -51,6 +51,15 @@ struct CalloutTests {
             render("> [!recipe]\n> Flour\n") == callout("note", "Recipe", "<p>Flour</p>\n"))
     }
 
+    @Test func metadataAfterABarIsKeptForTheThemeAndTheTypeStillCounts() {
+        let html = render("> [!tip|wide bg:1] Title\n> Body\n")
+        #expect(
+            html
+                == callout("tip", "Title", "<p>Body</p>\n").replacing(
+                    "data-callout=\"tip\"", with: "data-callout=\"tip\" data-callout-metadata=\"wide bg:1\""))
+        #expect(render("> [!tip|<b>] Title\n").hasPrefix("<blockquote>"))
+    }
+
     @Test func aCalloutWithNoBodyIsItsTitleAlone() {
         #expect(
             render("> [!WARNING]\n") == callout("warning", "Warning"))

@@ -2,9 +2,10 @@ import Testing
 import WikiModel
 import WikiRender
 
-/// The pages and attachments of a wiki for a test: `pages` by title; `attachments` by page
-/// title, then name, giving the content type. An attachment's href is `<page>.files/<name>`.
-private struct TestEmbeds: EmbedSource {
+/// The pages and attachments of a wiki for a test (shared by the embed suites): `pages` by
+/// title; `attachments` by page title, then name, giving the content type. An attachment's
+/// href is `<page>.files/<name>`.
+struct TestEmbeds: EmbedSource {
     var pages: [String: String] = [:]
     var attachments: [String: [String: String]] = [:]
 

@@ -16,7 +16,7 @@ import WikiRender
         ],
         headings: [Heading(level: 1, text: "Title 🎉", id: "title"), Heading(level: 6, text: "", id: "section-1")],
         wordCount: 123_456,
-        attachments: [AttachmentEmbed(name: "diagram.png", line: 7)])
+        attachments: [AttachmentEmbed(name: "diagram.png", line: 7)], blockIDs: ["quote-1", "Ünï"])
 
     func decoded(_ bytes: [UInt8]) -> PageOutline? {
         bytes.withUnsafeBytes(StoredOutline.decode)
@@ -28,11 +28,12 @@ import WikiRender
         #expect(back.headings.map { "\($0.level) \($0.text) \($0.id)" } == ["1 Title 🎉 title", "6  section-1"])
         #expect(back.wordCount == 123_456)
         #expect(back.attachments == Self.outline.attachments)
+        #expect(back.blockIDs == ["quote-1", "Ünï"])
     }
 
-    @Test func anEmptyOutlineIsFourBytes() throws {
+    @Test func anEmptyOutlineIsFiveBytes() throws {
         let bytes = StoredOutline.encode(PageOutline(links: [], headings: [], wordCount: 0))
-        #expect(bytes == [0, 0, 0, 0])
+        #expect(bytes == [0, 0, 0, 0, 0])
         #expect(try #require(decoded(bytes)).links.isEmpty)
     }
 

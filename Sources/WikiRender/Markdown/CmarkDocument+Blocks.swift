@@ -35,3 +35,43 @@ extension CmarkDocument {
         return nodes
     }
 }
+
+/// Lists rewritten as blocks, for the passes that write what cmark cannot: attributes of a
+/// list or its items, or HTML right after an item's `<li>`.
+extension CmarkDocument {
+    /// Replaces `list` by blocks written as cmark writes it, starting with `start` (its
+    /// `<ul>` or `<ol>`, attributes and all) and each item with `itemOpenings(item)` (its
+    /// `<li>`, and anything after it). An item of a tight list still shows its paragraphs
+    /// without `<p>`, on the line of its `<li>`.
+    mutating func rewriteListAsBlocks(_ list: Node, start: String, itemOpenings: (Node) -> String) {
+        let isTight = isTightList(list)
+        let block = newBlock(onEnter: start, onExit: listTags(list).end)
+        var next = firstChild(list)
+        while let item = next {
+            next = self.next(item)
+            let opening = itemOpenings(item)
+            guard let first = firstChild(item) else {
+                _ = appendBlock(onEnter: opening + "</li>", onExit: "", to: block)
+                continue
+            }
+            guard isTight else {
+                moveChildren(of: item, to: appendBlock(onEnter: opening, onExit: "</li>", to: block))
+                continue
+            }
+            let startsWithText = kind(first) == .paragraph
+            let hasMore = self.next(first) != nil
+            let element = appendBlock(
+                onEnter: startsWithText ? "" : opening, onExit: startsWithText && !hasMore ? "" : "</li>", to: block)
+            var child: Node? = first
+            while let paragraph = child {
+                child = self.next(paragraph)
+                guard kind(paragraph) == .paragraph else { continue }
+                let isFirst = paragraph == first
+                replaceBlock(
+                    paragraph, onEnter: isFirst ? opening : "", onExit: isFirst && !hasMore ? "</li>" : "")
+            }
+            moveChildren(of: item, to: element)
+        }
+        replace(list, by: block)
+    }
+}

@@ -299,6 +299,16 @@ struct CmarkDocument: ~Copyable {
         return block
     }
 
+    /// What the custom block `node` is written as before its children.
+    func blockOnEnter(_ node: Node) -> String {
+        cmark_node_get_on_enter(node.pointer).map { String(cString: $0) } ?? ""
+    }
+
+    /// What the custom block `node` is written as after its children.
+    func blockOnExit(_ node: Node) -> String {
+        cmark_node_get_on_exit(node.pointer).map { String(cString: $0) } ?? ""
+    }
+
     /// Makes the custom block `node` written as `onEnter`, its children, then `onExit`.
     mutating func setBlockHTML(_ node: Node, onEnter: String, onExit: String) {
         _ = onEnter.withCString { cmark_node_set_on_enter(node.pointer, $0) }

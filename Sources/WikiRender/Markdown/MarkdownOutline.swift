@@ -1,7 +1,7 @@
 import WikiModel
 
-/// What a page's Markdown says about the rest of the wiki, without its HTML: the headings and
-/// the wikilinks that `MarkdownRenderer.render(_:resolve:)` would find, the same ones in the
+/// What a page's Markdown says about the rest of the wiki, without its HTML: the headings, the
+/// block ids and the wikilinks that `MarkdownRenderer.render(_:resolve:)` would find, the same ones in the
 /// same order.
 public struct MarkdownOutline: Sendable {
     /// The headings, in document order, with the ids the rendered page gives them.
@@ -10,11 +10,17 @@ public struct MarkdownOutline: Sendable {
     public let links: [WikilinkOccurrence]
     /// The embeds of attachments, in document order.
     public let attachments: [AttachmentEmbed]
+    /// The Obsidian block ids (`^id`, given without the `^`), in document order: a block
+    /// `[[Page#^id]]` lands on.
+    public let blockIDs: [String]
 
-    public init(headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = []) {
+    public init(
+        headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = [], blockIDs: [String] = []
+    ) {
         self.headings = headings
         self.links = links
         self.attachments = attachments
+        self.blockIDs = blockIDs
     }
 }
 
@@ -32,7 +38,7 @@ extension MarkdownRenderer {
         parse(markdown, of: page, resolve: resolve, embeds: embeds, writesLinks: false) { _, parsed in
             MarkdownOutline(
                 headings: parsed.headings.map(\.heading), links: parsed.links,
-                attachments: parsed.embeds.compactMap(\.attachment))
+                attachments: parsed.embeds.compactMap(\.attachment), blockIDs: parsed.blocks.map(\.id))
         }
     }
 }

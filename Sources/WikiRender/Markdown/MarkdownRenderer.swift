@@ -7,7 +7,8 @@ import WikiModel
 /// first with `LinkStyle.gollum`) are found in cmark's tree, not in the Markdown text: nothing
 /// in code, raw HTML or an autolink becomes a link, and escaped brackets (`\[\[x\]\]`) stay
 /// text. A `[[name]]` that cmark read as a reference link because the page defines
-/// `[name]: …` is still a wikilink. Embeds (`![[Page]]`, `![[name.png]]`) are found the same
+/// `[name]: …` is still a wikilink. Obsidian's block ids (`text ^id`) give their block an `id`
+/// that `[[Title#^id]]` lands on (`BlockIDs`). Embeds (`![[Page]]`, `![[name.png]]`) are found the same
 /// way and shown as `Transclusion` describes. In the GFM dialect (the default), GitHub's
 /// extensions render as the `cmark-gfm` command renders them, and Obsidian's callouts,
 /// highlights and comments as Obsidian shows them (`MarkdownExtensions`). Everything else
@@ -36,12 +37,15 @@ public struct MarkdownRenderer: Sendable {
         var transclusion = Transclusion(renderer: self, source: embeds, page: page)
         return parse(markdown, of: page, resolve: resolve, embeds: embeds) { document, parsed in
             let dropped = Footnotes.write(parsed.footnotes, in: &document, idPrefix: "")
+            // Before the embeds: a block put in a paragraph cuts it, and the id's node with it.
+            BlockIDWriter.write(parsed.blocks, in: &document)
             transclusion.expand(
                 parsed.embeds.filter { !dropped.contains($0.placeholder) }, in: &document, resolve: resolve)
             HeadingRewriter.write(parsed.headings, withIDs: true, in: &document)
             return RenderedMarkdown(
                 html: html(of: &document), headings: parsed.headings.map(\.heading),
-                links: parsed.links, attachments: parsed.embeds.compactMap(\.attachment))
+                links: parsed.links, attachments: parsed.embeds.compactMap(\.attachment),
+                blockIDs: parsed.blocks.map(\.id))
         }
     }
 
@@ -63,6 +67,8 @@ public struct MarkdownRenderer: Sendable {
         let embeds: [Embed]
         /// The headings, not yet written.
         let headings: [HeadingRewriter.Found]
+        /// The blocks with Obsidian block ids, their markers taken off, the ids not yet written.
+        let blocks: [BlockIDs.Found]
         /// The footnotes, not yet numbered (`Footnotes`).
         let footnotes: FoundFootnotes
     }
@@ -119,7 +125,9 @@ public struct MarkdownRenderer: Sendable {
             links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
         }
         let headings = HeadingRewriter.read(survey.headings, in: document)
-        var parsed = Parsed(links: links, embeds: found.embeds, headings: headings, footnotes: FoundFootnotes())
+        let blocks = options.dialect == .gfm ? BlockIDs.find(in: &document, source: source, cells: cells) : []
+        var parsed = Parsed(
+            links: links, embeds: found.embeds, headings: headings, blocks: blocks, footnotes: FoundFootnotes())
         // Without a definition in the page, no reference can resolve: the page's own text is
         // not searched for them, a note's text always is.
         if options.dialect == .gfm, !notes.isEmpty || parsedPage.noteDepth > 0 {

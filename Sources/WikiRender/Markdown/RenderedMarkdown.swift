@@ -8,12 +8,18 @@ public struct RenderedMarkdown: Sendable {
     public let links: [WikilinkOccurrence]
     /// The embeds of attachments (`![[name.png]]`), in document order.
     public let attachments: [AttachmentEmbed]
+    /// The Obsidian block ids (`^id`, given without the `^`), in document order.
+    public let blockIDs: [String]
 
-    public init(html: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = []) {
+    public init(
+        html: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = [],
+        blockIDs: [String] = []
+    ) {
         self.html = html
         self.headings = headings
         self.links = links
         self.attachments = attachments
+        self.blockIDs = blockIDs
     }
 }
 

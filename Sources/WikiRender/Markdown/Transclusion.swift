@@ -3,7 +3,8 @@ import WikiModel
 /// Fills in the embeds of one file's text, as Obsidian and Quartz show them:
 ///
 /// - `![[Page]]` shows the page's body, `![[Page#Heading]]` the section that heading starts
-///   (up to the next heading of the same or a higher level), rendered as every page is (cmark,
+///   (up to the next heading of the same or a higher level), `![[Page#^id]]` the block with
+///   that Obsidian block id (`BlockIDs`; a list item alone in its list), rendered as every page is (cmark,
 ///   safe HTML unless the wiki allows raw HTML, the page's own links and embeds) inside a
 ///   `<div class="embed">` that starts with a link to the page, which stands for the page's
 ///   title: a whole page that starts with its title as an `<h1>` shows it without that
@@ -16,8 +17,8 @@ import WikiModel
 /// - `![[name.png]]` shows the attachment of that name of the page whose text holds the embed:
 ///   an `<img>` (alt text: the label, or the name) when its type is an image (`isImage`), a
 ///   link to download it otherwise.
-/// - A page or attachment that does not exist, a draft, and a heading the page does not have
-///   are shown as a link is: `missing`, with a tooltip saying what is missing.
+/// - A page or attachment that does not exist, a draft, and a heading or block the page does
+///   not have are shown as a link is: `missing`, with a tooltip saying what is missing.
 /// - Embeds nest at most `maxDepth` deep and a file shows at most `maxPages` embedded pages
 ///   (nested ones included), so pages that embed one another cannot multiply a file's size. A
 ///   page never shows itself, through any number of embeds. An embed cut by one of these
@@ -112,7 +113,8 @@ struct Transclusion {
         let html = body(markdown, of: title, section: target.fragment, resolve: resolve)
         chain.removeLast()
         guard let html else {
-            return link(missing: "Page “\(title.text)” has no heading “\(target.fragment ?? "")”")
+            let part = target.blockID == nil ? "heading" : "block"
+            return link(missing: "Page “\(title.text)” has no \(part) “\(target.fragment ?? "")”")
         }
         let label = HTMLAttribute.escape(String(decoding: embed.label, as: UTF8.self))
         document.replaceInline(
@@ -121,8 +123,32 @@ struct Transclusion {
                 + "\(label)</a></p>\n\(html)</div>\n")
     }
 
+    /// The blocks an embed of `section` shows from `document`: the section that heading starts,
+    /// or the block with that block id (`^id`); a list item is shown in its list, alone. Nil
+    /// when the text has no such heading or block.
+    private static func blocks(
+        of section: String, in document: inout CmarkDocument, _ parsed: MarkdownRenderer.Parsed
+    ) -> [CmarkDocument.Node]? {
+        guard let blockID = BlockIDs.id(inFragment: section) else {
+            let id = HeadingSlug.slug(section)
+            return parsed.headings.first { $0.heading.id.utf8.elementsEqual(id.utf8) }.map {
+                document.section(startingAt: $0.node)
+            }
+        }
+        guard let block = parsed.blocks.first(where: { $0.id.utf8.elementsEqual(blockID.utf8) })?.node else {
+            return nil
+        }
+        guard document.kind(block) == .item, let list = document.parent(block) else { return [block] }
+        var sibling = document.firstChild(list)
+        while let item = sibling {
+            sibling = document.next(item)
+            if item != block { document.remove(item) }
+        }
+        return [list]
+    }
+
     /// The HTML of `markdown`, the text of the page `title` (the innermost of the chain), or
-    /// of its section `section`; nil when it has no heading `section`. `resolve` is the
+    /// of its section `section` (a heading's text or `^id`); nil when it has no such section. `resolve` is the
     /// outer text's: links lead to the same files from the embedded text.
     private mutating func body(
         _ markdown: String, of title: PageTitle, section: String?, resolve: (WikilinkTarget) -> ResolvedLink
@@ -134,14 +160,10 @@ struct Transclusion {
             var headings = parsed.headings
             var embeds = parsed.embeds
             if let section {
-                let id = HeadingSlug.slug(section)
-                guard let start = headings.first(where: { $0.heading.id.utf8.elementsEqual(id.utf8) }) else {
-                    return nil
-                }
+                guard let shown = Self.blocks(of: section, in: &document, parsed) else { return nil }
                 // The notes stay wherever they were written: the section's references may use them.
-                let section = document.section(startingAt: start.node)
-                let inSection = Set(section)
-                let blocks = section + parsed.footnotes.notes.map(\.block).filter { !inSection.contains($0) }
+                let inSection = Set(shown)
+                let blocks = shown + parsed.footnotes.notes.map(\.block).filter { !inSection.contains($0) }
                 let kept = document.nodes(under: blocks)
                 headings.removeAll { !kept.contains($0.node) }
                 embeds.removeAll { !kept.contains($0.placeholder) }

@@ -22,6 +22,12 @@ public struct WikilinkTarget: Hashable, Sendable {
         }
     }
 
+    /// The Obsidian block id the fragment names (`[[Page#^id]]`), without the `^`; nil when
+    /// the fragment is a heading's text or there is none.
+    public var blockID: String? {
+        fragment.flatMap(BlockIDs.id(inFragment:))
+    }
+
     public func hash(into hasher: inout Hasher) {
         hasher.combine(title)
         if let fragment {

@@ -123,10 +123,12 @@ enum WikilinkRewriter {
     }
 
     /// The href of a link to `target`, which resolved to `resolved`: `#` and the heading's
-    /// slug after the page's href.
+    /// slug (or the block's id, for `^id`) after the page's href.
     static func href(of target: WikilinkTarget, _ resolved: ResolvedLink) -> String {
         var href = relativeHref(resolved.href)
-        if let fragment = target.fragment {
+        if let block = target.blockID {
+            href += "#" + BlockIDs.attribute(block)
+        } else if let fragment = target.fragment {
             href += "#" + HeadingSlug.slug(fragment)
         }
         return href

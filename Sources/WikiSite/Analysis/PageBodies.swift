@@ -26,7 +26,8 @@ struct PageBodyRenderer: Sendable {
         let text = page.markdown
         let body = render(page.wikiID, text, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
         let outline = PageOutline(
-            markdown: text, headings: body.headings, links: body.links, attachments: body.attachments)
+            markdown: text, headings: body.headings, links: body.links, attachments: body.attachments,
+            blockIDs: body.blockIDs)
         return (body, outline)
     }
 
@@ -59,7 +60,8 @@ struct PageBodyRenderer: Sendable {
         let outline = markdown.outline(
             text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
         return PageOutline(
-            markdown: text, headings: outline.headings, links: outline.links, attachments: outline.attachments)
+            markdown: text, headings: outline.headings, links: outline.links, attachments: outline.attachments,
+            blockIDs: outline.blockIDs)
     }
 
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {

@@ -60,13 +60,20 @@ public struct PageOutline: Sendable {
     /// The embeds of the page's own attachments (`![[name.png]]`), in document order: the
     /// attachments a build writes beside the page.
     public let attachments: [AttachmentEmbed]
+    /// The Obsidian block ids (`^id`, without the `^`), in document order: the blocks a
+    /// `[[Page#^id]]` lands on.
+    public let blockIDs: [String]
 
     /// An outline with the given parts.
-    public init(links: [PageLink], headings: [Heading], wordCount: Int, attachments: [AttachmentEmbed] = []) {
+    public init(
+        links: [PageLink], headings: [Heading], wordCount: Int, attachments: [AttachmentEmbed] = [],
+        blockIDs: [String] = []
+    ) {
         self.links = links
         self.headings = headings
         self.wordCount = wordCount
         self.attachments = attachments
+        self.blockIDs = blockIDs
     }
 
     /// This outline, the target of each link to a published page replaced by the title `titles`
@@ -78,17 +85,21 @@ public struct PageOutline: Sendable {
                 guard let target = link.target, let stored = titles.stored(target) else { return link }
                 return PageLink(target: stored, fragment: link.fragment, line: link.line, isEmbed: link.isEmbed)
             },
-            headings: headings, wordCount: wordCount, attachments: attachments)
+            headings: headings, wordCount: wordCount, attachments: attachments, blockIDs: blockIDs)
     }
 
-    /// The outline of `markdown`, whose headings, wikilinks and embeds the renderer found; the
-    /// words are counted in `markdown`.
-    init(markdown: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed]) {
+    /// The outline of `markdown`, whose headings, wikilinks, embeds and block ids the renderer
+    /// found; the words are counted in `markdown`.
+    init(
+        markdown: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed],
+        blockIDs: [String]
+    ) {
         self.links = links.map {
             PageLink(target: $0.target.title, fragment: $0.target.fragment, line: $0.line, isEmbed: $0.isEmbed)
         }
         self.headings = headings
         self.wordCount = WordCount.words(in: markdown)
         self.attachments = attachments
+        self.blockIDs = blockIDs
     }
 }

@@ -6,6 +6,9 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
     /// A wikilink or embed to a heading (`[[Page#Heading]]`, `![[Page#Heading]]`, `[[#Heading]]`)
     /// that its page does not have.
     case missingHeading = "missing_heading"
+    /// A wikilink or embed to an Obsidian block id (`[[Page#^id]]`, `![[Page#^id]]`,
+    /// `[[#^id]]`) that no block of its page has.
+    case missingBlock = "missing_block"
     /// An embed of an attachment (`![[name.png]]`) that the page does not have, or has without
     /// its bytes (a stub).
     case missingAttachment = "missing_attachment"
@@ -38,13 +41,14 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .missingPage: 0
         case .missingHeading: 1
-        case .missingAttachment: 2
-        case .draftLink: 3
-        case .titleCollision: 4
-        case .skippedDocument: 5
-        case .skippedAttachment: 6
-        case .invalidFrontMatter: 7
-        case .conflict: 8
+        case .missingBlock: 2
+        case .missingAttachment: 3
+        case .draftLink: 4
+        case .titleCollision: 5
+        case .skippedDocument: 6
+        case .skippedAttachment: 7
+        case .invalidFrontMatter: 8
+        case .conflict: 9
         }
     }
 }

@@ -105,15 +105,15 @@ private struct WikiLinkRules {
         var findings: [CheckFinding] = []
         let wiki = input.analysis.wiki
         let home = Linker(
-            documentID: wiki.id, page: nil, origin: wiki.origin, headings: input.home.headings, attachments: [])
+            documentID: wiki.id, page: nil, origin: wiki.origin, sections: Sections(input.home), attachments: [])
         for link in input.home.links { check(link, from: home, into: &findings) }
         for embed in input.home.attachments { check(embed, from: home, into: &findings) }
         let graph = input.analysis.graph
         for page in input.analysis.pages {
             let outline = graph.outline(of: page.title)
             let linker = Linker(
-                documentID: page.documentID, page: page.title, origin: page.origin, headings: outline?.headings ?? [],
-                attachments: page.attachments)
+                documentID: page.documentID, page: page.title, origin: page.origin,
+                sections: outline.map(Sections.init) ?? Sections(), attachments: page.attachments)
             for link in outline?.links ?? [] { check(link, from: linker, into: &findings) }
             for embed in outline?.attachments ?? [] { check(embed, from: linker, into: &findings) }
         }
@@ -125,7 +125,7 @@ private struct WikiLinkRules {
         let documentID: String
         let page: PageTitle?
         let origin: DocumentOrigin
-        let headings: [Heading]
+        let sections: Sections
         let attachments: [Attachment]
     }
 
@@ -160,19 +160,20 @@ private struct WikiLinkRules {
                 line: link.line, target: target, suggestions: suggestions, message: message)
         }
         guard let title = link.target else {
-            if let fragment = link.fragment, !Self.has(fragment, in: linker.headings) {
+            if let fragment = link.fragment, let missing = linker.sections.missing(fragment) {
                 let this = linker.page == nil ? "the home page" : "this page"
                 findings.append(
-                    finding(.missingHeading, "\(written): \(this) has no heading \(MessageText.quoted(fragment))"))
+                    finding(
+                        missing.category, "\(written): \(this) has no \(missing.part) \(MessageText.quoted(fragment))"))
             }
             return
         }
         if let outline = input.analysis.graph.outline(of: title) {
-            if let fragment = link.fragment, !Self.has(fragment, in: outline.headings) {
+            if let fragment = link.fragment, let missing = Sections(outline).missing(fragment) {
                 findings.append(
                     finding(
-                        .missingHeading,
-                        "\(written): page \(MessageText.quoted(title.text)) has no heading "
+                        missing.category,
+                        "\(written): page \(MessageText.quoted(title.text)) has no \(missing.part) "
                             + MessageText.quoted(fragment)))
             }
         } else if drafts.contains(title) {
@@ -194,12 +195,6 @@ private struct WikiLinkRules {
             }
             findings.append(finding(.missingPage, suggestions: suggestions, message))
         }
-    }
-
-    /// Whether a heading has the id a link to `fragment` lands on.
-    private static func has(_ fragment: String, in headings: [Heading]) -> Bool {
-        let id = HeadingSlug.slug(fragment)
-        return headings.contains { $0.id.isExactly(id) }
     }
 
     /// The link as its target reads: `[[Title#Heading]]`, quoted for a terminal.

@@ -9,7 +9,8 @@ import WikiRender
 /// The bytes are unsigned LEB128 integers and length-prefixed UTF-8 strings, in this order: the
 /// word count; the links, each a flag byte (1: has a target, 2: has a fragment, 4: is an embed),
 /// its line, then its target and fragment when it has them; the headings, each its level, text
-/// and id; the embeds of attachments, each its name and line. Each list starts with its length.
+/// and id; the embeds of attachments, each its name and line; the block ids. Each list starts
+/// with its length.
 /// Strings are stored as their exact bytes (titles already normalized), and decoded without
 /// repairs: a blob that does not decode is no outline, and the page is parsed again.
 enum StoredOutline {
@@ -40,6 +41,7 @@ enum StoredOutline {
             append(embed.name, to: &bytes)
             append(embed.line, to: &bytes)
         }
+        append(outline.blockIDs, to: &bytes) { id, bytes in append(id, to: &bytes) }
         return bytes
     }
 
@@ -70,10 +72,12 @@ enum StoredOutline {
             let attachments = reader.list({ reader -> AttachmentEmbed? in
                 guard let name = reader.string(), let line = reader.integer() else { return nil }
                 return AttachmentEmbed(name: name, line: line)
-            })
+            }),
+            let blockIDs = reader.list({ reader in reader.string() })
         else { return nil }
         guard reader.isAtEnd else { return nil }
-        return PageOutline(links: links, headings: headings, wordCount: wordCount, attachments: attachments)
+        return PageOutline(
+            links: links, headings: headings, wordCount: wordCount, attachments: attachments, blockIDs: blockIDs)
     }
 
     static func append(_ value: Int, to bytes: inout [UInt8]) {

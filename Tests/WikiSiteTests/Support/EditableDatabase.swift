@@ -73,8 +73,10 @@ struct EditableDatabase {
         var lines = ["# \(title)", ""]
         for _ in 0..<Int.random(in: 0...3, using: &random) {
             let target = Self.titles.randomElement(using: &random)!
-            switch Int.random(in: 0..<6, using: &random) {
+            switch Int.random(in: 0..<8, using: &random) {
             case 0: lines.append("See [[\(target)]].")
+            case 6: lines.append("A block of \(title). ^b\(Int.random(in: 1...2, using: &random))")
+            case 7: lines.append("See [[\(target)#^b\(Int.random(in: 1...2, using: &random))]] and ![[\(target)#^b1]].")
             case 4: lines.append("![[\(target)]]")
             case 5: lines.append("![[pic.png]]")
             case 1: lines.append("See [[\(target)#\(target)|the heading]].")

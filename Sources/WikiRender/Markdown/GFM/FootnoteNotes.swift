@@ -35,7 +35,9 @@ extension MarkdownRenderer {
             }
         }
         for mask in masks.all { document.remove(mask) }
-        return Parsed(links: links, embeds: embeds, headings: parsed.headings, footnotes: footnotes)
+        // A note's block ids are taken off its text but give no id: a note is no block to link to.
+        return Parsed(
+            links: links, embeds: embeds, headings: parsed.headings, blocks: parsed.blocks, footnotes: footnotes)
     }
 
     /// The thematic breaks that mask the lines of `notes` in `document`: the first of each

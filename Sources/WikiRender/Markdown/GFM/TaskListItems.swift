@@ -56,27 +56,10 @@ enum TaskListItems {
                 document.setText(task.text, rest)
             }
         }
-        for list in looseLists { rewriteLoose(list, checkboxes: checkboxes, in: &document) }
-    }
-
-    /// Replaces the loose list `list` by blocks written as cmark writes a loose list, with
-    /// each item's checkbox (`checkboxes`) right after its `<li>`.
-    private static func rewriteLoose(
-        _ list: CmarkDocument.Node, checkboxes: [CmarkDocument.Node: String], in document: inout CmarkDocument
-    ) {
-        let tags = document.listTags(list)
-        let block = document.newBlock(onEnter: tags.start, onExit: tags.end)
-        var next = document.firstChild(list)
-        while let item = next {
-            next = document.next(item)
-            let opening = "<li>" + (checkboxes[item] ?? "")
-            let element =
-                document.firstChild(item) == nil
-                ? document.appendBlock(onEnter: opening + "</li>", onExit: "", to: block)
-                : document.appendBlock(onEnter: opening, onExit: "</li>", to: block)
-            document.moveChildren(of: item, to: element)
+        // cmark writes nothing between a loose item's `<li>` and its first `<p>`.
+        for list in looseLists {
+            document.rewriteListAsBlocks(list, start: document.listTags(list).start) { "<li>" + (checkboxes[$0] ?? "") }
         }
-        document.replace(list, by: block)
     }
 
     /// Whether the source at `offset` is a task mark followed by a space or tab: nil when it is

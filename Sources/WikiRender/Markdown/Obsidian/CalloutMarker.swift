@@ -1,5 +1,5 @@
-/// The mark that makes a block quote a callout, at the start of its first line: `[!type]`,
-/// then `-` (folded) or `+` (foldable, open), then the title.
+/// The mark that makes a block quote a callout, at the start of its first line: `[!type]` or
+/// `[!type|metadata]`, then `-` (folded) or `+` (foldable, open), then the title.
 struct CalloutMarker {
     /// Whether and how a callout folds.
     enum Folding {
@@ -13,6 +13,10 @@ struct CalloutMarker {
 
     /// The type as written: ASCII letters, digits, `-` and `_`.
     let type: String
+    /// What is written after a `|` in the brackets (`[!note|wide]`), for the theme: Obsidian
+    /// ignores what it does not know. Letters, digits, blanks and `-,.:=%#/` only, so the
+    /// mark reads the same in the source and in the text. Nil without a `|`.
+    let metadata: String?
     let folding: Folding
     /// How many bytes the mark takes, its sign included.
     let length: Int
@@ -22,14 +26,22 @@ struct CalloutMarker {
         var bytes = text.makeIterator()
         guard bytes.next() == UInt8(ascii: "["), bytes.next() == UInt8(ascii: "!") else { return nil }
         var type: [UInt8] = []
+        var metadata: [UInt8]?
         var closed = false
         while let byte = bytes.next() {
             if byte == UInt8(ascii: "]") {
                 closed = true
                 break
             }
-            guard Self.isTypeByte(byte) else { return nil }
-            type.append(byte)
+            if metadata != nil {
+                guard Self.isMetadataByte(byte) else { return nil }
+                metadata?.append(byte)
+            } else if byte == UInt8(ascii: "|") {
+                metadata = []
+            } else {
+                guard Self.isTypeByte(byte) else { return nil }
+                type.append(byte)
+            }
         }
         guard closed, !type.isEmpty else { return nil }
         switch bytes.next() {
@@ -38,12 +50,17 @@ struct CalloutMarker {
         default: folding = .none
         }
         self.type = String(decoding: type, as: UTF8.self)
-        length = type.count + 3 + (folding == .none ? 0 : 1)
+        self.metadata = metadata.map { String(decoding: $0, as: UTF8.self) }
+        length = type.count + (metadata.map { $0.count + 1 } ?? 0) + 3 + (folding == .none ? 0 : 1)
     }
 
     /// The title shown when none is written: the type with its first letter in upper case.
     var defaultTitle: String {
         type.prefix(1).uppercased() + type.dropFirst().lowercased()
+    }
+
+    private static func isMetadataByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || isTypeByte(byte) && byte != UInt8(ascii: "_") || " \t-,.:=%#/".utf8.contains(byte)
     }
 
     private static func isTypeByte(_ byte: UInt8) -> Bool {

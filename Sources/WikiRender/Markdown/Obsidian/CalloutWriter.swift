@@ -16,7 +16,7 @@ struct CalloutWriter {
         _ quote: CmarkDocument.Node, in document: inout CmarkDocument, blocks: inout [CmarkDocument.Node: Range<Int>]
     ) {
         let family = CalloutFamily(type: marker.type)
-        let tags = Tags(family: family, folding: marker.folding)
+        let tags = Tags(family: family, folding: marker.folding, metadata: marker.metadata)
         let callout = document.newBlock(onEnter: tags.calloutStart, onExit: tags.calloutEnd)
         let title = document.appendBlock(onEnter: "", onExit: "", to: callout)
         document.appendRawInline(tags.titleStart, to: title)
@@ -79,8 +79,11 @@ struct CalloutWriter {
         let titleStart: String
         let titleEnd: String
 
-        init(family: CalloutFamily, folding: CalloutMarker.Folding) {
-            let attributes = "class=\"callout\" data-callout=\"\(family.rawValue)\""
+        init(family: CalloutFamily, folding: CalloutMarker.Folding, metadata: String?) {
+            var attributes = "class=\"callout\" data-callout=\"\(family.rawValue)\""
+            if let metadata {
+                attributes += " data-callout-metadata=\"\(HTMLAttribute.escape(metadata))\""
+            }
             let inner = "<span class=\"callout-icon\" aria-hidden=\"true\"></span><span class=\"callout-title-inner\">"
             switch folding {
             case .none:
