@@ -23,12 +23,13 @@ GFM_SPEC   := $(SPEC_DIR)/marko-1.3.1/tests/spec/gfm.txt
 all: build
 
 ## deps: install what the build needs when missing: cmark (the C library and the reference
-## command), SQLite's headers (for the embedded store) and pkg-config.
+## command), SQLite's headers (for the embedded store), libxml2's (which parses SVG images to
+## clean them) and pkg-config.
 deps:
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libcmark sqlite3 || ! command -v cmark >/dev/null; then \
-	  echo "Installing cmark, SQLite and pkg-config with apt-get..."; \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libcmark sqlite3 libxml-2.0 || ! command -v cmark >/dev/null; then \
+	  echo "Installing cmark, SQLite, libxml2 and pkg-config with apt-get..."; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev pkg-config >/dev/null; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev libxml2-dev pkg-config >/dev/null; \
 	fi
 
 ## gfm-oracle: the cmark-gfm command, the reference the GFM conformance test compares with (its
@@ -97,7 +98,7 @@ docs-check: build
 	"$(BIN)" check $(DOCS_WIKI)
 
 ## install: put wikisite on the PATH (the default theme is compiled into it, and the Swift
-## runtime linked in: the binary needs only libcmark and SQLite where it runs).
+## runtime linked in: the binary needs only libcmark, SQLite and libxml2 where it runs).
 RELEASE := -c release --static-swift-stdlib
 install: deps
 	$(SWIFT) build $(RELEASE) --product wikisite

@@ -50,9 +50,15 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // SVG images cleaned to an allowlist through libxml2 (FoundationXML), kept in a target of
-        // its own so that only what publishes attachments links the XML parser.
-        .target(name: "WikiSVG"),
+        // libxml2, the system C library (Debian's libxml2-dev), which parses SVG images.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // SVG images cleaned to an allowlist through libxml2's SAX parser, in a target of its own
+        // so that only the model, which reads attachments, links the XML parser.
+        .target(name: "WikiSVG", dependencies: ["CLibXML2"]),
         // Documents validated into wikis and pages; conflicts, drafts, refusals.
         .target(name: "WikiModel", dependencies: ["WikiDocuments", "WikiFrontMatter", "WikiSVG"]),
         // The default theme (Templates/), compiled into the binary.

@@ -106,7 +106,7 @@ public enum SVGAllowlist {
         let refused = ["\\", "@import", "expression", "javascript:", "binding", "behavior"]
         guard !refused.contains(where: lowercased.contains) else { return false }
         var rest = Substring(lowercased)
-        while let range = rest.range(of: "url(") {
+        while let range = rest.firstRange(of: "url(") {
             rest = rest[range.upperBound...].drop { " \t\n\r\u{C}\"'".contains($0) }
             guard rest.first == "#" else { return false }
         }

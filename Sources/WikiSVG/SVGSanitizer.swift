@@ -1,15 +1,15 @@
-import Foundation
-import FoundationXML
+import CLibXML2
 
-/// Makes an SVG safe to publish as an image: parses it with libxml2 (through FoundationXML's
-/// `XMLParser`) and writes a new document from what the parser reports, keeping only what
-/// `SVGAllowlist` allows. No byte of the input is copied through: names come from the
-/// allowlist's spelling, text and attribute values are escaped anew.
+/// Makes an SVG safe to publish as an image: parses it with libxml2's SAX parser and writes a
+/// new document from the events (`SVGWriter`), keeping only what `SVGAllowlist` allows. No byte
+/// of the input is copied through: names come from the allowlist's spelling, text and attribute
+/// values are escaped anew.
 ///
-/// The parser loads nothing: no external entity, no external DTD (`XMLParser` resolves none by
-/// default). Internal entities are expanded by libxml2, whose own limit refuses an expansion
-/// bomb; the cleaned output is also capped (`outputLimit`), so no input makes it grow without
-/// bound.
+/// The parser loads nothing: no external DTD, no external entity (`SVGParserCallbacks` declares
+/// internal entities only), no network. Internal entities are expanded (editors
+/// such as Illustrator declare the SVG namespace as one), under libxml2's own limit on
+/// expansion; the cleaned output is also capped (`outputLimit`), so no input makes it grow
+/// without bound.
 public enum SVGSanitizer {
     /// The most bytes a cleaned SVG may have: 4 times the input, and at least 1 MiB. More
     /// means entities were expanded far beyond the file's size, and the SVG is refused.
@@ -21,26 +21,32 @@ public enum SVGSanitizer {
     /// namespace, with the XLink namespace declared on it.
     ///
     /// - Throws: `SVGRefusal` when the bytes are not UTF-8 or not well-formed XML, their root
-    ///   element is not `svg`, or cleaning them would pass `outputLimit`. UTF-8 is required
-    ///   because `XMLParser` stops the process on a name that is not (it force-unwraps it), and
-    ///   libxml2 passes invalid bytes in some names through.
+    ///   element is not `svg`, or cleaning them would pass `outputLimit`.
     public static func clean(_ bytes: [UInt8]) throws(SVGRefusal) -> [UInt8] {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw SVGRefusal("it is not UTF-8 text") }
+        guard let size = Int32(exactly: bytes.count) else { throw SVGRefusal("it is larger than 2 GiB") }
         let writer = SVGWriter(limit: outputLimit(forInputOf: bytes.count))
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = true
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
-        parser.delegate = writer
-        let parsed = parser.parse()
-        if let refusal = writer.refusal { throw refusal }
-        // `parse()` can return true after an error (a truncated document, a second root):
-        // the error it records decides.
-        if let error = parser.parserError as NSError? {
-            throw SVGRefusal("it is not well-formed XML (libxml2 error \(error.code) at line \(parser.lineNumber))")
+        var handler = SVGParserCallbacks.handler()
+        guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
+            throw SVGRefusal("libxml2 could not make a parser")
         }
-        guard parsed else { throw SVGRefusal("it is not well-formed XML") }
+        defer {
+            xmlFreeDoc(context.pointee.myDoc)
+            xmlFreeParserCtxt(context)
+        }
+        let options = Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
+        xmlCtxtUseOptions(context, options)
+        let retained = Unmanaged.passRetained(writer)
+        defer { retained.release() }
+        context.pointee._private = retained.toOpaque()
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, size, 1) }
+        }
+        if let refusal = writer.refusal { throw refusal }
+        guard status == 0, context.pointee.wellFormed != 0 else {
+            let line = context.pointee.input?.pointee.line ?? 0
+            throw SVGRefusal("it is not well-formed XML (libxml2 error \(status) at line \(line))")
+        }
         guard writer.sawRoot else { throw SVGRefusal("it has no root element") }
         return writer.output
     }

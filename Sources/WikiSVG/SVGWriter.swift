@@ -1,9 +1,13 @@
-import Foundation
-import FoundationXML
+/// Writes the allowed elements, attributes and text of the parse events it receives as a new
+/// SVG (`SVGSanitizer`), and notes why it stopped when it refuses one.
+final class SVGWriter {
+    /// An attribute as the parser reports it: its local name, namespace and value.
+    struct Attribute {
+        let name: String
+        let namespace: String?
+        let value: String
+    }
 
-/// The `XMLParser` delegate of `SVGSanitizer`: writes the allowed elements, attributes and
-/// text of the events it receives as a new SVG, and notes why it stopped when it refuses one.
-final class SVGWriter: NSObject, XMLParserDelegate {
     /// What an open element of the input became in the output.
     private enum Frame {
         /// Written, under its allowlist name.
@@ -18,61 +22,52 @@ final class SVGWriter: NSObject, XMLParserDelegate {
 
     /// The cleaned SVG written so far.
     private(set) var output: [UInt8] = []
-    /// Why the SVG was refused, when it was.
+    /// Why the SVG was refused, when it was; nothing is written after.
     private(set) var refusal: SVGRefusal?
     /// Whether the root element was seen.
     private(set) var sawRoot = false
     private let limit: Int
     private var frames: [Frame] = []
-    /// The namespaces each prefix is bound to, innermost last ("" is the default namespace).
-    private var prefixes: [String: [String]] = [:]
 
     /// A writer that refuses the SVG once its output passes `limit` bytes.
     init(limit: Int) {
         self.limit = limit
     }
 
-    func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
-        prefixes[prefix, default: []].append(namespaceURI)
-    }
-
-    func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
-        _ = prefixes[prefix]?.popLast()
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        let isSVG = namespaceURI.map { $0.isEmpty || $0 == SVGAllowlist.svgNamespace } ?? true
+    /// An element starts: the root must be `svg`; an allowed one is written with its allowed
+    /// attributes, anything else left out with or without its children.
+    func startElement(_ name: String, namespace: String?, attributes: [Attribute]) {
+        guard refusal == nil else { return }
+        let isSVG = namespace.map { $0.isEmpty || $0 == SVGAllowlist.svgNamespace } ?? true
         if !sawRoot {
             sawRoot = true
-            guard isSVG, elementName == "svg" else {
-                return refuse(parser, "its root element is <\(qualifiedName ?? elementName)>, not <svg>")
+            guard isSVG, name == "svg" else {
+                return refuse("its root element is <\(name)> in the namespace \(namespace ?? "none"), not an SVG <svg>")
             }
         }
-        if case .dropped? = frames.last { return frames.append(.dropped) }
-        if case .style? = frames.last { return frames.append(.dropped) }
-        guard isSVG, SVGAllowlist.elements.contains(elementName) else {
-            let unwrapped = isSVG && SVGAllowlist.unwrappedElements.contains(elementName)
+        switch frames.last {
+        case .dropped?, .style?: return frames.append(.dropped)
+        default: break
+        }
+        guard isSVG, SVGAllowlist.elements.contains(name) else {
+            let unwrapped = isSVG && SVGAllowlist.unwrappedElements.contains(name)
             return frames.append(unwrapped ? .unwrapped : .dropped)
         }
-        if elementName == "style" { return frames.append(.style("")) }
-        frames.append(.kept(elementName))
-        write("<" + elementName)
+        if name == "style" { return frames.append(.style("")) }
+        frames.append(.kept(name))
+        write("<" + name)
         if frames.count == 1 {
             write(" xmlns=\"\(SVGAllowlist.svgNamespace)\" xmlns:xlink=\"\(SVGAllowlist.xlinkNamespace)\"")
         }
-        for (name, value) in keptAttributes(attributes, of: elementName) {
-            write(" \(name)=\"\(Self.escaped(value, inAttribute: true))\"")
+        for (attribute, value) in keptAttributes(attributes, of: name) {
+            write(" \(attribute)=\"\(Self.escaped(value, inAttribute: true))\"")
         }
         write(">")
-        checkLimit(parser)
     }
 
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
-    ) {
+    /// The innermost open element ends.
+    func endElement() {
+        guard refusal == nil else { return }
         switch frames.popLast() {
         case .kept(let name)?: write("</\(name)>")
         case .style(let css)? where SVGAllowlist.isSafeCSS(css):
@@ -81,71 +76,57 @@ final class SVGWriter: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        addText(string, parser)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        addText(String(decoding: block, as: UTF8.self), parser)
-    }
-
     /// Text inside an element that shows it (`SVGAllowlist.textElements`) is kept, escaped;
     /// text anywhere else draws nothing and is left out.
-    private func addText(_ text: String, _ parser: XMLParser) {
+    func addText(_ text: String) {
+        guard refusal == nil else { return }
         switch frames.last {
         case .style(let css)?:
             frames[frames.count - 1] = .style(css + text)
-            if css.utf8.count + text.utf8.count > limit { refuse(parser, "its style sheet is too large") }
+            if css.utf8.count + text.utf8.count > limit { refuse("its style sheet is too large") }
         case .kept(let name)? where SVGAllowlist.textElements.contains(name):
             write(Self.escaped(text, inAttribute: false))
-            checkLimit(parser)
         default: break
         }
     }
 
     /// The attributes of `element` the allowlist keeps, with the names they are written
     /// under (`xlink:href`, `xml:space`), in byte order of those names so the output does not
-    /// depend on the order of a dictionary.
-    private func keptAttributes(_ attributes: [String: String], of element: String) -> [(String, String)] {
+    /// depend on the order of the input.
+    private func keptAttributes(_ attributes: [Attribute], of element: String) -> [(String, String)] {
         var kept: [(String, String)] = []
-        for (qualifiedName, value) in attributes {
-            guard let name = allowedName(qualifiedName) else { continue }
+        for attribute in attributes {
+            guard let name = allowedName(attribute) else { continue }
             let isReference = name == "href" || name == "xlink:href"
             let isSafe =
                 isReference
-                ? SVGAllowlist.isSafeReference(value, on: element) : SVGAllowlist.isSafeCSS(value)
-            if isSafe { kept.append((name, value)) }
+                ? SVGAllowlist.isSafeReference(attribute.value, on: element)
+                : SVGAllowlist.isSafeCSS(attribute.value)
+            if isSafe { kept.append((name, attribute.value)) }
         }
         return kept.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
     }
 
     /// The name an attribute is written under when the allowlist keeps it: its local name
     /// without a namespace, `xlink:` or `xml:` before it in those namespaces; nil otherwise.
-    private func allowedName(_ qualifiedName: String) -> String? {
-        guard let colon = qualifiedName.firstIndex(of: ":") else {
-            return SVGAllowlist.attributes.contains(qualifiedName) ? qualifiedName : nil
+    private func allowedName(_ attribute: Attribute) -> String? {
+        switch attribute.namespace {
+        case nil, ""?: SVGAllowlist.attributes.contains(attribute.name) ? attribute.name : nil
+        case SVGAllowlist.xlinkNamespace?:
+            SVGAllowlist.xlinkAttributes.contains(attribute.name) ? "xlink:" + attribute.name : nil
+        case SVGAllowlist.xmlNamespace?:
+            SVGAllowlist.xmlAttributes.contains(attribute.name) ? "xml:" + attribute.name : nil
+        default: nil
         }
-        let prefix = String(qualifiedName[..<colon])
-        let local = String(qualifiedName[qualifiedName.index(after: colon)...])
-        if prefix == "xml" {
-            return SVGAllowlist.xmlAttributes.contains(local) ? "xml:" + local : nil
-        }
-        guard prefixes[prefix]?.last == SVGAllowlist.xlinkNamespace, SVGAllowlist.xlinkAttributes.contains(local)
-        else { return nil }
-        return "xlink:" + local
     }
 
     private func write(_ text: String) {
         output += text.utf8
+        if output.count > limit { refuse("it grows past \(limit) bytes once its entities are expanded") }
     }
 
-    private func checkLimit(_ parser: XMLParser) {
-        if output.count > limit { refuse(parser, "it grows past \(limit) bytes once its entities are expanded") }
-    }
-
-    private func refuse(_ parser: XMLParser, _ reason: String) {
+    private func refuse(_ reason: String) {
         if refusal == nil { refusal = SVGRefusal(reason) }
-        parser.abortParsing()
     }
 
     /// `text` escaped for XML: `&`, `<` and `>` always, `"` and the white-space characters a
