@@ -11,6 +11,10 @@ import CLibXML2
 /// expansion; the cleaned output is also capped (`outputLimit`), so no input makes it grow
 /// without bound.
 public enum SVGSanitizer {
+    /// libxml2's global state, set up once before any parse: the build cleans attachments on
+    /// several threads at once, and libxml2 asks for `xmlInitParser` first in that case.
+    private static let libxml2Initialized: Void = xmlInitParser()
+
     /// The most bytes a cleaned SVG may have: 4 times the input, and at least 1 MiB. More
     /// means entities were expanded far beyond the file's size, and the SVG is refused.
     public static func outputLimit(forInputOf count: Int) -> Int {
@@ -23,6 +27,7 @@ public enum SVGSanitizer {
     /// - Throws: `SVGRefusal` when the bytes are not UTF-8 or not well-formed XML, their root
     ///   element is not `svg`, or cleaning them would pass `outputLimit`.
     public static func clean(_ bytes: [UInt8]) throws(SVGRefusal) -> [UInt8] {
+        _ = libxml2Initialized
         guard String(validating: bytes, as: UTF8.self) != nil else { throw SVGRefusal("it is not UTF-8 text") }
         guard let size = Int32(exactly: bytes.count) else { throw SVGRefusal("it is larger than 2 GiB") }
         let writer = SVGWriter(limit: outputLimit(forInputOf: bytes.count))
@@ -43,7 +48,9 @@ public enum SVGSanitizer {
             buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, size, 1) }
         }
         if let refusal = writer.refusal { throw refusal }
-        guard status == 0, context.pointee.wellFormed != 0 else {
+        // A namespace error (a prefix bound to nothing) leaves the XML well-formed: it is refused
+        // too, or `p:href` with an unbound `p` would read as a second `href`.
+        guard status == 0, context.pointee.wellFormed != 0, context.pointee.nsWellFormed != 0 else {
             let line = context.pointee.input?.pointee.line ?? 0
             throw SVGRefusal("it is not well-formed XML (libxml2 error \(status) at line \(line))")
         }

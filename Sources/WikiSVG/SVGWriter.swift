@@ -102,7 +102,7 @@ final class SVGWriter {
                 isReference
                 ? SVGAllowlist.isSafeReference(attribute.value, on: element)
                 : SVGAllowlist.isSafeCSS(attribute.value)
-            if isSafe { kept.append((name, attribute.value)) }
+            if isSafe, !kept.contains(where: { $0.0 == name }) { kept.append((name, attribute.value)) }
         }
         return kept.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
     }

@@ -106,7 +106,9 @@ import WikiSVG
         #expect(try cleaned(text) == Self.open + "<rect width=\"1\"></rect></svg>")
     }
 
-    @Test(arguments: ["<svg><rect", "not xml at all", "<svg></svg><svg></svg>", ""])
+    @Test(arguments: [
+        "<svg><rect", "not xml at all", "<svg></svg><svg></svg>", "", "<svg><use p:href=\"#a\" href=\"#b\"/></svg>",
+    ])
     func malformedXMLIsRefused(text: String) {
         #expect(throws: SVGRefusal.self) { try SVGSanitizer.clean(Array(text.utf8)) }
     }
