@@ -1,7 +1,7 @@
 import CLibXML2
 
-/// The SAX callbacks `SVGSanitizer` gives libxml2: elements, text and entities go to the
-/// `SVGWriter` kept in the parser context's `_private`; processing instructions, comments and
+/// The SAX callbacks `SVGSanitizer` gives libxml2: elements and text go to the `SVGWriter`
+/// kept in the parser context's `_private`; processing instructions, comments and
 /// errors' printing are switched off, and external entities and DTDs are never declared or
 /// loaded.
 ///
