@@ -23,12 +23,13 @@ GFM_SPEC   := $(SPEC_DIR)/marko-1.3.1/tests/spec/gfm.txt
 all: build
 
 ## deps: install what the build needs when missing: cmark (the C library and the reference
-## command), SQLite's headers (for the embedded store) and pkg-config.
+## command), SQLite's headers (for the embedded store), libxml2's (which parses SVG images to
+## clean them) and pkg-config.
 deps:
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libcmark sqlite3 || ! command -v cmark >/dev/null; then \
-	  echo "Installing cmark, SQLite and pkg-config with apt-get..."; \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libcmark sqlite3 libxml-2.0 || ! command -v cmark >/dev/null; then \
+	  echo "Installing cmark, SQLite, libxml2 and pkg-config with apt-get..."; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev pkg-config >/dev/null; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcmark-dev cmark libsqlite3-dev libxml2-dev pkg-config >/dev/null; \
 	fi
 
 ## gfm-oracle: the cmark-gfm command, the reference the GFM conformance test compares with (its
@@ -97,7 +98,7 @@ docs-check: build
 	"$(BIN)" check $(DOCS_WIKI)
 
 ## install: put wikisite on the PATH (the default theme is compiled into it, and the Swift
-## runtime linked in: the binary needs only libcmark and SQLite where it runs).
+## runtime linked in: the binary needs only libcmark, SQLite and libxml2 where it runs).
 RELEASE := -c release --static-swift-stdlib
 install: deps
 	$(SWIFT) build $(RELEASE) --product wikisite
@@ -139,7 +140,7 @@ clean:
 # Fuzzing (Fuzz/README.md): each target under libFuzzer and AddressSanitizer, in build folders
 # of its own. The working corpus and the crashes stay out of git; a crash worth keeping goes to
 # Fuzz/Regressions/<target>/, which the tests replay.
-FUZZ_TARGETS  := dump-reader front-matter json-parser markdown model site-paths
+FUZZ_TARGETS  := dump-reader front-matter json-parser markdown model site-paths svg
 FUZZ_SECONDS  ?= 60
 FUZZ_OPTIONS  ?=
 FUZZ_BUILD    := .build-fuzz-instrumented
@@ -151,6 +152,7 @@ FUZZ_DICTIONARY_json-parser := json
 FUZZ_DICTIONARY_markdown    := markdown
 FUZZ_DICTIONARY_model       := json
 FUZZ_DICTIONARY_site-paths  := site-paths
+FUZZ_DICTIONARY_svg         := svg
 
 .PHONY: fuzz fuzz-build fuzz-smoke
 
@@ -169,6 +171,7 @@ FUZZ_SMOKE_RUNS_json-parser := 300000
 FUZZ_SMOKE_RUNS_markdown    := 4000
 FUZZ_SMOKE_RUNS_model       := 12000
 FUZZ_SMOKE_RUNS_site-paths  := 150000
+FUZZ_SMOKE_RUNS_svg         := 20000
 fuzz-smoke:
 	@rm -rf $(FUZZ_SMOKE_CORPUS)
 	@$(MAKE) --no-print-directory fuzz FUZZ_SMOKE=1 FUZZ_CORPUS=$(FUZZ_SMOKE_CORPUS)

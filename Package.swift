@@ -50,8 +50,17 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // libxml2, the system C library (Debian's libxml2-dev), which parses SVG images.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // SVG images cleaned to an allowlist through libxml2's SAX parser, in a target of its own
+        // so that only the model, which reads attachments, links the XML parser.
+        .target(name: "WikiSVG", dependencies: ["CLibXML2"]),
         // Documents validated into wikis and pages; conflicts, drafts, refusals.
-        .target(name: "WikiModel", dependencies: ["WikiDocuments", "WikiFrontMatter"]),
+        .target(name: "WikiModel", dependencies: ["WikiDocuments", "WikiFrontMatter", "WikiSVG"]),
         // The default theme (Templates/), compiled into the binary.
         .target(
             name: "DefaultTheme",
@@ -143,6 +152,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .testTarget(name: "WikiSVGTests", dependencies: ["WikiSVG"]),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "WikiFrontMatter", "SplitMix64"]),
         .testTarget(
             name: "WikiRenderTests",
@@ -168,7 +178,9 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .target(
             name: "FuzzTargets",
-            dependencies: ["CLibFuzzer", "WikiDocuments", "WikiFrontMatter", "WikiSources", "WikiModel", "WikiRender"],
+            dependencies: [
+                "CLibFuzzer", "WikiDocuments", "WikiFrontMatter", "WikiSources", "WikiModel", "WikiRender", "WikiSVG",
+            ],
             path: "Fuzz/FuzzTargets"
         ),
         .executableTarget(
@@ -180,6 +192,7 @@ let package = Package(
         .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-markdown"),
         .executableTarget(name: "fuzz-model", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-model"),
         .executableTarget(name: "fuzz-site-paths", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-site-paths"),
+        .executableTarget(name: "fuzz-svg", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-svg"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], path: "Fuzz/Tests"),
         // The benchmark (BENCHMARKS.md): `make bench` writes its corpora with wikisite-corpus.
         .target(name: "WikiCorpus", dependencies: ["WikiDocuments", "SplitMix64"], path: "Benchmarks/WikiCorpus"),

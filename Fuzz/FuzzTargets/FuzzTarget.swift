@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
     case model
     /// `SitePaths` on the input as a wiki ID and two titles (``SitePathsTarget``).
     case sitePaths = "site-paths"
+    /// `SVGSanitizer` on the input as an SVG file (``SVGTarget``).
+    case svg
 
     /// Runs the target on one input.
     ///
@@ -26,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
         case .markdown: try MarkdownTarget.run(input)
         case .model: try ModelTarget.run(input)
         case .sitePaths: try SitePathsTarget.run(input)
+        case .svg: try SVGTarget.run(input)
         }
     }
 }

@@ -1,18 +1,31 @@
 import WikiDocuments
+import WikiSVG
 
 /// A file attached to a page (CouchDB `_attachments`).
 public struct Attachment: Sendable {
     /// The attachment's name, exactly as in the document (it may contain `/`).
     public let name: String
-    /// Its MIME type (`content_type`); `application/octet-stream` when the document gives none.
+    /// Its MIME type (`content_type`); `application/octet-stream` when the document gives none,
+    /// `image/svg+xml` for an SVG (`isSVG`).
     public let contentType: String
     /// The bytes, when the dump carried them inline (`data`, base64); `nil` for a stub, whose
-    /// bytes stayed in the database.
+    /// bytes stayed in the database. An SVG's are the cleaned SVG (`SVGSanitizer`), never the
+    /// document's own.
     public let data: [UInt8]?
     /// The size in bytes the document declares (`length`), when it does.
     public let length: Int?
     /// CouchDB's digest of the bytes (`digest`, such as `md5-…`), when the document gives one.
     public let digest: String?
+
+    /// Whether it is an SVG image: its name ends in `.svg` or its type is `image/svg+xml` (in
+    /// any letter case, parameters aside). Its bytes, when present, are then cleaned.
+    public var isSVG: Bool { Self.isSVG(name: name, contentType: contentType) }
+
+    /// Whether an attachment called `name` of type `contentType` is an SVG image (`isSVG`).
+    static func isSVG(name: String, contentType: String) -> Bool {
+        let type = contentType.lowercased().prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }
+        return name.lowercased().hasSuffix(".svg") || type == "image/svg+xml"
+    }
 }
 
 /// An attachment left out of a page because its entry is malformed; the page itself is kept.
@@ -75,7 +88,15 @@ struct AttachmentReader {
             throw SkipReason("it has neither \"data\" nor \"stub\": true")
         }
         guard let data = Base64.decode(encoded) else { throw SkipReason("field \"data\" is not valid base64") }
-        return Attachment(name: name, contentType: contentType, data: data, length: length, digest: digest)
+        guard Attachment.isSVG(name: name, contentType: contentType) else {
+            return Attachment(name: name, contentType: contentType, data: data, length: length, digest: digest)
+        }
+        do {
+            let cleaned = try SVGSanitizer.clean(data)
+            return Attachment(name: name, contentType: "image/svg+xml", data: cleaned, length: length, digest: digest)
+        } catch {
+            throw SkipReason("it is an SVG image that cannot be published: \(error.reason)")
+        }
     }
 
     private func declaredLength(_ value: JSONValue?) throws(SkipReason) -> Int? {

@@ -85,15 +85,18 @@ public enum SitePaths {
     /// audio, video, archives) keeps it, so a web server serves the file with its type:
     /// `diagram.png` stays `diagram.png`; a name that is not a faithful spelling gets its hash
     /// before the extension (`Photo~<hash>.jpg` for `Photo.JPG`), by the scheme of page names.
-    /// Any other name (`page.html`, `script.js`, `drawing.svg`, `notes`) is spelled, hashed,
-    /// and given `.bin`, so no attachment is ever served as a document a browser runs:
-    /// `page.html~<hash>.bin`.
-    public static func attachmentFile(_ name: String) -> String {
+    /// Any other name (`page.html`, `script.js`, `notes`) is spelled, hashed, and given `.bin`,
+    /// so no attachment is ever served as a document a browser runs: `page.html~<hash>.bin`.
+    ///
+    /// A cleaned SVG (`isSVG`: `Attachment.isSVG`, whose bytes `SVGSanitizer` cleaned) is
+    /// served as an image: `drawing.svg` stays `drawing.svg`, and an SVG whose name does not end
+    /// in `.svg` is spelled, hashed, and given `.svg` (`drawing~<hash>.svg` for `drawing`).
+    public static func attachmentFile(_ name: String, isSVG: Bool = false) -> String {
         if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot > name.utf8.startIndex {
             let stem = String(name[..<dot])
             let written = String(name[name.utf8.index(after: dot)...])
             let lowercased = written.lowercased()
-            if passiveExtensions.contains(lowercased) {
+            if isSVG ? lowercased == "svg" : passiveExtensions.contains(lowercased) {
                 let spelled = FileName.spelling(stem, spacesAreUnderscores: false)
                 guard spelled.hash == nil, written == lowercased else {
                     return FileName.spelling(stem, spacesAreUnderscores: false, hashing: name).text + "." + lowercased
@@ -101,11 +104,12 @@ public enum SitePaths {
                 return spelled.text + "." + lowercased
             }
         }
-        return FileName.spelling(name, spacesAreUnderscores: false, hashing: name).text + ".bin"
+        return FileName.spelling(name, spacesAreUnderscores: false, hashing: name).text + (isSVG ? ".svg" : ".bin")
     }
 
     /// The extensions an attachment's file keeps: kinds of file a browser shows or downloads
-    /// but never runs as part of the site (SVG, which may hold script, is not one of them).
+    /// but never runs as part of the site (SVG, which may hold script, is not one of them: only
+    /// a cleaned SVG keeps its extension).
     public static let passiveExtensions: Set<String> = [
         "png", "jpg", "jpeg", "gif", "webp", "avif", "bmp", "ico", "tif", "tiff", "pdf", "mp3", "ogg", "oga", "wav",
         "flac", "m4a", "mp4", "m4v", "webm", "ogv", "mov", "zip", "gz", "tgz", "7z", "txt", "csv",

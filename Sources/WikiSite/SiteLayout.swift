@@ -109,12 +109,14 @@ public struct SiteLayout: Sendable {
         pageFiles?[title] ?? SitePaths.pageFile(title)
     }
 
-    /// The attachment `name` of the page `title` of a wiki, in a folder beside the page's file:
-    /// `<wiki>/<page>.files/<name>` (`SitePaths.attachmentFolder`, `SitePaths.attachmentFile`).
-    public func attachment(_ name: String, ofPage title: PageTitle, inWiki wikiID: String) -> SitePath {
+    /// The file of `attachment` of the page `title` of a wiki, in a folder beside the page's
+    /// file: `<wiki>/<page>.files/<name>` (`SitePaths.attachmentFolder`,
+    /// `SitePaths.attachmentFile`; a cleaned SVG ends in `.svg`).
+    public func attachment(_ attachment: Attachment, ofPage title: PageTitle, inWiki wikiID: String) -> SitePath {
         SitePath(
             components: [
-                folder(ofWiki: wikiID), SitePaths.attachmentFolder(title), SitePaths.attachmentFile(name),
+                folder(ofWiki: wikiID), SitePaths.attachmentFolder(title),
+                SitePaths.attachmentFile(attachment.name, isSVG: attachment.isSVG),
             ])
     }
 

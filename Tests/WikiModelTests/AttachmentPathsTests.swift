@@ -36,6 +36,15 @@ import WikiDocuments
         try SitePathsProperties.expectSafeComponent(file)
     }
 
+    @Test func aCleanedSVGKeepsOrGetsTheSVGExtension() throws {
+        #expect(SitePaths.attachmentFile("drawing.svg", isSVG: true) == "drawing.svg")
+        for name in ["drawing", "Plan.SVG", "photo.png", "../x.svg"] {
+            let file = SitePaths.attachmentFile(name, isSVG: true)
+            #expect(file.hasSuffix(".svg") && file.contains("~"), "\(file)")
+            try SitePathsProperties.expectSafeComponent(file)
+        }
+    }
+
     @Test(arguments: [
         "../../../escape.png", "/etc/passwd", "a/b/c.png", #"..\..\win.png"#, "..", ".", ".hidden.png", "index.png",
         "CON.png", "nul", "%2e%2e%2f.png", "bell\u{7}.png", "nul\u{0}byte.png",

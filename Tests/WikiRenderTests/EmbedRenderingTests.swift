@@ -131,12 +131,19 @@ struct EmbedRenderingTests {
 
     @Test func otherAttachmentsAreDownloadLinks() {
         let embeds = TestEmbeds(
-            attachments: ["Home": ["notes.pdf": "application/pdf", "draw.svg": "image/svg+xml", "data": "image/"]])
+            attachments: ["Home": ["notes.pdf": "application/pdf", "draw.svgz": "image/svg", "data": "image/"]])
         #expect(
-            render("![[notes.pdf]] ![[draw.svg]] ![[data]]", embeds).html
+            render("![[notes.pdf]] ![[draw.svgz]] ![[data]]", embeds).html
                 == "<p><a class=\"embed-file\" href=\"Home.files/notes.pdf\" download=\"\">notes.pdf</a> "
-                + "<a class=\"embed-file\" href=\"Home.files/draw.svg\" download=\"\">draw.svg</a> "
+                + "<a class=\"embed-file\" href=\"Home.files/draw.svgz\" download=\"\">draw.svgz</a> "
                 + "<a class=\"embed-file\" href=\"Home.files/data\" download=\"\">data</a></p>\n")
+    }
+
+    @Test func aCleanedSVGIsAnImage() {
+        let embeds = TestEmbeds(attachments: ["Home": ["draw.svg": "image/svg+xml"]])
+        #expect(
+            render("![[draw.svg|A plan]]", embeds).html
+                == "<p><img class=\"embed\" src=\"Home.files/draw.svg\" alt=\"A plan\" /></p>\n")
     }
 
     @Test func missingAttachmentIsShownAsMissing() {

@@ -108,16 +108,23 @@ struct HostileInputTests {
         }
         let home = try folder.read("site/hostile/index.html")
         #expect(home.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the wiki title shows as text")
-        // Attachments that a browser could run are published as bytes, behind download links.
+        // Attachments that a browser could run are published as bytes, behind download links;
+        // the SVG is published cleaned, as an image.
         let attachments = folder.files(under: "site").filter { $0.contains(".files/") }
         #expect(attachments.count == 3, "\(attachments)")
-        #expect(attachments.filter { $0.hasSuffix(".bin") }.count == 2, "the SVG and the HTML: \(attachments)")
+        #expect(attachments.filter { $0.hasSuffix(".bin") }.count == 1, "the HTML: \(attachments)")
+        let drawing = try folder.read("site/" + (try #require(attachments.first { $0.hasSuffix("/drawing.svg") })))
+        #expect(!drawing.contains("script") && !drawing.contains("onload"), "\(drawing)")
         let embedderFile = folder.files(under: "site/hostile").first {
             $0.hasPrefix("Embedder") && $0.hasSuffix(".html")
         }
         let embedder = try folder.read("site/hostile/" + (try #require(embedderFile)))
         let downloads = HTMLElements.elements("a", in: embedder).filter { $0.attributes["class"] == "embed-file" }
-        #expect(downloads.count == 3)
+        #expect(downloads.count == 2)
+        #expect(
+            HTMLElements.elements("img", in: embedder).contains {
+                $0.attributes["src"]?.hasSuffix("drawing.svg") == true
+            })
         #expect(embedder.contains("&lt;friends onload=alert(3)</a>"), "the embed's label shows as text")
     }
 

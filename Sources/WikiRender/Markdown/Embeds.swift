@@ -26,13 +26,15 @@ public struct EmbeddedAttachment: Sendable {
     }
 
     /// Whether it is shown as an image (`<img>`): its type is `image/` and a subtype of
-    /// letters, digits, `.`, `+` and `-` (parameters, spaces and letter case aside), but not
-    /// SVG (which may hold script). Any other attachment is shown as a link to download it.
+    /// letters, digits, `.`, `+` and `-` (parameters, spaces and letter case aside). An SVG is
+    /// one only as `image/svg+xml`, the type the model gives an SVG it cleaned
+    /// (`Attachment.isSVG`); any other `image/svg…` type, like any other attachment, is shown as
+    /// a link to download it.
     public var isImage: Bool {
         var type = Substring(contentType.lowercased()).prefix { $0 != ";" }
         while type.first == " " || type.first == "\t" { type = type.dropFirst() }
         while type.last == " " || type.last == "\t" { type = type.dropLast() }
-        guard type.hasPrefix("image/"), !type.hasPrefix("image/svg") else { return false }
+        guard type.hasPrefix("image/"), !type.hasPrefix("image/svg") || type == "image/svg+xml" else { return false }
         let subtype = type.dropFirst("image/".count)
         return !subtype.isEmpty
             && subtype.unicodeScalars.allSatisfy {

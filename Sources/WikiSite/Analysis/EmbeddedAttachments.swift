@@ -16,9 +16,10 @@ extension Page {
     func attachmentFiles(embedded embeds: [AttachmentEmbed], in layout: SiteLayout) -> [SiteFile] {
         var written: Set<ExactString> = []
         return embeds.compactMap { embed in
-            guard written.insert(ExactString(embed.name)).inserted, let data = attachment(named: embed.name)?.data
+            guard written.insert(ExactString(embed.name)).inserted, let attachment = attachment(named: embed.name),
+                let data = attachment.data
             else { return nil }
-            return SiteFile(path: layout.attachment(embed.name, ofPage: title, inWiki: wikiID), bytes: data)
+            return SiteFile(path: layout.attachment(attachment, ofPage: title, inWiki: wikiID), bytes: data)
         }
     }
 }

@@ -109,7 +109,7 @@ struct WikiEmbedSource: EmbedSource {
             attachment.data != nil
         else { return nil }
         return EmbeddedAttachment(
-            href: linkingFile.href(to: siteLayout.attachment(name, ofPage: page, inWiki: wikiID)),
+            href: linkingFile.href(to: siteLayout.attachment(attachment, ofPage: page, inWiki: wikiID)),
             contentType: attachment.contentType)
     }
 }

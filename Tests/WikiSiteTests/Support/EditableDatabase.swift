@@ -78,7 +78,7 @@ struct EditableDatabase {
             case 6: lines.append("A block of \(title). ^b\(Int.random(in: 1...2, using: &random))")
             case 7: lines.append("See [[\(target)#^b\(Int.random(in: 1...2, using: &random))]] and ![[\(target)#^b1]].")
             case 4: lines.append("![[\(target)]]")
-            case 5: lines.append("![[pic.png]]")
+            case 5: lines.append(Bool.random(using: &random) ? "![[pic.png]]" : "![[pic.svg]]")
             case 1: lines.append("See [[\(target)#\(target)|the heading]].")
             case 2: lines.append("## Part \(Int.random(in: 1...3, using: &random))")
             default: lines.append("Plain text about \(target) and [[#\(title)]].")
@@ -99,9 +99,23 @@ struct EditableDatabase {
         if Int.random(in: 0..<8, using: &random) == 0 { body["draft"] = true }
         if Bool.random(using: &random) {
             let data = Data("picture \(clock)".utf8).base64EncodedString()
-            body["_attachments"] = ["pic.png": ["content_type": "image/png", "data": data]]
+            body["_attachments"] = [
+                "pic.png": ["content_type": "image/png", "data": data],
+                "pic.svg": ["content_type": "image/svg+xml", "data": drawing(broken: Bool.random(using: &random))],
+            ]
         }
         return body
+    }
+
+    /// The base64 of an SVG attachment: a drawing with a script and an `onload` to clean away,
+    /// or, `broken`, one that is not XML and is skipped with a warning.
+    func drawing(broken: Bool) -> String {
+        let svg =
+            broken
+            ? "<svg><text>\(clock)"
+            : "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><script>alert(2)</script>"
+                + "<text>\(clock)</text></svg>"
+        return Data(svg.utf8).base64EncodedString()
     }
 
     /// The `updated_at` of an edit: later than that of every edit before it (for the first 672).
