@@ -35,7 +35,9 @@ extension MarkdownRenderer {
             }
         }
         for mask in masks.all { document.remove(mask) }
-        return Parsed(links: links, embeds: embeds, headings: parsed.headings, footnotes: footnotes)
+        return Parsed(
+            links: links, embeds: embeds, headings: parsed.headings, footnotes: footnotes,
+            mayHoldRawHTML: parsed.mayHoldRawHTML)
     }
 
     /// The thematic breaks that mask the lines of `notes` in `document`: the first of each
