@@ -18,7 +18,7 @@ SPEC       := $(SPEC_DIR)/marko-1.3.1/tests/spec/commonmark.txt
 GFM_SPEC   := $(SPEC_DIR)/marko-1.3.1/tests/spec/gfm.txt
 
 .PHONY: all deps gfm-oracle test-deps build run test docs-check install uninstall format lint clean bench \
-	bench-deps bench-serve
+	bench-deps bench-serve bench-dialects
 
 all: build
 
@@ -125,6 +125,12 @@ bench: deps bench-deps
 ## bench-serve: only the live preview's measures of make bench.
 bench-serve: deps bench-deps
 	BENCH_SERVE_ONLY=1 Benchmarks/run.sh
+
+## bench-dialects: what the Markdown extensions cost: full builds in the default gfm dialect
+## against dialect = "commonmark", on the synthetic wiki (BENCH_PAGES, default 10,000) and on the
+## dumps in BENCH_DUMPS; BENCH_RUNS (default 7) runs each, interleaved.
+bench-dialects: deps
+	Benchmarks/dialects.sh
 
 ## bench-deps: hugo, the live preview's peer, and what drives the browser (test-deps).
 bench-deps: test-deps

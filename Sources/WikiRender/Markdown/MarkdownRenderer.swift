@@ -43,7 +43,8 @@ public struct MarkdownRenderer: Sendable {
                 parsed.embeds.filter { !dropped.contains($0.placeholder) }, in: &document, resolve: resolve)
             HeadingRewriter.write(parsed.headings, withIDs: true, in: &document)
             return RenderedMarkdown(
-                html: html(of: &document), headings: parsed.headings.map(\.heading),
+                html: html(of: &document, mayHoldRawHTML: parsed.mayHoldRawHTML),
+                headings: parsed.headings.map(\.heading),
                 links: parsed.links, attachments: parsed.embeds.compactMap(\.attachment),
                 blockIDs: parsed.blocks.map(\.id))
         }
@@ -51,9 +52,10 @@ public struct MarkdownRenderer: Sendable {
 
     /// `document` as HTML. Raw HTML is passed through when the options allow it. Otherwise
     /// the GFM dialect keeps the harmless tags GitHub keeps (`RawHTMLFilter`), and strict
-    /// CommonMark leaves it out, as cmark does.
-    func html(of document: inout CmarkDocument) -> String {
-        if !options.allowRawHTML && options.dialect == .gfm {
+    /// CommonMark leaves it out, as cmark does. Without `mayHoldRawHTML` (`Parsed`), the
+    /// document has no raw HTML to filter.
+    func html(of document: inout CmarkDocument, mayHoldRawHTML: Bool) -> String {
+        if mayHoldRawHTML && !options.allowRawHTML && options.dialect == .gfm {
             RawHTMLFilter.apply(to: &document)
         }
         return document.html(allowRawHTML: options.allowRawHTML)
@@ -71,6 +73,8 @@ public struct MarkdownRenderer: Sendable {
         let blocks: [BlockIDs.Found]
         /// The footnotes, not yet numbered (`Footnotes`).
         let footnotes: FoundFootnotes
+        /// Whether the text has a `<`: without one, cmark made no raw HTML node.
+        let mayHoldRawHTML: Bool
     }
 
     /// Parses `markdown`, the text of page `page` (nil: the wiki's home), rewrites its
@@ -125,9 +129,16 @@ public struct MarkdownRenderer: Sendable {
             links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
         }
         let headings = HeadingRewriter.read(survey.headings, in: document)
-        let blocks = options.dialect == .gfm ? BlockIDs.find(in: &document, source: source, cells: cells) : []
+        let blocks =
+            options.dialect == .gfm && SourceText.contains(UInt8(ascii: "^"), in: bytes)
+            ? BlockIDs.find(in: &document, source: source, cells: cells) : []
+        // The notes' text is the rest of the page's: a `<` is in the masked text or in a note.
+        let mayHoldRawHTML =
+            SourceText.contains(UInt8(ascii: "<"), in: bytes)
+            || notes.contains { $0.content.contains(UInt8(ascii: "<")) }
         var parsed = Parsed(
-            links: links, embeds: found.embeds, headings: headings, blocks: blocks, footnotes: FoundFootnotes())
+            links: links, embeds: found.embeds, headings: headings, blocks: blocks, footnotes: FoundFootnotes(),
+            mayHoldRawHTML: mayHoldRawHTML)
         // Without a definition in the page, no reference can resolve: the page's own text is
         // not searched for them, a note's text always is.
         if options.dialect == .gfm, !notes.isEmpty || parsedPage.noteDepth > 0 {

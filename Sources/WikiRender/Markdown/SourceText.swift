@@ -113,6 +113,12 @@ struct SourceText {
         return false
     }
 
+    /// Whether `bytes` has `byte`.
+    static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, Int32(byte), bytes.count) != nil
+    }
+
     /// Every byte of the text.
     var all: Range<Int> { 0..<bytes.count }
 

@@ -180,7 +180,7 @@ struct Transclusion {
             let dropped = Footnotes.write(parsed.footnotes, in: &document, idPrefix: "embed\(pagesShown)-")
             expand(embeds.filter { !dropped.contains($0.placeholder) }, in: &document, resolve: ownResolve)
             HeadingRewriter.write(headings, withIDs: false, in: &document)
-            return renderer.html(of: &document)
+            return renderer.html(of: &document, mayHoldRawHTML: parsed.mayHoldRawHTML)
         }
     }
 }

@@ -27,7 +27,6 @@ struct DelimitedSpans {
         in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>],
         autolinks: Set<CmarkDocument.Node>
     ) {
-        guard lengths.lowerBound < 2 || source.hasPair(mark, mark, in: source.all) else { return }
         let mark = mark
         let blocks = InlineBlocks.find(in: document, source: source, cells: cells) { literal in
             literal.contains(mark)

@@ -11,10 +11,7 @@ enum ExtendedAutolinks {
         in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>]
     ) -> Set<CmarkDocument.Node> {
         var made: Set<CmarkDocument.Node> = []
-        let blocks = InlineBlocks.find(in: document, source: source, cells: cells) { literal in
-            literal.contains(UInt8(ascii: ":")) || literal.contains(UInt8(ascii: "@"))
-                || literal.contains(UInt8(ascii: "w"))
-        }
+        let blocks = InlineBlocks.find(in: document, source: source, cells: cells, where: mayHoldLink)
         for block in blocks {
             let escaped = InlineBlocks.escapedMarks(of: block, in: document, source: &source)
             for (node, links) in links(in: block, of: document, escaped: escaped) {
@@ -22,6 +19,24 @@ enum ExtendedAutolinks {
             }
         }
         return made
+    }
+
+    /// Whether a text node's `literal` may hold an extended autolink: `www.`, `://` or `@`.
+    private static func mayHoldLink(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !SourceText.contains(UInt8(ascii: "@"), in: literal) else { return true }
+        var index = 0
+        while index + 2 < literal.count {
+            let isURL =
+                literal[index] == UInt8(ascii: ":") && literal[index + 1] == UInt8(ascii: "/")
+                && literal[index + 2] == UInt8(ascii: "/")
+            let isWWW =
+                index + 3 < literal.count && literal[index] == UInt8(ascii: "w")
+                && literal[index + 1] == UInt8(ascii: "w") && literal[index + 2] == UInt8(ascii: "w")
+                && literal[index + 3] == UInt8(ascii: ".")
+            if isURL || isWWW { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The links of each text node of `block` outside links and images, in order.

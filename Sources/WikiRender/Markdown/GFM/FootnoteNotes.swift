@@ -37,7 +37,8 @@ extension MarkdownRenderer {
         for mask in masks.all { document.remove(mask) }
         // A note's block ids are taken off its text but give no id: a note is no block to link to.
         return Parsed(
-            links: links, embeds: embeds, headings: parsed.headings, blocks: parsed.blocks, footnotes: footnotes)
+            links: links, embeds: embeds, headings: parsed.headings, blocks: parsed.blocks, footnotes: footnotes,
+            mayHoldRawHTML: parsed.mayHoldRawHTML)
     }
 
     /// The thematic breaks that mask the lines of `notes` in `document`: the first of each

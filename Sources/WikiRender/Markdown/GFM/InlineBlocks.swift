@@ -11,43 +11,64 @@ struct InlineBlocks {
     }
 
     /// The blocks of `document` (whose Markdown is `source`) that have a text node for which
-    /// `isWanted` holds. `cells` gives the source of the table cells (`TableRewriter`).
+    /// `isWanted` holds. `cells` gives the source of the table cells (`TableRewriter`). The
+    /// walk only asks `isWanted`; a block's texts and source are gathered once it is wanted, as
+    /// few are.
     static func find(
         in document: borrowing CmarkDocument, source: SourceText, cells: [CmarkDocument.Node: Range<Int>],
         where isWanted: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> [Block] {
-        var blocks: [Block] = []
-        var current: (node: CmarkDocument.Node, source: Range<Int>)?
-        var texts: [CmarkDocument.Node] = []
+        var wantedBlocks: [CmarkDocument.Node] = []
+        var current: CmarkDocument.Node?
         var wanted = false
-        var lineStart = SourceText.LineCursor()
-        var lineEnd = SourceText.LineCursor()
         document.walk { event, node in
             switch document.kind(node) {
             case .paragraph, .heading, .customBlock:
-                if event == .exit, let block = current, block.node == node {
-                    if wanted { blocks.append(Block(node: node, source: block.source, texts: texts)) }
+                if event == .exit, node == current {
+                    if wanted { wantedBlocks.append(node) }
                     current = nil
-                    texts.removeAll(keepingCapacity: true)
                     wanted = false
-                } else if event == .enter, let range = cells[node] {
-                    current = (node, range)
-                } else if event == .enter, document.kind(node) != .customBlock {
-                    let span = document.span(node)
-                    let start = source.start(ofLine: span.startLine, &lineStart)
-                    current = (node, start..<max(start, source.start(ofLine: span.endLine + 1, &lineEnd)))
+                } else if event == .enter, document.kind(node) != .customBlock || cells[node] != nil {
+                    current = node
                 }
-            case .text where current != nil:
-                if let parent = document.parent(node), document.kind(parent) == .link, document.isAutolink(parent) {
-                    break
-                }
-                texts.append(node)
-                if !wanted { wanted = document.withLiteral(node, isWanted) }
+            case .text where current != nil && !wanted:
+                wanted = document.withLiteral(node, isWanted) && !isAutolinkText(node, in: document)
             default:
                 break
             }
         }
+        var lineStart = SourceText.LineCursor()
+        var lineEnd = SourceText.LineCursor()
+        var blocks: [Block] = []
+        for node in wantedBlocks {
+            let range: Range<Int>
+            if let cell = cells[node] {
+                range = cell
+            } else {
+                let span = document.span(node)
+                let start = source.start(ofLine: span.startLine, &lineStart)
+                range = start..<max(start, source.start(ofLine: span.endLine + 1, &lineEnd))
+            }
+            blocks.append(Block(node: node, source: range, texts: texts(under: node, in: document)))
+        }
         return blocks
+    }
+
+    /// The text nodes under `block`, in document order, but those of autolinks.
+    private static func texts(
+        under block: CmarkDocument.Node, in document: borrowing CmarkDocument
+    ) -> [CmarkDocument.Node] {
+        var texts: [CmarkDocument.Node] = []
+        document.walk(from: block) { _, node in
+            if document.kind(node) == .text, !isAutolinkText(node, in: document) { texts.append(node) }
+        }
+        return texts
+    }
+
+    /// Whether `text` is the label of an autolink (`<https://…>`, or one a pass made).
+    private static func isAutolinkText(_ text: CmarkDocument.Node, in document: borrowing CmarkDocument) -> Bool {
+        guard let parent = document.parent(text) else { return false }
+        return document.kind(parent) == .link && document.isAutolink(parent)
     }
 
     /// The offsets of the escaped marks (`SourceText.Origin.escapedMarks`) of each text node

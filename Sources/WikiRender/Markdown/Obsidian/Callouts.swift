@@ -20,7 +20,6 @@ enum Callouts {
     static func rewrite(
         in document: inout CmarkDocument, source: SourceText, blocks: inout [CmarkDocument.Node: Range<Int>]
     ) {
-        guard source.hasPair(UInt8(ascii: "["), UInt8(ascii: "!"), in: source.all) else { return }
         var quotes: [CmarkDocument.Node] = []
         document.walk { event, node in
             guard event == .enter, document.kind(node) == .blockQuote, let first = document.firstChild(node),

@@ -17,7 +17,6 @@ enum Comments {
     static func remove(
         in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>]
     ) {
-        guard source.hasPair(percent, percent, in: source.all) else { return }
         let blocks = InlineBlocks.find(in: document, source: source, cells: cells) { hasMark($0) }
         guard !blocks.isEmpty else { return }
         var groups: [CmarkDocument.Node: [CommentMark]] = [:]
