@@ -130,6 +130,8 @@ bench-serve: deps bench-deps
 ## against dialect = "commonmark", on the synthetic wiki (BENCH_PAGES, default 10,000) and on the
 ## dumps in BENCH_DUMPS; BENCH_RUNS (default 7) runs each, interleaved.
 bench-dialects: deps
+	@command -v jq >/dev/null || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq jq >/dev/null; }
 	Benchmarks/dialects.sh
 
 ## bench-deps: hugo, the live preview's peer, and what drives the browser (test-deps).

@@ -37,9 +37,7 @@ import WikiModel
 
         func linkersBefore(_ title: PageTitle) -> Set<PageTitle> { Self.linkers(of: title, in: before) }
 
-        func linkersNow(_ title: PageTitle, besides changed: Set<PageTitle>) -> Set<PageTitle> {
-            Self.linkers(of: title, in: now).subtracting(changed)
-        }
+        func linkersNow(_ title: PageTitle) -> Set<PageTitle> { Self.linkers(of: title, in: now) }
 
         func outline(ofUnchanged title: PageTitle) -> PageOutline { now[title]! }
 

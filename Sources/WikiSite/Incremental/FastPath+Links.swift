@@ -50,8 +50,8 @@ extension FastPath {
 
         /// The pages the changes leave as they were link as they did (the fast path takes no
         /// change that turns words into links: CamelCase).
-        func linkersNow(_ title: PageTitle, besides changed: Set<PageTitle>) throws -> Set<PageTitle> {
-            try linkersBefore(title).subtracting(changed)
+        func linkersNow(_ title: PageTitle) throws -> Set<PageTitle> {
+            try linkersBefore(title)
         }
 
         func outline(ofUnchanged title: PageTitle) throws -> PageOutline {

@@ -27,8 +27,9 @@ struct PageChange: Sendable {
 protocol ChangeFacts {
     /// The published pages that linked to or embedded `title` before the changes.
     func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle>
-    /// The published pages that link to or embed `title` now, but for those in `changed`.
-    func linkersNow(_ title: PageTitle, besides changed: Set<PageTitle>) throws -> Set<PageTitle>
+    /// The published pages that link to or embed `title` now. What it says of a page the
+    /// change set holds does not count: the rules leave those out, and read the change set.
+    func linkersNow(_ title: PageTitle) throws -> Set<PageTitle>
     /// The outline of `title`, a published page that the changes leave as it was.
     func outline(ofUnchanged title: PageTitle) throws -> PageOutline
     /// Whether the page `title` is published now.
@@ -105,10 +106,11 @@ enum PageChangeRules {
         for change in changes.sorted(by: { $0.title < $1.title }) where change.isCreated || change.isRemoved {
             let title = change.title
             let cause = ChangeCause.linksTo(title, exists: change.isCreated)
-            // Those that linked before and are not changed still do, and are still published.
-            var linkers = try facts.linkersBefore(title).union(facts.linkersNow(title, besides: changed))
-            linkers.subtract(changed)
-            linkers.remove(title)
+            // Those that linked before and are not changed still do, and are still published. The
+            // change set is filtered out page by page: subtracting it whole costs its size a title.
+            let linkers = try facts.linkersBefore(title).union(facts.linkersNow(title)).filter {
+                $0 != title && !changed.contains($0)
+            }
             for linker in linkers.sorted() {
                 plan.render(linker, because: cause)
                 restyled.insert(linker)
@@ -125,7 +127,8 @@ enum PageChangeRules {
         var reached = shown
         var pending = shown.sorted().reversed().map { ($0, $0) }
         while let (title, origin) = pending.popLast() {
-            for embedder in try facts.linkersNow(title, besides: changed).sorted() where embedder != title {
+            for embedder in try facts.linkersNow(title).sorted() where embedder != title && !changed.contains(embedder)
+            {
                 guard
                     try facts.outline(ofUnchanged: embedder).links.contains(where: {
                         $0.isEmbed && $0.target == title

@@ -92,8 +92,8 @@ struct AnalysisFacts: ChangeFacts {
         try state.linkers(of: title, inWiki: wikiID)
     }
 
-    func linkersNow(_ title: PageTitle, besides changed: Set<PageTitle>) throws -> Set<PageTitle> {
-        Set(graph.backlinks(to: title)).subtracting(changed)
+    func linkersNow(_ title: PageTitle) throws -> Set<PageTitle> {
+        Set(graph.backlinks(to: title))
     }
 
     func outline(ofUnchanged title: PageTitle) throws -> PageOutline {
