@@ -60,6 +60,14 @@ struct BlockIDTests {
         #expect(result.blockIDs == ["same"])
     }
 
+    @Test func aBlockKeepsTheFirstIDThatNamesItAndALaterMarkerIsTakenOff() {
+        let list = renderForTest("- a\n- b\n\n^first\n\n^second\n")
+        #expect(list.html == "<ul id=\"^first\">\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        #expect(list.blockIDs == ["first"])
+        // The id a block did not take is free for another.
+        #expect(renderForTest("- a\n\n^x\n\n^y\n\nlater ^y\n").blockIDs == ["x", "y"])
+    }
+
     @Test func aLinkToABlockLandsOnItsID() {
         #expect(
             renderForTest("[[Other page#^abc-1]] and [[#^x]]").html

@@ -33,6 +33,8 @@ enum BlockIDs {
         }
         var found: [Found] = []
         var taken: Set<String> = []
+        // A block keeps the first id that names it: a later marker for it is taken off, unused.
+        var named: Set<CmarkDocument.Node> = []
         var cursor = SourceText.LineCursor()
         for paragraph in paragraphs {
             guard let text = document.lastChild(paragraph),
@@ -40,7 +42,9 @@ enum BlockIDs {
                 endsWithMarker(sourceOf: paragraph, mark, in: document, source: source, cells: cells, &cursor),
                 let target = take(mark, of: text, in: paragraph, from: &document)
             else { continue }
+            guard !named.contains(target) else { continue }
             if taken.insert(mark.id).inserted {
+                named.insert(target)
                 found.append(Found(node: target, id: mark.id))
             }
         }
