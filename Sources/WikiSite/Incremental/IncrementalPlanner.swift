@@ -81,8 +81,14 @@ struct IncrementalPlanner {
         let (stored, changes, wikiChanged) = (wikiChanges.stored, wikiChanges.pages, wikiChanges.wikiChanged)
         if changes.count == 0, !wikiChanged, plan.isEmpty { return (nil, 0) }
         var reusable = ReusableOutlines()
+        // The outlines the state keeps, read in bulk: those of unchanged pages are reused, those
+        // of changed pages are what the change rules compare the new ones with.
+        var outlinesBefore: [PageTitle: PageOutline] = [:]
         if !(options.settings(forWiki: wiki.id).camelCaseLinks && changes.changesExistence) {
-            reusable = ReusableOutlines(stored: try state.outlines(inWiki: wiki.id), leavingOut: changes.edited)
+            let storedOutlines = try state.outlines(inWiki: wiki.id)
+            reusable = ReusableOutlines(stored: storedOutlines, leavingOut: changes.edited)
+            let changed = Set(changes.edited + changes.removed)
+            for (title, outline) in storedOutlines where changed.contains(title) { outlinesBefore[title] = outline }
         }
         let analysis = WikiAnalysis.analyse(
             wiki, with: renderer, reusing: reusable, keeping: bodies, reporter: reporter)
@@ -92,7 +98,8 @@ struct IncrementalPlanner {
             plan.home = plan.home ?? .wikiDocumentChanged
             plan.renderSpecialPagesThatChanged(because: .wikiDocumentChanged)
         }
-        try WikiChangePlanner(state: state, analysis: analysis).plan(changes, into: &plan)
+        try WikiChangePlanner(state: state, analysis: analysis, outlinesBefore: outlinesBefore).plan(
+            changes, into: &plan)
         return (analysis, changes.count + (wikiChanged ? 1 : 0))
     }
 

@@ -48,6 +48,9 @@ struct WikiChangePlanner {
     let state: BuildState
     /// The wiki as it is now.
     let analysis: WikiAnalysis
+    /// The outlines of changed pages as the state keeps them, when they were read in bulk; any
+    /// other is read from its row.
+    let outlinesBefore: [PageTitle: PageOutline]
 
     /// The plan for `changes`, added to `plan`.
     func plan(_ changes: PageChanges, into plan: inout WikiPlan) throws {
@@ -76,7 +79,8 @@ struct WikiChangePlanner {
     /// The outline of the published page `title` as the state keeps it; an empty one when it
     /// does not decode (its links before are then unknown, as if it had none).
     private func storedOutline(of title: PageTitle) throws -> PageOutline {
-        try state.storedPage(title, inWiki: analysis.wiki.id)?.outline
+        if let known = outlinesBefore[title] { return known }
+        return try state.storedPage(title, inWiki: analysis.wiki.id)?.outline
             ?? PageOutline(links: [], headings: [], wordCount: 0)
     }
 }
