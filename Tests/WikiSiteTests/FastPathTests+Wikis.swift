@@ -17,32 +17,28 @@ extension FastPathTests {
         try folder.write(Self.database, to: "wiki.json")
         try folder.write(other, to: "other.json")
         try succeed(["import", "wiki.json", "other.json", "--store", "store.sqlite"], in: folder)
-        let build = ["build", "--source", "store.sqlite", "--out", "site", "--wiki", "w", "--verify"]
-        try succeed(build, in: folder)
+        try succeed(["build", "--source", "store.sqlite", "--out", "site", "--wiki", "w"], in: folder)
+        // Page Alpha of the other wiki at revision `generation` (2 or 3), changed.
+        func otherEdit(_ generation: Int) -> String {
+            let ids = Array(["a", "b", "c"].prefix(generation).reversed())
+            return #"{"docs":[{"_id":"x:Alpha","_rev":"\#(generation)-\#(ids[0])","#
+                + #""_revisions":{"start":\#(generation),"ids":["\#(ids.joined(separator: "\",\""))"]},"#
+                + #""type":"page","wiki_id":"x","markdown":"Changed."}]}"#
+        }
+        let fromState = "edits of pages read alone with the build state"
+        let edited = try importAndBuild(
+            Self.edit("Gamma", markdown: "On to [[Beta]] again.", by: "ann"), in: folder, options: ["--wiki", "w"])
+        #expect(edited.contains(fromState), "\(edited)")
 
-        try folder.write(Self.edit("Gamma", markdown: "On to [[Beta]] again.", by: "ann"), to: "edit.json")
-        try succeed(["import", "edit.json", "--store", "store.sqlite"], in: folder)
-        let edited = try succeed(build, in: folder).standardOutput
-        #expect(edited.contains("edits of pages read alone with the build state"), "\(edited)")
-        #expect(edited.contains("Verified: the site is byte for byte the same as a clean build."))
-
-        try folder.write(
-            #"{"docs":[{"_id":"x:Alpha","_rev":"2-b","_revisions":{"start":2,"ids":["b","a"]},"#
-                + #""type":"page","wiki_id":"x","markdown":"Changed."}]}"#, to: "other-edit.json")
-        try succeed(["import", "other-edit.json", "--store", "store.sqlite"], in: folder)
         // Both at once: the edit of a page of the wiki published, with one of the other wiki.
-        try folder.write(Self.edit("Delta", markdown: "Points at [[Beta]].", by: "bob"), to: "edit.json")
-        try succeed(["import", "edit.json", "--store", "store.sqlite"], in: folder)
-        let both = try succeed(build, in: folder).standardOutput
-        #expect(both.contains("edits of pages read alone with the build state"), "\(both)")
-        #expect(both.contains("Verified: the site is byte for byte the same as a clean build."))
-
-        try folder.write(
-            #"{"docs":[{"_id":"x:Alpha","_rev":"3-c","_revisions":{"start":3,"ids":["c","b","a"]},"#
-                + #""type":"page","wiki_id":"x","markdown":"Changed."}]}"#, to: "other-edit.json")
+        try folder.write(otherEdit(2), to: "other-edit.json")
         try succeed(["import", "other-edit.json", "--store", "store.sqlite"], in: folder)
-        let elsewhere = try succeed(build, in: folder).standardOutput
-        #expect(elsewhere.contains("edits of pages read alone with the build state"), "\(elsewhere)")
+        let both = try importAndBuild(
+            Self.edit("Delta", markdown: "Points at [[Beta]].", by: "bob"), in: folder, options: ["--wiki", "w"])
+        #expect(both.contains(fromState), "\(both)")
+
+        let elsewhere = try importAndBuild(otherEdit(3), in: folder, options: ["--wiki", "w"])
+        #expect(elsewhere.contains(fromState), "\(elsewhere)")
         #expect(elsewhere.contains("Files: 0 written"), "\(elsewhere)")
         let files = FileManager.default.enumerator(atPath: folder.path("site"))?.compactMap { $0 as? String } ?? []
         for file in files where file.hasSuffix(".html") {

@@ -56,13 +56,13 @@ struct FastPathTests {
         return folder
     }
 
-    /// Imports `dump` into the store of `folder`, then builds it incrementally, explained and
-    /// verified against a clean build.
-    func importAndBuild(_ dump: String, in folder: TemporaryFolder) throws -> String {
+    /// Imports `dump` into the store of `folder`, then builds it incrementally (with `options`),
+    /// explained and verified against a clean build.
+    func importAndBuild(_ dump: String, in folder: TemporaryFolder, options: [String] = []) throws -> String {
         try folder.write(dump, to: "change.json")
         try succeed(["import", "change.json", "--store", "store.sqlite"], in: folder)
         let run = try succeed(
-            ["build", "--source", "store.sqlite", "--out", "site", "--explain", "--verify"], in: folder)
+            ["build", "--source", "store.sqlite", "--out", "site", "--explain", "--verify"] + options, in: folder)
         #expect(run.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
         return run.standardOutput
     }
