@@ -118,7 +118,8 @@ extension SiteBuilder {
         }
         let discovered = discovery.files(for: wikis, in: database) { page, wiki in
             PageBodyRenderer(
-                database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
+                database: database,
+                markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id, in: database)),
                 siteLayout: layout
             ).body(of: page).html
         }
@@ -133,7 +134,7 @@ extension SiteBuilder {
     /// them are made first, and read without a lock by the threads that render.
     private func pageRenderer(of wiki: Wiki, everyPage: Bool, _ context: SiteWriting) -> SitePageRenderer {
         let (database, layout) = (context.database, context.layout)
-        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id, in: database))
         let hrefs = everyPage ? PageHrefs(publishedPagesOf: wiki.id, in: database, layout: layout) : PageHrefs()
         return SitePageRenderer(
             bodies: PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout, hrefs: hrefs),

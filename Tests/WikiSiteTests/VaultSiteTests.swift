@@ -1,0 +1,103 @@
+import Foundation
+import TemporaryFolders
+import Testing
+import WikiModel
+
+/// End to end: the Obsidian vault of `Tests/Vault/`, built as a folder of Markdown. Each of its
+/// wikilinks carries a comment naming the note Obsidian opens for it; every link of the built
+/// site is checked against its comment.
+@Suite struct VaultSiteTests {
+    static let vault = WikisiteCLI.repositoryRoot.appendingPathComponent("Tests/Vault").path
+
+    /// A wikilink of the vault and the note its comment names (nil: `missing`).
+    struct AnnotatedLink: CustomStringConvertible {
+        let note: String
+        let line: Int
+        let written: String
+        let target: String?
+
+        var description: String { "\(note):\(line) [[\(written)]]" }
+    }
+
+    /// The annotated links of every note, by note title (its path without `.md`; "" for the home).
+    static func annotatedLinks() throws -> [String: [AnnotatedLink]] {
+        var links: [String: [AnnotatedLink]] = [:]
+        let files = FileManager.default.enumerator(atPath: vault)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".md") {
+            let note = file == "index.md" ? "" : String(file.dropLast(3))
+            let text = try String(contentsOfFile: vault + "/" + file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let link = line.firstMatch(of: /\[\[([^\]]+)\]\]/),
+                    let comment = line.firstMatch(of: /%% → (.+?) %%/)
+                else { continue }
+                let target = String(comment.1)
+                links[note, default: []].append(
+                    AnnotatedLink(
+                        note: note, line: number + 1, written: String(link.1),
+                        target: target == "missing" ? nil : target))
+            }
+        }
+        return links
+    }
+
+    /// Builds the vault as wiki `vault` into `site` of a new temporary folder.
+    static func build() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let run = try WikisiteCLI.run(["build", "--source", vault, "--out", folder.path("site"), "--wiki-id", "vault"])
+        #expect(run.status == 0, "\(run.standardError)")
+        return folder
+    }
+
+    /// The file of note `note` in the site.
+    static func file(of note: String) -> String {
+        "site/vault/" + (note.isEmpty ? "index.html" : SitePaths.pageFile(PageTitle(note)!))
+    }
+
+    @Test func everyLinkLeadsToTheNoteObsidianOpens() throws {
+        let folder = try Self.build()
+        let annotated = try Self.annotatedLinks()
+        #expect(annotated.values.map(\.count).reduce(0, +) >= 20)
+        for (note, expected) in annotated {
+            let html = try folder.read(Self.file(of: note))
+            let links = HTMLElements.parse(html).filter {
+                $0.name == "a" && ($0.attributes["class"] ?? "").hasPrefix("wikilink")
+            }
+            #expect(links.count >= expected.count, "\(note)")
+            for (link, expectation) in zip(links, expected) {
+                let href = link.attributes["href"] ?? ""
+                let file = href.split(separator: "#").first.map(String.init)?.removingPercentEncoding ?? ""
+                if let target = expectation.target {
+                    #expect(file == SitePaths.pageFile(PageTitle(target)!), "\(expectation) leads to \(href)")
+                    #expect(link.attributes["class"] == "wikilink", "\(expectation) is shown as missing")
+                } else {
+                    #expect(link.attributes["class"] == "wikilink missing", "\(expectation) is not shown as missing")
+                }
+            }
+        }
+    }
+
+    @Test func notesOfTheSameNameInTwoFoldersHaveTwoFiles() throws {
+        let folder = try Self.build()
+        let guide = try folder.read(Self.file(of: "guide/Install"))
+        let admin = try folder.read(Self.file(of: "admin/Install"))
+        #expect(guide.contains("Install the guide"))
+        #expect(!guide.contains("Install the administrator"))
+        #expect(admin.contains("Install the administrator"))
+    }
+
+    @Test func checkReportsTheAmbiguousLinksAndOnlyTheMissingOnes() throws {
+        let run = try WikisiteCLI.run(["check", "--source", Self.vault, "--wiki-id", "vault", "--format", "json"])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        func places(_ category: String) -> [String] {
+            findings.filter { $0["category"] as? String == category }.map {
+                "\($0["page"] as? String ?? ""):\($0["line"] as? Int ?? 0)"
+            }.sorted()
+        }
+        #expect(places("missing_page") == ["guide/Getting Started:19", "guide/Getting Started:20"])
+        #expect(places("ambiguous_link").contains("reference/Overview:3"))
+        #expect(places("ambiguous_link").contains("guide/Getting Started:3"))
+        #expect(!places("ambiguous_link").contains("guide/Getting Started:5"))
+    }
+}
