@@ -6,8 +6,8 @@ import WikiModel
 
 @testable import WikiSite
 
-/// The proof of incremental builds of a vault matched as Obsidian does: random notes created,
-/// edited, deleted, renamed and moved between folders, with few names so that notes of the same
+/// The proof of incremental builds of a vault matched as Obsidian does: random notes, linked by
+/// wikilinks and Markdown links of every form, created, edited, deleted, renamed and moved between folders, with few names so that notes of the same
 /// name come and go and short links change the note they lead to. After each step, the
 /// incremental build's site is a clean build's.
 @Suite("vault builds equal clean builds")
@@ -18,12 +18,14 @@ struct VaultIncrementalRandomTests {
     /// A random wikilink, written in one of the forms Obsidian reads.
     static func link(using random: inout SplitMix64) -> String {
         let name = names.randomElement(using: &random)!
-        switch Int.random(in: 0..<7, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
         case 0: return "[[\(folders.randomElement(using: &random)!)/\(name)]]"
         case 1: return "[[\(name.lowercased())#Part]]"
         case 2: return "[[../\(name)|up]]"
         case 3: return "[[Ghost]]"
         case 4: return "![[\(name)]]"
+        case 5: return "[up](../\(name).md)"
+        case 6: return "[here](./\(name.lowercased()).md#part)"
         default: return "[[\(name)]]"
         }
     }

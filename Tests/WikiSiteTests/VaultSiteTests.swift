@@ -9,14 +9,17 @@ import WikiModel
 @Suite struct VaultSiteTests {
     static let vault = WikisiteCLI.repositoryRoot.appendingPathComponent("Tests/Vault").path
 
-    /// A wikilink of the vault and the note its comment names (nil: `missing`).
+    /// A link of the vault and the note its comment names (nil: `missing`; `outside` for a link
+    /// out of the vault): a wikilink, or a Markdown link with its label.
     struct AnnotatedLink: CustomStringConvertible {
         let note: String
         let line: Int
         let written: String
+        /// The label of a Markdown link; nil for a wikilink.
+        let label: String?
         let target: String?
 
-        var description: String { "\(note):\(line) [[\(written)]]" }
+        var description: String { "\(note):\(line) \(written)" }
     }
 
     /// The annotated links of every note, by note title (its path without `.md`; "" for the home).
@@ -27,13 +30,15 @@ import WikiModel
             let note = file == "index.md" ? "" : String(file.dropLast(3))
             let text = try String(contentsOfFile: vault + "/" + file, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard let link = line.firstMatch(of: /\[\[([^\]]+)\]\]/),
-                    let comment = line.firstMatch(of: /%% → (.+?) %%/)
-                else { continue }
+                guard let comment = line.firstMatch(of: /%% → (.+?) %%/) else { continue }
                 let target = String(comment.1)
+                let wikilink = line.firstMatch(of: /\[\[([^\]]+)\]\]/)
+                let markdownLink = line.firstMatch(of: /\[([^\]]+)\]\(([^)]+)\)/)
+                guard let written = wikilink?.0 ?? markdownLink?.0 else { continue }
                 links[note, default: []].append(
                     AnnotatedLink(
-                        note: note, line: number + 1, written: String(link.1),
+                        note: note, line: number + 1, written: String(written),
+                        label: wikilink == nil ? markdownLink.map { String($0.1) } : nil,
                         target: target == "missing" ? nil : target))
             }
         }
@@ -59,11 +64,26 @@ import WikiModel
         #expect(annotated.values.map(\.count).reduce(0, +) >= 20)
         for (note, expected) in annotated {
             let html = try folder.read(Self.file(of: note))
-            let links = HTMLElements.parse(html).filter {
-                $0.name == "a" && ($0.attributes["class"] ?? "").hasPrefix("wikilink")
+            let anchors = HTMLElements.parse(html).filter { $0.name == "a" }
+            let wikilinks = anchors.filter { ($0.attributes["class"] ?? "").hasPrefix("wikilink") }
+            let expectedWikilinks = expected.filter { $0.label == nil }
+            #expect(wikilinks.count >= expectedWikilinks.count, "\(note)")
+            for expectation in expected where expectation.label != nil {
+                let link = try #require(anchors.first { $0.text == expectation.label }, "\(expectation)")
+                let href = link.attributes["href"] ?? ""
+                if expectation.target == "outside" {
+                    #expect(expectation.written.hasSuffix("(\(href))"), "\(expectation) leads to \(href)")
+                } else {
+                    let file = href.split(separator: "#").first.map(String.init)?.removingPercentEncoding ?? ""
+                    let title =
+                        expectation.target
+                        ?? expectation.written.firstMatch(of: /\(([^)]+)\.md\)/).map {
+                            "guide/" + String($0.1)
+                        }
+                    #expect(file == title.map { SitePaths.pageFile(PageTitle($0)!) }, "\(expectation) leads to \(href)")
+                }
             }
-            #expect(links.count >= expected.count, "\(note)")
-            for (link, expectation) in zip(links, expected) {
+            for (link, expectation) in zip(wikilinks, expectedWikilinks) {
                 let href = link.attributes["href"] ?? ""
                 let file = href.split(separator: "#").first.map(String.init)?.removingPercentEncoding ?? ""
                 if let target = expectation.target {
@@ -95,7 +115,8 @@ import WikiModel
                 "\($0["page"] as? String ?? ""):\($0["line"] as? Int ?? 0)"
             }.sorted()
         }
-        #expect(places("missing_page") == ["guide/Getting Started:19", "guide/Getting Started:20"])
+        #expect(
+            places("missing_page") == ["guide/Getting Started:19", "guide/Getting Started:20", "guide/Links:10"])
         #expect(places("ambiguous_link").contains("reference/Overview:3"))
         #expect(places("ambiguous_link").contains("guide/Getting Started:3"))
         #expect(!places("ambiguous_link").contains("guide/Getting Started:5"))

@@ -127,6 +127,9 @@ public struct MarkdownRenderer: Sendable {
             resolve: resolve,
             writesLinks: parsedPage.writesLinks, isAttachment: { embeds.attachment(named: $0, ofPage: page) != nil })
         var links = found.links
+        if let matching = options.titleMatching {
+            links += NoteLinks.rewrite(in: &document, page: page, matching: matching, resolve: resolve)
+        }
         if options.camelCaseLinks {
             links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
         }

@@ -50,9 +50,9 @@ struct NoteNames: TitleMatching {
         if key.isWhole { return exact.map { [$0] } ?? [] }
         if notes.count == 1 { return notes }
         if let exact { return [exact] }
-        let folder = page.map { Self.folder(of: $0.text) } ?? ""
+        let folder = page.map { NotePath.folder(of: $0.text) } ?? ""
         return notes.sorted { lhs, rhs in
-            let (lhsHere, rhsHere) = (Self.folder(of: lhs.text) == folder, Self.folder(of: rhs.text) == folder)
+            let (lhsHere, rhsHere) = (NotePath.folder(of: lhs.text) == folder, NotePath.folder(of: rhs.text) == folder)
             if lhsHere != rhsHere { return lhsHere }
             let (lhsLength, rhsLength) = (lhs.text.count, rhs.text.count)
             if lhsLength != rhsLength { return lhsLength < rhsLength }
@@ -67,20 +67,6 @@ struct NoteNames: TitleMatching {
         if text.hasSuffix(".md") { text.removeLast(3) }
         if text.hasPrefix("/") { return (String(text.drop { $0 == "/" }), true) }
         guard text.hasPrefix("./") || text.hasPrefix("../") else { return (text, false) }
-        var components = page.map { folder(of: $0.text).lowercased().split(separator: "/").map(String.init) } ?? []
-        for component in text.split(separator: "/") {
-            switch component {
-            case ".": continue
-            case "..": if !components.isEmpty { components.removeLast() }
-            default: components.append(String(component))
-            }
-        }
-        return (components.joined(separator: "/"), true)
-    }
-
-    /// The folder of a note's path: everything before its last `/`, empty at the top.
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        return (NotePath.resolve(text, from: page)?.lowercased() ?? text, true)
     }
 }
