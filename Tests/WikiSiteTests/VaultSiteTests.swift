@@ -96,13 +96,16 @@ import WikiModel
         }
     }
 
-    @Test func notesOfTheSameNameInTwoFoldersHaveTwoFiles() throws {
+    @Test func notesOfTheSameNameInTwoFoldersHaveTwoFilesTitledByTheirName() throws {
         let folder = try Self.build()
         let guide = try folder.read(Self.file(of: "guide/Install"))
         let admin = try folder.read(Self.file(of: "admin/Install"))
         #expect(guide.contains("Install the guide"))
         #expect(!guide.contains("Install the administrator"))
         #expect(admin.contains("Install the administrator"))
+        for html in [guide, admin] {
+            #expect(HTMLElements.elements("h1", in: html).map(\.text) == ["Install"])
+        }
     }
 
     @Test func checkReportsTheAmbiguousLinksAndOnlyTheMissingOnes() throws {
