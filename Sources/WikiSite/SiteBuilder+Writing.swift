@@ -116,12 +116,17 @@ extension SiteBuilder {
                 withPrefix: folder + DiscoveryLayout.numberedSitemapPrefix, matching: DiscoveryLayout.isNumberedSitemap,
                 because: siteWideCause.description)
         }
+        // One renderer a wiki: a folder wiki's renderer holds the list of its notes.
+        var renderers: [ExactString: MarkdownRenderer] = [:]
+        for wiki in wikis {
+            renderers[ExactString(wiki.id)] = MarkdownRenderer(
+                options: options.markdownOptions(forWiki: wiki.id, in: database))
+        }
         let discovered = discovery.files(for: wikis, in: database) { page, wiki in
-            PageBodyRenderer(
-                database: database,
-                markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id, in: database)),
-                siteLayout: layout
-            ).body(of: page).html
+            let markdown =
+                renderers[ExactString(wiki.id)]
+                ?? MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id, in: database))
+            return PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout).body(of: page).html
         }
         try writer.announce(discovered.files.map(\.path))
         for file in discovered.files {
