@@ -108,6 +108,31 @@ import WikiModel
         }
     }
 
+    @Test func aNewNoteNearerAShortLinkRendersTheLinkingPageAndBothTargetsAgain() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: Self.vault, toPath: folder.path("vault"))
+        let build = ["build", "--source", folder.path("vault"), "--out", folder.path("site"), "--wiki-id", "vault"]
+        #expect(try WikisiteCLI.run(build).status == 0)
+        _ = try folder.write("# Install\n\nThe reference's way.\n", to: "vault/reference/Install.md")
+        let run = try WikisiteCLI.run(build + ["--explain", "--verify"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let overview = SitePaths.pageFile(PageTitle("reference/Overview")!)
+        let explained = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(explained.contains("written   vault/\(overview): a link of the page names another page now"))
+        #expect(
+            explained.contains(
+                "written   vault/\(SitePaths.pageFile(PageTitle("admin/Install")!)): "
+                    + "\"reference/Overview\" no longer links here"))
+        #expect(!explained.contains { $0.contains(SitePaths.pageFile(PageTitle("guide/Install")!)) })
+        #expect(run.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
+        let links = HTMLElements.parse(try folder.read("site/vault/" + overview)).filter {
+            $0.attributes["class"] == "wikilink"
+        }
+        #expect(
+            links.first?.attributes["href"]?.removingPercentEncoding
+                == SitePaths.pageFile(PageTitle("reference/Install")!))
+    }
+
     @Test func checkReportsTheAmbiguousLinksAndOnlyTheMissingOnes() throws {
         let run = try WikisiteCLI.run(["check", "--source", Self.vault, "--wiki-id", "vault", "--format", "json"])
         let report = try #require(
