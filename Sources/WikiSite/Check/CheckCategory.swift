@@ -9,6 +9,10 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
     /// A wikilink or embed to an Obsidian block id (`[[Page#^id]]`, `![[Page#^id]]`,
     /// `[[#^id]]`) that no block of its page has.
     case missingBlock = "missing_block"
+    /// A wikilink whose name fits several notes of a folder wiki matched as Obsidian does
+    /// (`[[Install]]` with `guide/Install.md` and `admin/Install.md`): it leads to the one
+    /// Obsidian's rule picks, which may not be the one meant.
+    case ambiguousLink = "ambiguous_link"
     /// An embed of an attachment (`![[name.png]]`) that the page does not have, or has without
     /// its bytes (a stub).
     case missingAttachment = "missing_attachment"
@@ -27,9 +31,10 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
 
     /// The level a category has unless the configuration says otherwise: everything a build
     /// has always warned about, and every broken link, is an error; titles that differ only in
-    /// case are legitimate (`REST API` and `Rest API`), so they are a warning.
+    /// case are legitimate (`REST API` and `Rest API`), and so is a link that Obsidian's rule
+    /// settles, so they are warnings.
     public var defaultLevel: CheckLevel {
-        self == .titleCollision ? .warning : .error
+        self == .titleCollision || self == .ambiguousLink ? .warning : .error
     }
 
     /// Categories in the order reports list them: the order of `allCases`.
@@ -42,13 +47,14 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
         case .missingPage: 0
         case .missingHeading: 1
         case .missingBlock: 2
-        case .missingAttachment: 3
-        case .draftLink: 4
-        case .titleCollision: 5
-        case .skippedDocument: 6
-        case .skippedAttachment: 7
-        case .invalidFrontMatter: 8
-        case .conflict: 9
+        case .ambiguousLink: 3
+        case .missingAttachment: 4
+        case .draftLink: 5
+        case .titleCollision: 6
+        case .skippedDocument: 7
+        case .skippedAttachment: 8
+        case .invalidFrontMatter: 9
+        case .conflict: 10
         }
     }
 }

@@ -52,8 +52,9 @@ struct WikiChangePlanner {
     /// other is read from its row.
     let outlinesBefore: [PageTitle: PageOutline]
 
-    /// The plan for `changes`, added to `plan`.
-    func plan(_ changes: PageChanges, into plan: inout WikiPlan) throws {
+    /// The plan for `changes` and for the pages `relinked` (unchanged, their links now leading
+    /// to other pages), added to `plan`.
+    func plan(_ changes: PageChanges, relinked: [PageTitle] = [], into plan: inout WikiPlan) throws {
         let wikiID = analysis.wiki.id
         let graph = analysis.graph
         var pageChanges: [PageChange] = []
@@ -66,6 +67,12 @@ struct WikiChangePlanner {
         }
         for title in changes.removed {
             pageChanges.append(PageChange(title: title, before: try storedOutline(of: title), now: nil))
+        }
+        for title in relinked {
+            pageChanges.append(
+                PageChange(
+                    title: title, before: try storedOutline(of: title), now: graph.outline(of: title),
+                    isRelinked: true))
         }
         plan.add(
             try PageChangeRules.plan(pageChanges, facts: AnalysisFacts(state: state, wikiID: wikiID, graph: graph)))
