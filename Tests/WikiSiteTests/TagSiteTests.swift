@@ -103,4 +103,24 @@ struct TagSiteTests {
             atPath: site.root.appendingPathComponent("1234/_special/tags").path)
         #expect(tags.count >= 10_000)
     }
+
+    @Test func theFeedCarriesTagsEscapedAndResolvableFromThePage() throws {
+        let folder = try TemporaryFolder()
+        var fixture = WikiFixture()
+        fixture.pages = [
+            WikiFixture.Page(
+                title: "Sync", markdown: "---\ntags: [\"<b>\", \"a&b\"]\n---\nAbout #ünï/x & <i>#tag</i>.\n",
+                updatedAt: "2024-01-01T00:00:00Z")
+        ]
+        let dump = try fixture.write(to: folder)
+        let run = try WikisiteCLI.run([
+            "build", "--source", dump, "--out", folder.path("site"), "--base-url", "https://wiki.example/",
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let feed = try SiteFiles(root: folder.url.appendingPathComponent("site")).html("1234/_special/feed.atom")
+        // The content is HTML escaped into the XML; its relative hrefs resolve against the page's URL.
+        #expect(feed.contains("&lt;a class=\"tag\" href=\"_special/tags/"))
+        #expect(feed.contains("#ünï/x&lt;/a&gt;"))
+        #expect(!feed.contains("<a class") && !feed.contains("<b>"))
+    }
 }
