@@ -46,12 +46,18 @@ public struct WikiTag: Sendable, Hashable, CustomStringConvertible {
         return hasNonDigit
     }
 
-    /// The tags this one is nested under, outermost first: `a/b/c` gives `a`, `a/b`.
+    /// How many tags one tag is nested under at most: a page's tags make at most this many
+    /// more entries in the tags index, however many slashes a tag has.
+    public static let maximumNesting = 8
+
+    /// The tags this one is nested under, outermost first: `a/b/c` gives `a`, `a/b`. Only
+    /// the first `maximumNesting` slashes nest; a part of digits alone is no tag (`2024` in
+    /// `2024/q1`), so it gives none.
     public var ancestors: [WikiTag] {
         var result: [WikiTag] = []
         var prefix = ""
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        for part in parts.dropLast() {
+        for part in parts.dropLast().prefix(Self.maximumNesting) {
             prefix += (prefix.isEmpty ? "" : "/") + part
             if let tag = WikiTag(prefix) { result.append(tag) }
         }

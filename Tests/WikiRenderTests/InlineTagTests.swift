@@ -42,6 +42,13 @@ struct InlineTagTests {
         #expect(tags("#project/wiki/notes #done/\n") == ["project/wiki/notes", "done"])
         #expect(tags("#a//b\n") == [])
         #expect(WikiTag("a/b/c")?.ancestors.map(\.text) == ["a", "a/b"])
+        #expect(WikiTag("2024/q1")?.ancestors.isEmpty == true)
+    }
+
+    @Test func aTagNestsAtMostEightDeep() throws {
+        let deep = try #require(WikiTag(String(repeating: "a/", count: 5_000) + "a"))
+        #expect(deep.ancestors.count == WikiTag.maximumNesting)
+        #expect(deep.ancestors.last?.text == String(repeating: "a/", count: 7) + "a")
     }
 
     @Test func tagsInCodeLinksHeadingsAndEscapesAreNotTags() {

@@ -43,17 +43,6 @@ struct WikiTags: Sendable {
         }
     }
 
-    /// The entry of the tag whose key is `key`, if a page is on it.
-    func position(ofKey key: String) -> Int? {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Self.precedesInIndex(entries[middle].tag.key, key) { low = middle + 1 } else { high = middle }
-        }
-        return low < entries.count && entries[low].tag.key.isExactly(key) ? low : nil
-    }
-
     /// The form written by the most pages, the first in byte order among equals.
     private static func shownForm(_ forms: [String: Int]) -> String {
         forms.max { left, right in
