@@ -77,6 +77,8 @@ let package = Package(
                 .embedInCode("wanted-pages.mustache"),
                 .embedInCode("orphaned-pages.mustache"),
                 .embedInCode("statistics.mustache"),
+                .embedInCode("tags.mustache"),
+                .embedInCode("tag.mustache"),
                 .embedInCode("site-index.mustache"),
                 .embedInCode("style.css"),
             ]
@@ -85,7 +87,7 @@ let package = Package(
         .target(
             name: "WikiRender",
             dependencies: [
-                "CCmark", "WikiModel", "DefaultTheme",
+                "CCmark", "WikiDocuments", "WikiModel", "DefaultTheme",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

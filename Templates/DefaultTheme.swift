@@ -13,6 +13,8 @@ public enum DefaultTheme {
         "site-index.mustache",
         "statistics.mustache",
         "style.css",
+        "tag.mustache",
+        "tags.mustache",
         "wanted-pages.mustache",
     ]
 
@@ -30,6 +32,8 @@ public enum DefaultTheme {
         case "site-index.mustache": PackageResources.site_index_mustache
         case "statistics.mustache": PackageResources.statistics_mustache
         case "style.css": PackageResources.style_css
+        case "tag.mustache": PackageResources.tag_mustache
+        case "tags.mustache": PackageResources.tags_mustache
         case "wanted-pages.mustache": PackageResources.wanted_pages_mustache
         default: nil
         }

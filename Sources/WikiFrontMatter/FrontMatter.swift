@@ -1,8 +1,8 @@
 import WikiDocuments
 import Yams
 
-/// What a page's YAML front matter says about it. Other keys (`tags`, `date`, whatever a tool put
-/// there) are allowed and not used.
+/// What a page's YAML front matter says about it. Other keys (`date`, whatever a tool put there)
+/// are allowed and not used.
 public struct FrontMatter: Equatable, Sendable {
     /// `title`: the title to show (surrounding whitespace removed); nil when absent, null or empty.
     public var title: String?
@@ -10,6 +10,8 @@ public struct FrontMatter: Equatable, Sendable {
     public var isDraft: Bool?
     /// `updated_by`: who saved the page last.
     public var updatedBy: String?
+    /// `tags`: the page's tags, in the order written (`FrontMatterTags`).
+    public var tags: [WikiTag] = []
 
     /// Front matter that says nothing.
     public init() {}
@@ -41,6 +43,10 @@ public struct FrontMatter: Equatable, Sendable {
             guard seen.insert(key).inserted else {
                 throw FrontMatterError(line: line, message: "the front matter gives `\(name)` twice; keep one")
             }
+            if key == .tags {
+                tags = try FrontMatterTags.read(value, line: line)
+                continue
+            }
             guard let scalar = value.scalar else {
                 throw FrontMatterError(
                     line: line, message: "the front matter's `\(name)` is \(Self.describe(value)), not a single value")
@@ -60,6 +66,8 @@ public struct FrontMatter: Equatable, Sendable {
                 isDraft = flag
             case .updatedBy:
                 updatedBy = Self.trimmed(scalar.string)
+            case .tags:
+                break
             }
         }
     }
@@ -73,7 +81,7 @@ public struct FrontMatter: Equatable, Sendable {
         return String(scalars[first...last])
     }
 
-    private static func describe(_ node: Node) -> String {
+    static func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let scalar): "the value \(MessageText.quoted(scalar.string, limit: .max))"
         case .sequence: "a list"
@@ -87,6 +95,7 @@ private enum FrontMatterKey: String, CaseIterable {
     case title
     case draft
     case updatedBy = "updated_by"
+    case tags
 
     /// The key spelled exactly `name`.
     init?(exactly name: String) {

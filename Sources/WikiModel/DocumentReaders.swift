@@ -89,8 +89,8 @@ struct PageReader {
         let page = Page(
             documentID: document.id, wikiID: wiki.id, title: title, markdown: split.body, createdAt: createdAt,
             updatedAt: updatedAt, updatedBy: updatedBy, isDraft: isDraft || split.frontMatter.isDraft == true,
-            displayedTitle: split.frontMatter.title, revision: version.revision, attachments: attachments.attachments,
-            origin: document.origin)
+            displayedTitle: split.frontMatter.title, frontMatterTags: split.frontMatter.tags,
+            revision: version.revision, attachments: attachments.attachments, origin: document.origin)
         let invalidFrontMatter = split.problem.map {
             InvalidFrontMatter(documentID: document.id, origin: document.origin, line: $0.line, reason: $0.message)
         }

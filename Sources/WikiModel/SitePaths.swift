@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// The site's file layout: a pure function of (wiki ID, title), with no lookup, so a link can
 /// be turned into a URL without asking whether its target exists.
 ///
@@ -114,6 +116,29 @@ public enum SitePaths {
         "png", "jpg", "jpeg", "gif", "webp", "avif", "bmp", "ico", "tif", "tiff", "pdf", "mp3", "ogg", "oga", "wav",
         "flac", "m4a", "mp4", "m4v", "webm", "ogv", "mov", "zip", "gz", "tgz", "7z", "txt", "csv",
     ]
+
+    /// The folder of a wiki's special pages: `_special`, a name no title can produce.
+    public static let specialFolder = "_special"
+
+    /// The folder, in `specialFolder`, of a wiki's tag pages: `tags`.
+    public static let tagsFolder = "tags"
+
+    /// The name of the first file of the page of `tag` (the pages it is on): one path component
+    /// ending in `.html`, at most 137 bytes, the same for every case of the tag. A nested tag's
+    /// `/` is spelled `-`, and the name hashed, as a page name is.
+    public static func tagFile(_ tag: WikiTag) -> String {
+        tagStem(tag) + ".html"
+    }
+
+    /// The name of the folder, beside `tagFile(tag)`, of the other files of the page of `tag`.
+    public static func tagStem(_ tag: WikiTag) -> String {
+        FileName.spelling(tag.key, spacesAreUnderscores: false).text
+    }
+
+    /// A relative href from a page (or any file of a wiki's folder) to the page of `tag`.
+    public static func tagHref(_ tag: WikiTag) -> String {
+        specialFolder + "/" + tagsFolder + "/" + urlEncoded(tagFile(tag))
+    }
 
     /// A relative href from a page to the page `title` of the same wiki:
     /// `urlEncoded(pageFile(title))`.

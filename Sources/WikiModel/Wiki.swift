@@ -48,6 +48,9 @@ public final class Page: Sendable {
     /// The front matter's `title`: shown as the page's heading, while `title` still names the
     /// page (its URL, the links that reach it); nil when the front matter gives none.
     public let displayedTitle: String?
+    /// The front matter's `tags`, in the order written; a page's inline `#tags` are in its
+    /// text, found when it is parsed.
+    public let frontMatterTags: [WikiTag]
     /// The winning revision.
     public let revision: Revision
     /// `_attachments`, in byte order of their names.
@@ -57,8 +60,8 @@ public final class Page: Sendable {
 
     init(
         documentID: String, wikiID: String, title: PageTitle, markdown: MarkdownText, createdAt: Timestamp?,
-        updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, displayedTitle: String? = nil, revision: Revision,
-        attachments: [Attachment], origin: DocumentOrigin
+        updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, displayedTitle: String? = nil,
+        frontMatterTags: [WikiTag] = [], revision: Revision, attachments: [Attachment], origin: DocumentOrigin
     ) {
         self.documentID = documentID
         self.wikiID = wikiID
@@ -69,6 +72,7 @@ public final class Page: Sendable {
         self.updatedBy = updatedBy
         self.isDraft = isDraft
         self.displayedTitle = displayedTitle
+        self.frontMatterTags = frontMatterTags
         self.revision = revision
         self.attachments = attachments
         self.origin = origin

@@ -35,7 +35,7 @@ public struct SiteLayout: Sendable {
     /// The theme's stylesheet, shared by every wiki.
     public static let stylesheet = SitePath(components: ["_assets", "style.css"])
     /// The folder of a wiki's special pages: `_special`, a name no title can produce.
-    public static let specialFolder = "_special"
+    public static let specialFolder = SitePaths.specialFolder
 
     /// The folder of each wiki.
     public let folders: WikiFolders
@@ -84,6 +84,15 @@ public struct SiteLayout: Sendable {
         guard let title else { return special(page, ofWiki: wikiID) }
         return SitePath(
             components: [folder(ofWiki: wikiID), Self.specialFolder, page.rawValue, pageFile(title)])
+    }
+
+    /// The file of the page of `tag` (the pages on it) that starts at `title`, in a list cut at
+    /// its titles: `_special/tags/<tag file>` for the first file (`title` nil),
+    /// `_special/tags/<tag stem>/<page file of title>` for the others (`SitePaths.tagFile`).
+    public func tagPage(_ tag: WikiTag, from title: PageTitle?, ofWiki wikiID: String) -> SitePath {
+        let tags = [folder(ofWiki: wikiID), Self.specialFolder, SitePaths.tagsFolder]
+        guard let title else { return SitePath(components: tags + [SitePaths.tagFile(tag)]) }
+        return SitePath(components: tags + [SitePaths.tagStem(tag), pageFile(title)])
     }
 
     /// A page of a wiki, whether it exists or not: the URL is a function of the wiki's folder
@@ -141,6 +150,8 @@ public enum SpecialPage: String, CaseIterable, Sendable {
     case orphanedPages = "orphaned-pages"
     /// The wiki's figures.
     case statistics
+    /// The tags of the pages, each linking to the page of its pages.
+    case tags
 
     /// Whether the list is cut into files at its titles (`SiteLayout.special(_:from:ofWiki:)`)
     /// rather than numbered: the lists of titles in a lasting order, which a page created or
@@ -148,7 +159,7 @@ public enum SpecialPage: String, CaseIterable, Sendable {
     public var isCutAtTitles: Bool {
         switch self {
         case .allPages, .wantedPages, .orphanedPages: true
-        case .recentChanges, .newPages, .statistics: false
+        case .recentChanges, .newPages, .statistics, .tags: false
         }
     }
 
@@ -161,6 +172,7 @@ public enum SpecialPage: String, CaseIterable, Sendable {
         case .wantedPages: "Wanted pages"
         case .orphanedPages: "Orphaned pages"
         case .statistics: "Statistics"
+        case .tags: "Tags"
         }
     }
 }

@@ -32,14 +32,14 @@ struct SitePageRenderer: Sendable {
                     ofPublishedPageAt: Int(linker), titled: title, inWiki: wikiID, from: path, in: siteLayout))
         }
         return self.page(
-            page, at: path, headings: analysis.graph.outline(at: position).headings, backlinks: backlinks,
-            chrome: chrome, body: body)
+            page, at: path, outline: analysis.graph.outline(at: position), backlinks: backlinks, chrome: chrome,
+            body: body)
     }
 
-    /// The file of `page`, a page of `chrome`'s wiki whose outline found `headings`, linked to by
+    /// The file of `page`, a page of `chrome`'s wiki whose outline is `outline`, linked to by
     /// `backlinks` (in alphabetical order); `body` is its body when it was rendered already.
     func page(
-        _ page: Page, headings: [Heading], backlinks: [PageTitle], chrome: WikiChrome, body: String?
+        _ page: Page, outline: PageOutline, backlinks: [PageTitle], chrome: WikiChrome, body: String?
     ) -> String {
         let wikiID = chrome.wiki.id
         let path = siteLayout.page(page.title, inWiki: wikiID)
@@ -47,18 +47,19 @@ struct SitePageRenderer: Sendable {
             PageListEntry(
                 title: title.text, href: bodies.hrefs.href(of: title, inWiki: wikiID, from: path, in: siteLayout))
         }
-        return self.page(page, at: path, headings: headings, backlinks: entries, chrome: chrome, body: body)
+        return self.page(page, at: path, outline: outline, backlinks: entries, chrome: chrome, body: body)
     }
 
     /// The file of `page`, at `path`, with its backlinks' entries made.
     private func page(
-        _ page: Page, at path: SitePath, headings: [Heading], backlinks: [PageListEntry], chrome: WikiChrome,
+        _ page: Page, at path: SitePath, outline: PageOutline, backlinks: [PageListEntry], chrome: WikiChrome,
         body: String?
     ) -> String {
         let title = bodies.displayedTitle(of: page)
-        let content = PageTitleHeading(title: title, bodyHTML: body ?? bodies.body(of: page).html, headings: headings)
+        let content = PageTitleHeading(
+            title: title, bodyHTML: body ?? bodies.body(of: page).html, headings: outline.headings)
         let hrefs = chrome.hrefs(from: path)
-        let view = PageView(
+        var view = PageView(
             layout: chrome.layout(at: path, title: title),
             title: title,
             isDraft: page.isDraft,
@@ -74,6 +75,7 @@ struct SitePageRenderer: Sendable {
             allPagesHref: hrefs.allPages,
             recentChangesHref: hrefs.recentChanges,
             siteIndexHref: hrefs.siteIndex)
+        view.tags = outline.tags.map { TagLink(name: $0.text, href: SitePaths.tagHref($0)) }
         return theme.render(view)
     }
 

@@ -46,6 +46,7 @@ struct WikiChrome: Sendable {
             .wantedPages: ThemeWording.count(wantedPageCount, "missing title", "missing titles"),
             .orphanedPages: ThemeWording.count(orphanedPageCount, "page", "pages") + " nothing links to",
             .statistics: "Words, links, contributors",
+            .tags: "Pages by tag",
         ]
     }
 

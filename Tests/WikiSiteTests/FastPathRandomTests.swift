@@ -17,14 +17,19 @@ struct FastPathRandomTests {
     static let titles = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta"]
     static let authors = ["ann", "bob", "cy"]
 
+    static let tagNames = ["topic", "Topic", "topic/sub", "other"]
+
     /// Page `title` of wiki `wiki` at revision `generation` (over the one before), linking to
-    /// `links`.
+    /// `links`, with `tags`: the first in its front matter, the others in its text.
     static func page(
-        _ title: String, of wiki: String = "w", generation: Int, links: [String], author: String, hour: Int
+        _ title: String, of wiki: String = "w", generation: Int, links: [String], tags: [String] = [], author: String,
+        hour: Int
     ) -> [String: Any] {
+        let frontMatter = tags.first.map { "---\ntags: [\($0)]\n---\n" } ?? ""
+        let inline = tags.dropFirst().map { "Filed under #\($0).\n\n" }.joined()
         var body: [String: Any] = [
             "_id": wiki + ":" + title, "_rev": "\(generation)-\(generation)a", "type": "page", "wiki_id": wiki,
-            "markdown": "# \(title)\n\n"
+            "markdown": frontMatter + "# \(title)\n\n" + inline
                 + links.map { "See \($0.hasPrefix("!") ? "!" : "")[[\($0.trimmingPrefix("!"))]]." }
                 .joined(separator: "\n") + "\n\nText \(hour).",
             "created_at": "2024-01-01T00:00:00Z",
@@ -51,21 +56,28 @@ struct FastPathRandomTests {
         }
     }
 
+    /// Random tags, none at times, each in any case.
+    static func tags(using random: inout SplitMix64) -> [String] {
+        (0..<Int.random(in: 0...2, using: &random)).map { _ in tagNames.randomElement(using: &random)! }
+    }
+
     /// The documents of one random step: one or two pages saved again (half of them with new
-    /// links), and at every other step a page created, the wanted `Omega` first (the pages
-    /// linking to it, or embedding one that does, change), then pages nothing links to, last.
+    /// links, one in four with new tags), and at every other step a page created, the wanted
+    /// `Omega` first (the pages linking to it, or embedding one that does, change), then pages
+    /// nothing links to, last.
     static func randomEdits(
         atStep step: Int, embeds: Bool, generations: inout [String: Int], links: inout [String: [String]],
-        hour: inout Int, using random: inout SplitMix64
+        tags: inout [String: [String]], hour: inout Int, using random: inout SplitMix64
     ) -> [[String: Any]] {
         var edits: [[String: Any]] = []
         for title in titles.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)) {
             hour += 1
             generations[title]! += 1
             if Bool.random(using: &random) { links[title] = Self.links(embeds: embeds, using: &random) }
+            if Int.random(in: 0..<4, using: &random) == 0 { tags[title] = Self.tags(using: &random) }
             edits.append(
                 page(
-                    title, generation: generations[title]!, links: links[title]!,
+                    title, generation: generations[title]!, links: links[title]!, tags: tags[title] ?? [],
                     author: authors.randomElement(using: &random)!, hour: hour))
         }
         if step.isMultiple(of: 2) {
@@ -82,7 +94,7 @@ struct FastPathRandomTests {
     /// From the store (its changes after the checkpoint) and from a dump written again whole
     /// (its entries compared with the ledger of the last build's reading).
     @Test(arguments: [false, true])
-    func randomEditsOfTextAndLinksBuildWhatACleanBuildBuilds(fromADump: Bool) throws {
+    func randomEditsOfTextLinksAndTagsBuildWhatACleanBuildBuilds(fromADump: Bool) throws {
         var taken = 0
         var steps = 0
         for seed in UInt64(1)...20 {
@@ -93,6 +105,7 @@ struct FastPathRandomTests {
             let store = folder.path("store.sqlite")
             var generations: [String: Int] = [:]
             var links: [String: [String]] = [:]
+            var tags: [String: [String]] = [:]
             var hour = 0
             var documents: [[String: Any]] = [
                 ["_id": "w", "_rev": "1-a", "type": "wiki", "title": "Random", "markdown": "Start at [[Alpha]]."]
@@ -108,10 +121,11 @@ struct FastPathRandomTests {
                 hour += 1
                 generations[title] = 1
                 links[title] = Self.links(embeds: embeds, using: &random)
+                tags[title] = Self.tags(using: &random)
                 documents.append(
                     Self.page(
-                        title, generation: 1, links: links[title]!, author: Self.authors.randomElement(using: &random)!,
-                        hour: hour))
+                        title, generation: 1, links: links[title]!, tags: tags[title]!,
+                        author: Self.authors.randomElement(using: &random)!, hour: hour))
             }
             let dump = try folder.write(try Self.dump(documents), to: "wiki.json")
             if !fromADump {
@@ -125,8 +139,8 @@ struct FastPathRandomTests {
 
             for step in 1...6 {
                 var edits = Self.randomEdits(
-                    atStep: step, embeds: embeds, generations: &generations, links: &links, hour: &hour,
-                    using: &random)
+                    atStep: step, embeds: embeds, generations: &generations, links: &links, tags: &tags,
+                    hour: &hour, using: &random)
                 if step.isMultiple(of: 2) { documents.append(edits[edits.count - 1]) }
                 if publishedAlone {
                     edits.append(

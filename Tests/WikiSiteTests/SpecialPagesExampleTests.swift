@@ -43,7 +43,9 @@ struct SpecialPagesExampleTests {
     @Test func theHomeLinksEverySpecialPage() throws {
         let home = try site.html("\(Self.mobileDev)/index.html")
         let hrefs = HTMLElements.elements("a", in: home).compactMap { $0.attributes["href"] }
-        for name in ["all-pages", "recent-changes", "new-pages", "wanted-pages", "orphaned-pages", "statistics"] {
+        for name in [
+            "all-pages", "recent-changes", "new-pages", "wanted-pages", "orphaned-pages", "statistics", "tags",
+        ] {
             #expect(hrefs.contains("_special/\(name).html"), "the home does not link \(name)")
             #expect(site.exists("\(Self.mobileDev)/_special/\(name).html"))
         }
@@ -208,12 +210,14 @@ struct SpecialPagesExampleTests {
     }
 
     @Test func everySpecialPageLinksTheOthers() throws {
-        for name in ["all-pages", "recent-changes", "new-pages", "wanted-pages", "orphaned-pages", "statistics"] {
+        for name in [
+            "all-pages", "recent-changes", "new-pages", "wanted-pages", "orphaned-pages", "statistics", "tags",
+        ] {
             let html = try special(name)
             let nav = try #require(html.range(of: "<nav class=\"special-nav\""), "\(name) has no navigation")
             let end = try #require(html[nav.upperBound...].range(of: "</nav>"))
             let block = String(html[nav.upperBound..<end.lowerBound])
-            #expect(HTMLElements.elements("a", in: block).count == 5)
+            #expect(HTMLElements.elements("a", in: block).count == 6)
             #expect(block.contains("aria-current=\"page\""))
         }
     }

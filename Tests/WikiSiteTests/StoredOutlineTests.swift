@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WikiDocuments
 import WikiModel
 import WikiRender
 
@@ -16,7 +17,8 @@ import WikiRender
         ],
         headings: [Heading(level: 1, text: "Title 🎉", id: "title"), Heading(level: 6, text: "", id: "section-1")],
         wordCount: 123_456,
-        attachments: [AttachmentEmbed(name: "diagram.png", line: 7)], blockIDs: ["quote-1", "Ünï"])
+        attachments: [AttachmentEmbed(name: "diagram.png", line: 7)], blockIDs: ["quote-1", "Ünï"],
+        tags: [WikiTag("Wiki")!, WikiTag("project/ünï")!])
 
     func decoded(_ bytes: [UInt8]) -> PageOutline? {
         bytes.withUnsafeBytes(StoredOutline.decode)
@@ -29,11 +31,12 @@ import WikiRender
         #expect(back.wordCount == 123_456)
         #expect(back.attachments == Self.outline.attachments)
         #expect(back.blockIDs == ["quote-1", "Ünï"])
+        #expect(back.tags.map(\.text) == ["Wiki", "project/ünï"])
     }
 
-    @Test func anEmptyOutlineIsFiveBytes() throws {
+    @Test func anEmptyOutlineIsSixBytes() throws {
         let bytes = StoredOutline.encode(PageOutline(links: [], headings: [], wordCount: 0))
-        #expect(bytes == [0, 0, 0, 0, 0])
+        #expect(bytes == [0, 0, 0, 0, 0, 0])
         #expect(try #require(decoded(bytes)).links.isEmpty)
     }
 

@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 
 /// What a page's Markdown says about the rest of the wiki, without its HTML: the headings, the
@@ -13,14 +14,18 @@ public struct MarkdownOutline: Sendable {
     /// The Obsidian block ids (`^id`, given without the `^`), in document order: a block
     /// `[[Page#^id]]` lands on.
     public let blockIDs: [String]
+    /// The inline tags (`#tag`), in document order, each time it is written.
+    public let tags: [WikiTag]
 
     public init(
-        headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = [], blockIDs: [String] = []
+        headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = [], blockIDs: [String] = [],
+        tags: [WikiTag] = []
     ) {
         self.headings = headings
         self.links = links
         self.attachments = attachments
         self.blockIDs = blockIDs
+        self.tags = tags
     }
 }
 
@@ -38,7 +43,8 @@ extension MarkdownRenderer {
         parse(markdown, of: page, resolve: resolve, embeds: embeds, writesLinks: false) { _, parsed in
             MarkdownOutline(
                 headings: parsed.headings.map(\.heading), links: parsed.links,
-                attachments: parsed.embeds.compactMap(\.attachment), blockIDs: parsed.blocks.map(\.id))
+                attachments: parsed.embeds.compactMap(\.attachment), blockIDs: parsed.blocks.map(\.id),
+                tags: parsed.tags)
         }
     }
 }

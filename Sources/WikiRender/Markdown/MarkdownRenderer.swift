@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 
 /// Renders a page's Markdown to HTML with cmark (CommonMark 0.30), resolving its wikilinks
@@ -46,7 +47,7 @@ public struct MarkdownRenderer: Sendable {
                 html: html(of: &document, mayHoldRawHTML: parsed.mayHoldRawHTML),
                 headings: parsed.headings.map(\.heading),
                 links: parsed.links, attachments: parsed.embeds.compactMap(\.attachment),
-                blockIDs: parsed.blocks.map(\.id))
+                blockIDs: parsed.blocks.map(\.id), tags: parsed.tags)
         }
     }
 
@@ -75,6 +76,8 @@ public struct MarkdownRenderer: Sendable {
         let footnotes: FoundFootnotes
         /// Whether the text has a `<`: without one, cmark made no raw HTML node.
         let mayHoldRawHTML: Bool
+        /// The inline tags, in document order, each time it is written (`InlineTags`).
+        var tags: [WikiTag] = []
     }
 
     /// Parses `markdown`, the text of page `page` (nil: the wiki's home), rewrites its
@@ -149,6 +152,10 @@ public struct MarkdownRenderer: Sendable {
         if options.dialect == .gfm, !notes.isEmpty || parsedPage.noteDepth > 0 {
             let references = FootnoteReferences.find(in: document, source: &source, cells: cells)
             parsed = place(notes, in: &document, after: parsed, references, parsedPage, resolve: resolve)
+        }
+        // Only a page's text has tags: a home's or a loose text's have no tag pages to link to.
+        if options.dialect == .gfm, page != nil, SourceText.contains(UInt8(ascii: "#"), in: bytes) {
+            parsed.tags = InlineTags.rewrite(in: &document, source: &source, cells: cells) + parsed.tags
         }
         return body(&document, parsed)
     }

@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// A page's Markdown rendered: its HTML and what the rest of the site needs to know about it.
 public struct RenderedMarkdown: Sendable {
     /// The page body's HTML.
@@ -10,16 +12,19 @@ public struct RenderedMarkdown: Sendable {
     public let attachments: [AttachmentEmbed]
     /// The Obsidian block ids (`^id`, given without the `^`), in document order.
     public let blockIDs: [String]
+    /// The inline tags (`#tag`), in document order, each time it is written.
+    public let tags: [WikiTag]
 
     public init(
         html: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = [],
-        blockIDs: [String] = []
+        blockIDs: [String] = [], tags: [WikiTag] = []
     ) {
         self.html = html
         self.headings = headings
         self.links = links
         self.attachments = attachments
         self.blockIDs = blockIDs
+        self.tags = tags
     }
 }
 

@@ -279,11 +279,11 @@ struct SourceText {
     }
 
     /// Whether an escaped `byte` is recorded in `Origin.escapedMarks`: the marks of wikilinks,
-    /// `~` (of strikethrough), `=` (of highlights), `%` (of comments) and `^` (of footnote
-    /// references).
+    /// `~` (of strikethrough), `=` (of highlights), `%` (of comments), `^` (of footnote
+    /// references) and `#` (of tags).
     static func isRecordedMark(_ byte: UInt8) -> Bool {
         isWikilinkMark(byte) || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "%")
-            || byte == UInt8(ascii: "^")
+            || byte == UInt8(ascii: "^") || byte == UInt8(ascii: "#")
     }
 
     /// Whether `byte` is one of the marks of wikilink syntax: `[`, `]`, and `!` (of an embed).

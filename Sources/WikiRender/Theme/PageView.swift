@@ -23,6 +23,8 @@ public struct PageView: ThemeView {
     /// The other pages of the wiki that link to this one ("What links here"), in the order
     /// shown.
     public var backlinks: [PageListEntry]
+    /// The page's tags, as the page writes them, each linked to its tag page.
+    public var tags: [TagLink] = []
     /// When the page was last changed, if known.
     public var lastUpdated: DisplayedTime?
     /// Who changed the page last, if known.
@@ -94,6 +96,8 @@ public struct PageView: ThemeView {
         values.set("tableOfContentsHTML", TableOfContentsHTML.html(tableOfContents))
         values.set("backlinks", backlinks.map(\.templateValues))
         values.set("hasBacklinks", !backlinks.isEmpty)
+        values.set("tags", tags.map(\.templateValues))
+        values.set("hasTags", !tags.isEmpty)
         values.set("backlinkCountText", ThemeWording.pageCount(backlinks.count))
         values.set("lastUpdated", lastUpdated?.templateValues)
         values.set("lastUpdatedBy", lastUpdatedBy)

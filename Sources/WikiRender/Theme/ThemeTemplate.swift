@@ -18,6 +18,10 @@ public enum ThemeTemplate: String, CaseIterable, Sendable {
     case orphanedPages = "orphaned-pages"
     /// A wiki's figures.
     case statistics
+    /// A wiki's tags, with their counts.
+    case tags
+    /// The pages on one tag.
+    case tag
     /// The list of the published wikis at the root of the site.
     case siteIndex = "site-index"
 

@@ -4,7 +4,7 @@
 ///
 /// The theme's views are `PageView`, `WikiHomeView`, `SiteIndexView`, and one per special page
 /// of a wiki: `AllPagesView`, `RecentChangesView`, `NewPagesView`, `WantedPagesView`,
-/// `OrphanedPagesView` and `StatisticsView`.
+/// `OrphanedPagesView`, `StatisticsView`, `TagsIndexView` and `TagPageView`.
 public protocol ThemeView: Sendable {
     /// The template that renders the view's content (the part inside `<main>`).
     static var template: ThemeTemplate { get }

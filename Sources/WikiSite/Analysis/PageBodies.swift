@@ -1,4 +1,5 @@
 import Synchronization
+import WikiDocuments
 import WikiModel
 import WikiRender
 
@@ -37,18 +38,20 @@ struct PageBodyRenderer: Sendable {
         let body = render(page.wikiID, text, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
         let outline = PageOutline(
             markdown: text, headings: body.headings, links: body.links, attachments: body.attachments,
-            blockIDs: body.blockIDs)
+            blockIDs: body.blockIDs, tags: page.frontMatterTags + body.tags)
         return (body, outline)
     }
 
     /// The outline of `page`: its links and headings as `body(of:)` finds them, without HTML.
     func outline(of page: Page) -> PageOutline {
-        outline(page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
+        outline(
+            page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID),
+            frontMatterTags: page.frontMatterTags)
     }
 
     /// The outline of the description of `wiki`, shown on its home.
     func homeOutline(of wiki: Wiki) -> PageOutline {
-        outline(wiki.id, wiki.markdown, of: nil, in: siteLayout.home(ofWiki: wiki.id))
+        outline(wiki.id, wiki.markdown, of: nil, in: siteLayout.home(ofWiki: wiki.id), frontMatterTags: [])
     }
 
     /// The Markdown `text` of a file of `wikiID` at `path` that is not a page (a home), with
@@ -65,13 +68,15 @@ struct PageBodyRenderer: Sendable {
     }
 
     /// The outline of `text`, the text of page `page` (nil: the home) of `wikiID` at `path`,
-    /// as `render` finds its links.
-    private func outline(_ wikiID: String, _ text: String, of page: PageTitle?, in path: SitePath) -> PageOutline {
+    /// as `render` finds its links, with its front matter's tags.
+    private func outline(
+        _ wikiID: String, _ text: String, of page: PageTitle?, in path: SitePath, frontMatterTags: [WikiTag]
+    ) -> PageOutline {
         let outline = markdown.outline(
             text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
         return PageOutline(
             markdown: text, headings: outline.headings, links: outline.links, attachments: outline.attachments,
-            blockIDs: outline.blockIDs)
+            blockIDs: outline.blockIDs, tags: frontMatterTags + outline.tags)
     }
 
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {

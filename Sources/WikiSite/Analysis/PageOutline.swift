@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 import WikiRender
 
@@ -63,17 +64,32 @@ public struct PageOutline: Sendable {
     /// The Obsidian block ids (`^id`, without the `^`), in document order: the blocks a
     /// `[[Page#^id]]` lands on.
     public let blockIDs: [String]
+    /// The page's tags, each once (by `WikiTag.key`) as the page first writes it: its front
+    /// matter's, then those of its text, in order.
+    public let tags: [WikiTag]
 
     /// An outline with the given parts.
     public init(
         links: [PageLink], headings: [Heading], wordCount: Int, attachments: [AttachmentEmbed] = [],
-        blockIDs: [String] = []
+        blockIDs: [String] = [], tags: [WikiTag] = []
     ) {
         self.links = links
         self.headings = headings
         self.wordCount = wordCount
         self.attachments = attachments
         self.blockIDs = blockIDs
+        self.tags = tags
+    }
+
+    /// `tags` each once by key, in the order first written.
+    static func distinct(_ tags: [WikiTag]) -> [WikiTag] {
+        var seen: Set<String> = []
+        return tags.filter { seen.insert($0.key).inserted }
+    }
+
+    /// Whether `other` has the same tags written the same way, in the same order.
+    func hasSameTags(as other: PageOutline) -> Bool {
+        tags.map(\.text).elementsEqual(other.tags.map(\.text)) { $0.isExactly($1) }
     }
 
     /// This outline, the target of each link to a published page replaced by the title `titles`
@@ -85,14 +101,14 @@ public struct PageOutline: Sendable {
                 guard let target = link.target, let stored = titles.stored(target) else { return link }
                 return PageLink(target: stored, fragment: link.fragment, line: link.line, isEmbed: link.isEmbed)
             },
-            headings: headings, wordCount: wordCount, attachments: attachments, blockIDs: blockIDs)
+            headings: headings, wordCount: wordCount, attachments: attachments, blockIDs: blockIDs, tags: tags)
     }
 
-    /// The outline of `markdown`, whose headings, wikilinks, embeds and block ids the renderer
-    /// found; the words are counted in `markdown`.
+    /// The outline of `markdown`, whose headings, wikilinks, embeds, block ids and tags the
+    /// renderer found (with the front matter's tags first); the words are counted in `markdown`.
     init(
         markdown: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed],
-        blockIDs: [String]
+        blockIDs: [String], tags: [WikiTag]
     ) {
         self.links = links.map {
             PageLink(target: $0.target.title, fragment: $0.target.fragment, line: $0.line, isEmbed: $0.isEmbed)
@@ -101,5 +117,6 @@ public struct PageOutline: Sendable {
         self.wordCount = WordCount.words(in: markdown)
         self.attachments = attachments
         self.blockIDs = blockIDs
+        self.tags = Self.distinct(tags)
     }
 }

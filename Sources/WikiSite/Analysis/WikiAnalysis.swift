@@ -24,6 +24,8 @@ public struct WikiAnalysis: Sendable {
     public let graph: LinkGraph
     /// The figures of the statistics page.
     let statistics: StatisticsFigures
+    /// The tags of the pages, for the tags index and the tag pages.
+    let tags: WikiTags
     /// Positions in `pages`, most recently updated first, at most `datedListLength` of them
     /// (see `recentChanges`).
     let recentChangesOrder: [Int32]
@@ -58,6 +60,7 @@ public struct WikiAnalysis: Sendable {
         self.graph = linkGraph
         let ownConflicts = Self.conflicts(in: conflicts, of: wiki, pages: sortedPages, graph: linkGraph)
         statistics = StatisticsFigures(pages: sortedPages, graph: linkGraph, conflicts: ownConflicts)
+        tags = WikiTags(outlines: sortedPages.indices.map { linkGraph.outline(at: $0) })
         recentChangesOrder = recent
         newPagesOrder = new
     }

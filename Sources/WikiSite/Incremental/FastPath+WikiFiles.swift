@@ -150,7 +150,7 @@ extension FastPath {
                 ($0, cause)
             }
             let html = renderer.page(
-                page, headings: edit.outline.headings, backlinks: edits.backlinks[page.title] ?? [],
+                page, outline: edit.outline, backlinks: edits.backlinks[page.title] ?? [],
                 chrome: chrome, body: edit.body)
             files.written.append((layout.page(page.title, inWiki: wiki.id), html, cause))
             update.pages.append(
@@ -169,7 +169,7 @@ extension FastPath {
             let outline = stored.outline!  // `links(of:published:state:)` keeps pages with outlines alone
             let pageCause = edits.cause(of: title)
             let html = renderer.page(
-                page, headings: outline.headings, backlinks: edits.backlinks[title] ?? [], chrome: chrome, body: nil)
+                page, outline: outline, backlinks: edits.backlinks[title] ?? [], chrome: chrome, body: nil)
             files.written.append((layout.page(title, inWiki: wiki.id), html, pageCause))
             retireAttachments(of: title, because: pageCause)
             files.attachments += page.attachmentFiles(embedded: outline.attachments, in: layout).map {

@@ -17,6 +17,7 @@ import WikiSources
 /// - no page is deleted from a wiki whose last reading skipped a page document, and none is
 ///   created or deleted in a wiki with CamelCase links;
 /// - no page changed in a wiki whose links are matched as Obsidian does (`LinkMatching.obsidian`).
+/// - no page's tags change (`PageOutline.hasSameTags`): the tag files are the wiki-wide path's.
 ///
 /// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
@@ -259,6 +260,12 @@ struct FastPath {
         if options.settings(forWiki: wiki.id).camelCaseLinks, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
             throw FastPathDeclined(
                 "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
+        }
+        // The tags index and the tag pages are special files the wiki-wide path renders from
+        // every page's tags; a change that keeps each page's tags as written leaves them be.
+        if let retagged = wikiEdits.edits.first(where: { !$0.oldOutline.hasSameTags(as: $0.outline) }) {
+            throw FastPathDeclined(
+                "the tags of page \(MessageText.quoted(retagged.title.text)) changed, and with them the tag pages")
         }
         // The home shows the wiki's description, with the pages it embeds.
         wikiEdits.homeOutline = bodies(of: wiki, in: database, published: published, layout: layout)

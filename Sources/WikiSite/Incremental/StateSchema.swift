@@ -12,9 +12,9 @@ import GRDB
 ///   `pageCount` (added by the migration "page counts"; NULL until a build records it).
 /// - `page`: each published page, by `wiki` and normalized `title`, with its `fingerprint` and
 ///   its `outline` (`StoredOutline`: its links, the headings with the ids the page gives them,
-///   the embeds of its attachments, its word count), one blob a page so that a wiki's outlines
-///   load in one pass (the migration "outline blobs" put it there, in place of the `wordCount`
-///   column and the `heading` and `attachmentEmbed` tables).
+///   the embeds of its attachments, its word count, its block ids and its tags), one blob a
+///   page so that a wiki's outlines load in one pass (the migration "outline blobs" put it
+///   there, in place of the `wordCount` column and the `heading` and `attachmentEmbed` tables).
 /// - `linker`: the reverse index of the links: for each title (`target`) pages of a `wiki` link to
 ///   or embed, the pages that do (`sources`, a `StoredTitles` blob in byte order), so that the
 ///   pages linking to a title are one seek. A full build writes a row per title, not per link; an

@@ -1,4 +1,5 @@
 import Foundation
+import WikiDocuments
 import WikiModel
 import WikiRender
 
@@ -9,8 +10,8 @@ import WikiRender
 /// The bytes are unsigned LEB128 integers and length-prefixed UTF-8 strings, in this order: the
 /// word count; the links, each a flag byte (1: has a target, 2: has a fragment, 4: is an embed),
 /// its line, then its target and fragment when it has them; the headings, each its level, text
-/// and id; the embeds of attachments, each its name and line; the block ids. Each list starts
-/// with its length.
+/// and id; the embeds of attachments, each its name and line; the block ids; the tags as written.
+/// Each list starts with its length.
 /// Strings are stored as their exact bytes (titles already normalized), and decoded without
 /// repairs: a blob that does not decode is no outline, and the page is parsed again.
 enum StoredOutline {
@@ -42,6 +43,7 @@ enum StoredOutline {
             append(embed.line, to: &bytes)
         }
         append(outline.blockIDs, to: &bytes) { id, bytes in append(id, to: &bytes) }
+        append(outline.tags, to: &bytes) { tag, bytes in append(tag.text, to: &bytes) }
         return bytes
     }
 
@@ -73,11 +75,13 @@ enum StoredOutline {
                 guard let name = reader.string(), let line = reader.integer() else { return nil }
                 return AttachmentEmbed(name: name, line: line)
             }),
-            let blockIDs = reader.list({ reader in reader.string() })
+            let blockIDs = reader.list({ reader in reader.string() }),
+            let tags = reader.list({ reader in reader.string().flatMap(WikiTag.init) })
         else { return nil }
         guard reader.isAtEnd else { return nil }
         return PageOutline(
-            links: links, headings: headings, wordCount: wordCount, attachments: attachments, blockIDs: blockIDs)
+            links: links, headings: headings, wordCount: wordCount, attachments: attachments, blockIDs: blockIDs,
+            tags: tags)
     }
 
     static func append(_ value: Int, to bytes: inout [UInt8]) {

@@ -328,7 +328,7 @@ extension TitledListRecut {
             shown.letterIndex = letterIndex
         case .wantedPages:
             shown.linkers = part.linkers
-        case .orphanedPages, .recentChanges, .newPages, .statistics: break
+        case .orphanedPages, .recentChanges, .newPages, .statistics, .tags: break
         }
         return shown
     }

@@ -3,7 +3,7 @@ import WikiModel
 import WikiRender
 
 /// Everything one file of a list cut at its titles (all pages, the wanted pages, the orphaned
-/// pages) shows: its entries, where it stands among the other files, and its neighbours' first
+/// pages, the pages on a tag) shows: its entries, where it stands among the other files, and its neighbours' first
 /// titles. Its HTML and its digest are made from it alone, so the special pages of a whole wiki
 /// (`WikiSpecialPages`) and the fast path, which reads a few files' entries from the build
 /// state (`StoredTitledList`), make the same bytes.
@@ -50,6 +50,8 @@ struct TitledListPart: Sendable {
     var letterIndex: [LetterStart] = []
     /// The wanted pages: each title's linking pages.
     var linkers: [Linkers] = []
+    /// The pages on a tag (`page` is `.tags`): the tag, as shown.
+    var tag: WikiTag?
 
     /// What names the file: its first title; nil for the first file.
     var name: PageTitle? {
@@ -59,7 +61,14 @@ struct TitledListPart: Sendable {
 
     /// Where the file goes.
     func path(in context: SpecialPageContext) -> SitePath {
-        context.siteLayout.special(page, from: name, ofWiki: context.chrome.wiki.id)
+        path(from: name, in: context)
+    }
+
+    /// The file of this list that starts at `title` (nil: its first file).
+    private func path(from title: PageTitle?, in context: SpecialPageContext) -> SitePath {
+        let wikiID = context.chrome.wiki.id
+        guard let tag else { return context.siteLayout.special(page, from: title, ofWiki: wikiID) }
+        return context.siteLayout.tagPage(tag, from: title, ofWiki: wikiID)
     }
 
     /// A digest of everything the file shows besides the theme: files whose digests are equal in
@@ -94,6 +103,9 @@ struct TitledListPart: Sendable {
             }
         case .orphanedPages:
             for title in titles { digest.add(title.text) }
+        case .tags:
+            digest.add(tag?.text)
+            for title in titles { digest.add(title.text) }
         case .recentChanges, .newPages, .statistics: preconditionFailure("\(page) is not cut at its titles")
         }
         return digest.value
@@ -102,8 +114,9 @@ struct TitledListPart: Sendable {
     /// The HTML of the file.
     func html(in context: SpecialPageContext) -> String {
         let path = path(in: context)
+        let listTitle = tag.map { "#" + $0.text } ?? page.title
         let frame = context.frame(
-            of: page, at: path, titled: name.map { "\(page.title), from \($0.text)" } ?? page.title)
+            of: page, at: path, titled: name.map { "\(listTitle), from \($0.text)" } ?? listTitle)
         let bar = bar(from: path, in: context)
         var listLength: Int?
         if case .first(let length) = place { listLength = length }
@@ -129,15 +142,21 @@ struct TitledListPart: Sendable {
                     layout: frame.layout, header: frame.header,
                     entries: titles.map { Self.entry($0, from: path, in: context) }, pagination: bar,
                     pageCount: listLength))
+        case .tags:
+            return context.theme.render(
+                TagPageView(
+                    layout: frame.layout, header: frame.header, tag: tag?.text ?? "",
+                    tagsHref: path.href(to: context.siteLayout.special(.tags, ofWiki: context.chrome.wiki.id)),
+                    entries: titles.map { Self.entry($0, from: path, in: context) }, pagination: bar,
+                    pageCount: listLength))
         case .recentChanges, .newPages, .statistics: preconditionFailure("\(page) is not cut at its titles")
         }
     }
 
     /// The file's place among the others: its range of titles, its neighbours, the first file.
     private func bar(from path: SitePath, in context: SpecialPageContext) -> ListPartView {
-        let wikiID = context.chrome.wiki.id
         func href(to name: PageTitle?) -> String {
-            path.href(to: context.siteLayout.special(page, from: name, ofWiki: wikiID))
+            path.href(to: self.path(from: name, in: context))
         }
         var previousName = previousFirstTitle
         var startHref: String?

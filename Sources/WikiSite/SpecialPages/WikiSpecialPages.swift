@@ -7,6 +7,9 @@ struct SpecialPageFile: Sendable {
     let page: SpecialPage
     /// 1-based; a list longer than `Pagination.defaultEntriesPerFile` has several parts.
     let part: Int
+    /// For the pages on a tag (`page` is `.tags`): the tag's position in `WikiTags.entries`;
+    /// nil for the tags index and every other list.
+    var tag: Int? = nil
 }
 
 /// What every file of a wiki's special pages is made with, whatever list it shows: the chrome,
@@ -132,6 +135,10 @@ struct WikiSpecialPages: Sendable {
     private let allPagesCuts: TitleCuts
     private let wantedCuts: TitleCuts
     private let orphanCuts: TitleCuts
+    /// The pages on each tag (positions in `analysis.pages`, alphabetically), and where each
+    /// list is cut into files, by the tag's position in `analysis.tags.entries`.
+    let taggedPages: [[Int32]]
+    let tagCuts: [TitleCuts]
 
     init(
         analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, theme: Theme,
@@ -169,6 +176,11 @@ struct WikiSpecialPages: Sendable {
         }
         self.wantedOrder = wantedOrder
         self.orphans = orphans
+        let taggedPages = analysis.tags.entries.map { index.sorted($0.pages) }
+        tagCuts = taggedPages.map { tagged in
+            TitleCuts(count: tagged.count, entriesPerFile: entriesPerFile) { pages[Int(tagged[$0])].title.text }
+        }
+        self.taggedPages = taggedPages
         let allPagesCuts = self.allPagesCuts
         letterIndex = index.letterStarts.map { start in
             let file = allPagesCuts.file(containingEntryAt: start.rank)
@@ -184,7 +196,7 @@ struct WikiSpecialPages: Sendable {
     var files: [SpecialPageFile] {
         SpecialPage.allCases.flatMap { page in
             (1...fileCount(of: page)).map { SpecialPageFile(page: page, part: $0) }
-        }
+        } + tagFiles
     }
 
     /// How many files the list of `page` has.
@@ -193,13 +205,14 @@ struct WikiSpecialPages: Sendable {
         case .allPages, .wantedPages, .orphanedPages: cuts(of: page).fileCount
         case .recentChanges: recentChanges.pagination(entriesPerFile: context.entriesPerFile).fileCount
         case .newPages: newPages.pagination(entriesPerFile: context.entriesPerFile).fileCount
-        case .statistics: 1
+        case .statistics, .tags: 1
         }
     }
 
     /// Where `file` goes.
     func path(of file: SpecialPageFile) -> SitePath {
-        file.page.isCutAtTitles ? part(file.part, of: file.page).path(in: context) : context.path(of: file)
+        if let tag = file.tag { return part(file.part, ofTagAt: tag).path(in: context) }
+        return file.page.isCutAtTitles ? part(file.part, of: file.page).path(in: context) : context.path(of: file)
     }
 
     /// The HTML of `file`.
@@ -209,6 +222,7 @@ struct WikiSpecialPages: Sendable {
         case .recentChanges: context.html(of: recentChanges, part: file.part)
         case .newPages: context.html(of: newPages, part: file.part)
         case .statistics: context.statisticsHTML(analysis.statistics)
+        case .tags: file.tag.map { part(file.part, ofTagAt: $0).html(in: context) } ?? tagsIndexHTML
         }
     }
 
@@ -222,6 +236,7 @@ struct WikiSpecialPages: Sendable {
         case .recentChanges: context.digest(of: recentChanges, part: file.part)
         case .newPages: context.digest(of: newPages, part: file.part)
         case .statistics: nil
+        case .tags: file.tag.map { part(file.part, ofTagAt: $0).digest(in: context) } ?? tagsIndexDigest
         }
     }
 
@@ -233,7 +248,8 @@ struct WikiSpecialPages: Sendable {
         case .allPages: allPagesCuts
         case .wantedPages: wantedCuts
         case .orphanedPages: orphanCuts
-        case .recentChanges, .newPages, .statistics: preconditionFailure("\(page) is not cut at its titles")
+        case .recentChanges, .newPages, .statistics, .tags:
+            preconditionFailure("\(page) is not cut at its titles by itself")
         }
     }
 
@@ -243,7 +259,8 @@ struct WikiSpecialPages: Sendable {
         case .allPages: analysis.pages[Int(index.order[position])].title
         case .wantedPages: analysis.graph.missingTitles[wantedOrder[position]]
         case .orphanedPages: analysis.pages[Int(orphans[position])].title
-        case .recentChanges, .newPages, .statistics: preconditionFailure("\(page) is not cut at its titles")
+        case .recentChanges, .newPages, .statistics, .tags:
+            preconditionFailure("\(page) is not cut at its titles by itself")
         }
     }
 
@@ -272,7 +289,7 @@ struct WikiSpecialPages: Sendable {
             shown.letterIndex = letterIndex
         case .wantedPages:
             shown.linkers = wantedOrder[range].map(linkers(ofMissingTitleAt:))
-        case .orphanedPages, .recentChanges, .newPages, .statistics: break
+        case .orphanedPages, .recentChanges, .newPages, .statistics, .tags: break
         }
         return shown
     }

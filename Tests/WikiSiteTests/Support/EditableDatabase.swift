@@ -66,15 +66,20 @@ struct EditableDatabase {
         save(id, ["_deleted": true])
     }
 
-    /// The body of a page with random links, headings, dates and front matter (a title, a draft,
-    /// or YAML that cannot be read).
+    /// The tags pages are given, in several cases and nestings.
+    static let tagNames = ["topic", "Topic", "topic/sub", "other", "Other/Deep/er"]
+
+    /// The body of a page with random links, headings, tags, dates and front matter (a title,
+    /// tags, a draft with tags, or YAML that cannot be read).
     mutating func pageBody(_ title: String, in wiki: String, using random: inout SplitMix64) -> [String: Any] {
         clock += 1
         var lines = ["# \(title)", ""]
         for _ in 0..<Int.random(in: 0...3, using: &random) {
             let target = Self.titles.randomElement(using: &random)!
-            switch Int.random(in: 0..<8, using: &random) {
+            switch Int.random(in: 0..<10, using: &random) {
             case 0: lines.append("See [[\(target)]].")
+            case 8: lines.append("Filed under #\(Self.tagNames.randomElement(using: &random)!), not `#code` nor #1984.")
+            case 9: lines.append("- #\(Self.tagNames.randomElement(using: &random)!)/\(target)")
             case 6: lines.append("A block of \(title). ^b\(Int.random(in: 1...2, using: &random))")
             case 7: lines.append("See [[\(target)#^b\(Int.random(in: 1...2, using: &random))]] and ![[\(target)#^b1]].")
             case 4: lines.append("![[\(target)]]")
@@ -88,6 +93,11 @@ struct EditableDatabase {
         case 0: lines.insert(contentsOf: ["---", "title: Shown \(title)", "---"], at: 0)
         case 1: lines.insert(contentsOf: ["---", "draft: true", "tags: [a, b]", "---"], at: 0)
         case 2: lines.insert(contentsOf: ["---", "title: [unclosed", "---"], at: 0)
+        case 3:
+            let tags = Self.tagNames.shuffled(using: &random).prefix(2).joined(separator: ", ")
+            lines.insert(contentsOf: ["---", "tags: [\(tags)]", "---"], at: 0)
+        case 4:
+            lines.insert(contentsOf: ["---", "tags: \(Self.tagNames.randomElement(using: &random)!)", "---"], at: 0)
         default: break
         }
         var body: [String: Any] = [

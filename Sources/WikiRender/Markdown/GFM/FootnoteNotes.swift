@@ -12,6 +12,7 @@ extension MarkdownRenderer {
         var footnotes = FoundFootnotes(notes: [], references: references)
         var links = parsed.links
         var embeds = parsed.embeds
+        var tags = parsed.tags
         let masks = Self.masks(of: notes, in: document)
         for (index, note) in notes.enumerated() {
             let block = document.newBlock(onEnter: "", onExit: "")
@@ -31,6 +32,7 @@ extension MarkdownRenderer {
                     WikilinkOccurrence(target: $0.target, label: $0.label, line: $0.line + shift, isEmbed: $0.isEmbed)
                 }
                 embeds += noteParsed.embeds.map { $0.shifted(by: shift) }
+                tags += noteParsed.tags
                 footnotes.add(noteParsed.footnotes)
             }
         }
@@ -38,7 +40,7 @@ extension MarkdownRenderer {
         // A note's block ids are taken off its text but give no id: a note is no block to link to.
         return Parsed(
             links: links, embeds: embeds, headings: parsed.headings, blocks: parsed.blocks, footnotes: footnotes,
-            mayHoldRawHTML: parsed.mayHoldRawHTML)
+            mayHoldRawHTML: parsed.mayHoldRawHTML, tags: tags)
     }
 
     /// The thematic breaks that mask the lines of `notes` in `document`: the first of each
