@@ -48,6 +48,9 @@ public final class Page: Sendable {
     /// The front matter's `title`: shown as the page's heading, while `title` still names the
     /// page (its URL, the links that reach it); nil when the front matter gives none.
     public let displayedTitle: String?
+    /// The front matter's `aliases` (and `alias`): the page's other titles, as written, in the
+    /// order given. A link to one reaches the page through a redirect (`WikiAliases`).
+    public let aliases: [String]
     /// The winning revision.
     public let revision: Revision
     /// `_attachments`, in byte order of their names.
@@ -57,7 +60,8 @@ public final class Page: Sendable {
 
     init(
         documentID: String, wikiID: String, title: PageTitle, markdown: MarkdownText, createdAt: Timestamp?,
-        updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, displayedTitle: String? = nil, revision: Revision,
+        updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, displayedTitle: String? = nil, aliases: [String] = [],
+        revision: Revision,
         attachments: [Attachment], origin: DocumentOrigin
     ) {
         self.documentID = documentID
@@ -69,6 +73,7 @@ public final class Page: Sendable {
         self.updatedBy = updatedBy
         self.isDraft = isDraft
         self.displayedTitle = displayedTitle
+        self.aliases = aliases
         self.revision = revision
         self.attachments = attachments
         self.origin = origin

@@ -88,7 +88,8 @@ struct ConfigurationTests {
         #expect(options.baseURL == nil)
         #expect(options.wikiIDs.isEmpty)
         #expect(options.settings(forWiki: "any") == WikiSettings())
-        #expect(CheckCategory.allCases.filter { options.checkLevels[$0] == .warning } == [.titleCollision])
+        #expect(
+            CheckCategory.allCases.filter { options.checkLevels[$0] == .warning } == [.titleCollision, .aliasCollision])
     }
 
     @Test func resolvesToBuildOptionsWithWikiSettings() throws {
@@ -154,7 +155,7 @@ struct ConfigurationTests {
             problems(text) == [
                 "wikisite.toml:2: unknown key \"outptu\" at the top level; known keys: base_url, check, link_style, "
                     + "markdown, output, publish, sources, state, strict, templates, wikis",
-                "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: conflict, draft_link, "
+                "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: alias_collision, conflict, draft_link, "
                     + "invalid_front_matter, missing_attachment, missing_block, missing_heading, missing_page, skipped_attachment, skipped_document, title_collision",
                 "wikisite.toml:9: unknown key \"slugg\" in [wikis.5737529525067657]; known keys: "
                     + "camel_case_links, dialect, raw_html, slug",

@@ -16,6 +16,9 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
     case draftLink = "draft_link"
     /// Published pages of one wiki whose titles differ only in letter case or Unicode form.
     case titleCollision = "title_collision"
+    /// A page's alias that another page's title or alias takes already: the page, or the first
+    /// page in byte order of the titles, keeps it.
+    case aliasCollision = "alias_collision"
     /// A document that was not published because it is invalid.
     case skippedDocument = "skipped_document"
     /// An attachment left out of a published page because its entry is malformed.
@@ -27,9 +30,10 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
 
     /// The level a category has unless the configuration says otherwise: everything a build
     /// has always warned about, and every broken link, is an error; titles that differ only in
-    /// case are legitimate (`REST API` and `Rest API`), so they are a warning.
+    /// case are legitimate (`REST API` and `Rest API`), so they are a warning, and so is an alias
+    /// another page holds (every link to it still reaches a page).
     public var defaultLevel: CheckLevel {
-        self == .titleCollision ? .warning : .error
+        self == .titleCollision || self == .aliasCollision ? .warning : .error
     }
 
     /// Categories in the order reports list them: the order of `allCases`.
@@ -45,10 +49,11 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
         case .missingAttachment: 3
         case .draftLink: 4
         case .titleCollision: 5
-        case .skippedDocument: 6
-        case .skippedAttachment: 7
-        case .invalidFrontMatter: 8
-        case .conflict: 9
+        case .aliasCollision: 6
+        case .skippedDocument: 7
+        case .skippedAttachment: 8
+        case .invalidFrontMatter: 9
+        case .conflict: 10
         }
     }
 }

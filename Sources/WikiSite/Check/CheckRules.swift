@@ -24,6 +24,7 @@ enum CheckRules {
             let foldedTitles = TitleFolding.index(wiki.analysis.pages)
             findings += WikiLinkRules(database: database, input: wiki, foldedTitles: foldedTitles).findings()
             findings += titleCollisions(in: wiki.analysis, foldedTitles: foldedTitles)
+            findings += aliasCollisions(in: wiki.analysis)
         }
         let attribution = DocumentAttribution(database: database, checked: wikis.map(\.analysis.wiki.id))
         for skipped in refused + database.skipped {
@@ -47,7 +48,7 @@ enum CheckRules {
             findings.append(
                 CheckFinding(
                     .invalidFrontMatter, wikiID: wikiID, documentID: invalid.documentID, origin: invalid.origin,
-                    message: "\(place)\(invalid.reason) (shown as a code block)"))
+                    message: "\(place)\(invalid.reason)\(invalid.isShownAsCode ? " (shown as a code block)" : "")"))
         }
         for conflict in database.conflicts {
             guard let wikiID = attribution.wiki(ofDocument: conflict.documentID) else { continue }
@@ -168,12 +169,13 @@ private struct WikiLinkRules {
             }
             return
         }
-        if let outline = input.analysis.graph.outline(of: title) {
+        let reached = input.analysis.aliases.page(reachedThrough: title) ?? title
+        if let outline = input.analysis.graph.outline(of: reached) {
             if let fragment = link.fragment, let missing = Sections(outline).missing(fragment) {
                 findings.append(
                     finding(
                         missing.category,
-                        "\(written): page \(MessageText.quoted(title.text)) has no \(missing.part) "
+                        "\(written): page \(MessageText.quoted(reached.text)) has no \(missing.part) "
                             + MessageText.quoted(fragment)))
             }
         } else if drafts.contains(title) {

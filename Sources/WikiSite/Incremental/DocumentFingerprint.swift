@@ -29,6 +29,7 @@ enum DocumentFingerprint {
         // only when there is one, so the fingerprint of a page that has neither keeps its value.
         if page.isDraft { fingerprint.add("draft") }
         if let displayedTitle = page.displayedTitle { fingerprint.add("title " + displayedTitle) }
+        for alias in page.aliases { fingerprint.add("alias " + alias) }
         return fingerprint.value
     }
 

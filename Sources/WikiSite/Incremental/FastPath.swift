@@ -216,6 +216,7 @@ struct FastPath {
         of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
     ) throws -> WikiEdits {
+        try Self.declineAliases(of: wiki, among: pages, state: state)
         var wikiEdits = WikiEdits(wiki: wiki)
         for page in pages {
             let stored = try state.storedPage(page.title, inWiki: wiki.id)

@@ -51,6 +51,8 @@ struct WikiChangePlanner {
     /// The outlines of changed pages as the state keeps them, when they were read in bulk; any
     /// other is read from its row.
     let outlinesBefore: [PageTitle: PageOutline]
+    /// The redirects of the aliases as the state keeps them, by alias.
+    let redirectsBefore: [PageTitle: PageTitle]
 
     /// The plan for `changes`, added to `plan`.
     func plan(_ changes: PageChanges, into plan: inout WikiPlan) throws {
@@ -67,8 +69,10 @@ struct WikiChangePlanner {
         for title in changes.removed {
             pageChanges.append(PageChange(title: title, before: try storedOutline(of: title), now: nil))
         }
-        plan.add(
-            try PageChangeRules.plan(pageChanges, facts: AnalysisFacts(state: state, wikiID: wikiID, graph: graph)))
+        let facts = AnalysisFacts(
+            state: state, wikiID: wikiID, graph: graph, aliases: analysis.aliases, redirectsBefore: redirectsBefore)
+        plan.add(try PageChangeRules.plan(pageChanges, facts: facts))
+        plan.planRedirects(before: redirectsBefore, now: analysis.aliases)
         if changes.count > 0 {
             let cause = ChangeCause.pagesChanged(changes.count)
             plan.renderSpecialPagesThatChanged(because: cause)
@@ -91,6 +95,10 @@ struct AnalysisFacts: ChangeFacts {
     let state: BuildState
     let wikiID: String
     let graph: LinkGraph
+    /// The aliases now, from the analysis.
+    let aliases: WikiAliases
+    /// The redirects the state keeps, by alias.
+    let redirectsBefore: [PageTitle: PageTitle]
 
     func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle> {
         try state.linkers(of: title, inWiki: wikiID)
@@ -106,5 +114,18 @@ struct AnalysisFacts: ChangeFacts {
 
     func isPublishedNow(_ title: PageTitle) -> Bool {
         graph.contains(title)
+    }
+
+    func redirectedBefore(_ title: PageTitle) -> Bool {
+        redirectsBefore[title] != nil
+    }
+
+    func redirectsNow(_ title: PageTitle) -> Bool {
+        aliases.redirects(title)
+    }
+
+    func aliasesThatCameOrWent() -> [PageTitle] {
+        let now = Set(aliases.redirects.map(\.alias))
+        return now.symmetricDifference(redirectsBefore.keys).sorted()
     }
 }
