@@ -50,7 +50,7 @@ public struct WikiAliases: Sendable {
         targets = [:]
     }
 
-    /// The aliases of `pages` (sorted by title, one page a title), drafts left out.
+    /// The aliases of `pages` (sorted by title, one page a title), drafts' left out.
     public init(pages: [Page]) {
         (targets, collisions) = Self.resolve(pages)
         redirects = targets.map { Redirect(alias: $0.key, page: $0.value) }.sorted { $0.alias < $1.alias }
@@ -61,7 +61,8 @@ public struct WikiAliases: Sendable {
         var claims: [PageTitle: PageTitle] = [:]
         var pageTitles: Set<PageTitle> = []
         var collisions: [Collision] = []
-        for page in pages where !page.isDraft { pageTitles.insert(page.title) }
+        // A draft a preview publishes is a page too: no redirect is written over it.
+        for page in pages { pageTitles.insert(page.title) }
         let givers = pages.filter { !$0.isDraft && !$0.aliases.isEmpty }
         guard !givers.isEmpty else { return ([:], []) }
         var files = FileNameClaims<PageTitle>()

@@ -62,4 +62,17 @@ private typealias T = TestDocuments
         #expect(titles.reaches(T.title("Shared")) && titles.reaches(T.title("Beta")))
         #expect(!titles.contains(T.title("Shared")) && !titles.reaches(T.title("Hidden")))
     }
+
+    @Test func aPreviewsDraftIsAPageNoAliasRedirectsOver() throws {
+        let database = T.database(
+            [
+                T.wiki("w"),
+                T.page("w", "Giver", markdown: "---\naliases: [Plans, Open]\n---\n"),
+                T.page("w", "Plans", markdown: "---\ndraft: true\naliases: [Secret]\n---\n"),
+            ], includesDrafts: true)
+        let aliases = database.aliases(inWiki: "w")
+        #expect(aliases.redirects.map(\.alias.text) == ["Open"])
+        #expect(aliases.collisions.map(\.winner.text) == ["Plans"])
+        #expect(!aliases.redirects(T.title("Secret")))
+    }
 }

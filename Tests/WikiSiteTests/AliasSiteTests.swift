@@ -15,6 +15,7 @@ struct AliasSiteTests {
             WikiFixture.Page(title: "Alpha", markdown: "ALPHA-BODY\n"),
             WikiFixture.Page(title: "Beta", markdown: "---\nalias: Alpha, shared\n---\nBETA-BODY\n"),
             WikiFixture.Page(title: "Gamma", markdown: "---\naliases: [shared]\n---\nGAMMA-BODY\n"),
+            WikiFixture.Page(title: "Embedder", markdown: "![[synchronization]]\n"),
             WikiFixture.Page(title: "Plans", markdown: "---\ndraft: true\naliases: [secret-alias]\n---\nDRAFT\n"),
             WikiFixture.Page(
                 title: "Home",
@@ -81,8 +82,12 @@ struct AliasSiteTests {
         let missing = (report["findings"] as? [[String: Any]] ?? []).filter {
             $0["category"] as? String == "missing_page"
         }
-        // The draft's alias is the only missing page.
-        #expect(missing.map { ($0["target"] as? [String: Any])?["page"] as? String } == ["secret-alias"])
+        // The draft's alias is missing, and an embed does not go through an alias.
+        #expect(
+            Set(missing.map { ($0["target"] as? [String: Any])?["page"] as? String }) == [
+                "secret-alias", "synchronization",
+            ])
+        #expect(missing.contains { ($0["message"] as? String)?.contains("an embed does not go through") == true })
     }
 
     @Test func aDraftsAliasesAreNotPublished() throws {

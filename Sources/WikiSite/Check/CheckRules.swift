@@ -169,7 +169,16 @@ private struct WikiLinkRules {
             }
             return
         }
-        let reached = input.analysis.aliases.page(reachedThrough: title) ?? title
+        let aliased = input.analysis.aliases.page(reachedThrough: title)
+        if link.isEmbed, let aliased {
+            findings.append(
+                finding(
+                    .missingPage,
+                    "\(written) names an alias of page \(MessageText.quoted(aliased.text)); an embed does not go "
+                        + "through an alias: embed the page by its title"))
+            return
+        }
+        let reached = aliased ?? title
         if let outline = input.analysis.graph.outline(of: reached) {
             if let fragment = link.fragment, let missing = Sections(outline).missing(fragment) {
                 findings.append(
