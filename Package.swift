@@ -101,11 +101,13 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
+        // glibc's malloc_trim, with which the preview server gives a build's peak back.
+        .systemLibrary(name: "CMalloc"),
         // The live preview: serves a build's output folder, rebuilds on every change of its sources.
         .target(
             name: "WikiServe",
             dependencies: [
-                "WikiSite", "WikiRender", "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments",
+                "WikiSite", "WikiRender", "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "CMalloc",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

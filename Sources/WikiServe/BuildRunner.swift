@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import WikiSite
 
@@ -19,7 +20,11 @@ struct BuildRunner: Sendable {
     /// Builds once.
     func build() async -> Outcome {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: buildNow()) }
+            let thread = Thread {
+                let outcome = buildNow()
+                HeapTrim.returnFreeMemory()
+                continuation.resume(returning: outcome)
+            }
             thread.name = "wikisite serve: build"
             thread.stackSize = 8 << 20  // as the main thread of `wikisite build`: deep Markdown recurses
             thread.start()
@@ -38,5 +43,14 @@ struct BuildRunner: Sendable {
         } catch {
             return Outcome(event: .failed(message: "error: \(error)"), checkpoints: [])
         }
+    }
+}
+
+/// Gives the memory the allocator holds free back to the system. A build's peak (the first,
+/// full build above all) is freed when it ends, but glibc's allocator keeps the pages: without
+/// this a server would hold the first build's peak for its whole life.
+enum HeapTrim {
+    static func returnFreeMemory() {
+        _ = malloc_trim(0)
     }
 }

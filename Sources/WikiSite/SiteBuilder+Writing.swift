@@ -116,11 +116,17 @@ extension SiteBuilder {
                 withPrefix: folder + DiscoveryLayout.numberedSitemapPrefix, matching: DiscoveryLayout.isNumberedSitemap,
                 because: siteWideCause.description)
         }
+        // One renderer a wiki: a folder wiki's renderer holds the list of its notes.
+        var renderers: [ExactString: MarkdownRenderer] = [:]
+        for wiki in wikis {
+            renderers[ExactString(wiki.id)] = MarkdownRenderer(
+                options: options.markdownOptions(forWiki: wiki.id, in: database))
+        }
         let discovered = discovery.files(for: wikis, in: database) { page, wiki in
-            PageBodyRenderer(
-                database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
-                siteLayout: layout
-            ).body(of: page).html
+            let markdown =
+                renderers[ExactString(wiki.id)]
+                ?? MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id, in: database))
+            return PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout).body(of: page).html
         }
         try writer.announce(discovered.files.map(\.path))
         for file in discovered.files {
@@ -133,7 +139,7 @@ extension SiteBuilder {
     /// them are made first, and read without a lock by the threads that render.
     private func pageRenderer(of wiki: Wiki, everyPage: Bool, _ context: SiteWriting) -> SitePageRenderer {
         let (database, layout) = (context.database, context.layout)
-        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
+        let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id, in: database))
         let hrefs = everyPage ? PageHrefs(publishedPagesOf: wiki.id, in: database, layout: layout) : PageHrefs()
         return SitePageRenderer(
             bodies: PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout, hrefs: hrefs),

@@ -55,7 +55,7 @@ struct SitePageRenderer: Sendable {
         _ page: Page, at path: SitePath, headings: [Heading], backlinks: [PageListEntry], chrome: WikiChrome,
         body: String?
     ) -> String {
-        let title = page.displayedTitle ?? page.title.text
+        let title = bodies.displayedTitle(of: page)
         let content = PageTitleHeading(title: title, bodyHTML: body ?? bodies.body(of: page).html, headings: headings)
         let hrefs = chrome.hrefs(from: path)
         let view = PageView(

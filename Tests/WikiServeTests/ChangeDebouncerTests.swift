@@ -35,4 +35,33 @@ struct ChangeDebouncerTests {
         await consumer.value
         #expect(bursts.withLock { $0 } == [["first"], ["during"]])
     }
+
+    @Test func aSingleSaveIsBuiltAfterTheShortSettleNotTheLongQuiet() async {
+        let debouncer = ChangeDebouncer(quiet: .seconds(3600), settle: .milliseconds(1))
+        let bursts = Mutex<[[String]]>([])
+        let consumer = Task {
+            await debouncer.forEachBurst { changes in bursts.withLock { $0.append(changes) } }
+        }
+        debouncer.note("notes/Install.md")
+        debouncer.note("notes/Install.md")
+        while bursts.withLock({ $0.isEmpty }) { await Task.yield() }
+        debouncer.finish()
+        await consumer.value
+        #expect(bursts.withLock { $0 } == [["notes/Install.md", "notes/Install.md"]])
+    }
+
+    @Test func aSecondThingChangedMakesTheBurstWaitTheLongQuiet() async throws {
+        let debouncer = ChangeDebouncer(quiet: .seconds(3600), settle: .milliseconds(1))
+        let bursts = Mutex<[[String]]>([])
+        let consumer = Task {
+            await debouncer.forEachBurst { changes in bursts.withLock { $0.append(changes) } }
+        }
+        debouncer.note("a.md")
+        debouncer.note("b.md")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(bursts.withLock { $0 }.isEmpty)
+        consumer.cancel()
+        debouncer.finish()
+        await consumer.value
+    }
 }

@@ -89,7 +89,23 @@ struct ConfigurationTests {
         #expect(options.wikiIDs.isEmpty)
         #expect(options.settings(forWiki: "any") == WikiSettings())
         #expect(
-            CheckCategory.allCases.filter { options.checkLevels[$0] == .warning } == [.titleCollision, .aliasCollision])
+            CheckCategory.allCases.filter { options.checkLevels[$0] == .warning } == [
+                .ambiguousLink, .titleCollision, .aliasCollision,
+            ])
+    }
+
+    @Test func linkMatchingIsReadAndDefaultsToExactForAWikiOfDocuments() throws {
+        let text = "[wikis.a]\nlink_matching = \"obsidian\"\n[wikis.b]\nlink_matching = \"fuzzy\"\n"
+        #expect(
+            problems(text) == [
+                "wikisite.toml:4: wikis.b.link_matching is \"fuzzy\", expected one of \"exact\", \"obsidian\""
+            ])
+        let options = try Configuration.parse(
+            "sources = [\"d.json\"]\n[wikis.a]\nlink_matching = \"obsidian\"\n", file: "wikisite.toml"
+        )
+        .buildOptions()
+        #expect(options.linkMatching(forWiki: "a") == .obsidian)
+        #expect(options.linkMatching(forWiki: "other") == .exact)
     }
 
     @Test func resolvesToBuildOptionsWithWikiSettings() throws {
@@ -97,10 +113,10 @@ struct ConfigurationTests {
         #expect(options.sources == ["dumps/touchwiki.json", "/srv/dumps/guide.json"])
         #expect(options.outputFolder == "public")
         #expect(options.strict)
-        let markdown = options.markdownOptions(forWiki: "5737529525067657")
+        let markdown = options.settings(forWiki: "5737529525067657").markdownOptions(linkStyle: options.linkStyle)
         #expect(markdown.linkStyle == .gollum && markdown.allowRawHTML && markdown.camelCaseLinks)
         #expect(markdown.dialect == .commonmark)
-        let other = options.markdownOptions(forWiki: "8831204477120935")
+        let other = options.settings(forWiki: "8831204477120935").markdownOptions(linkStyle: options.linkStyle)
         #expect(!other.allowRawHTML && !other.camelCaseLinks && other.dialect == .gfm)
         #expect(options.checkLevels[.missingHeading] == .ignore)
     }
@@ -155,10 +171,10 @@ struct ConfigurationTests {
             problems(text) == [
                 "wikisite.toml:2: unknown key \"outptu\" at the top level; known keys: base_url, check, link_style, "
                     + "markdown, output, publish, sources, state, strict, templates, wikis",
-                "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: alias_collision, conflict, draft_link, "
-                    + "invalid_front_matter, missing_attachment, missing_block, missing_heading, missing_page, skipped_attachment, skipped_document, title_collision",
+                "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: alias_collision, ambiguous_link, "
+                    + "conflict, draft_link, invalid_front_matter, missing_attachment, missing_block, missing_heading, missing_page, skipped_attachment, skipped_document, title_collision",
                 "wikisite.toml:9: unknown key \"slugg\" in [wikis.5737529525067657]; known keys: "
-                    + "camel_case_links, dialect, raw_html, slug",
+                    + "camel_case_links, dialect, link_matching, raw_html, slug",
             ])
     }
 

@@ -41,9 +41,12 @@ struct SourceAgreementTests {
         try succeed(["build", "--source", "handbook", "--out", "from-folder"], in: folder)
         let imported = try succeed(["import", "markdown:handbook", "--store", "handbook.sqlite"], in: folder)
         #expect(imported.standardOutput.contains("documents: 4 added"))
-        try succeed(["build", "--source", "handbook.sqlite", "--out", "from-store"], in: folder)
+        // The wiki of documents keeps the folder's matching of links only when told to.
+        try folder.write("[wikis.handbook]\nlink_matching = \"obsidian\"\n", to: "obsidian.toml")
+        let matching = ["--config", "obsidian.toml"]
+        try succeed(["build", "--source", "handbook.sqlite", "--out", "from-store"] + matching, in: folder)
         try succeed(["export", "--store", "handbook.sqlite", "--out", "handbook.json"], in: folder)
-        try succeed(["build", "--source", "handbook.json", "--out", "from-dump"], in: folder)
+        try succeed(["build", "--source", "handbook.json", "--out", "from-dump"] + matching, in: folder)
 
         let site = try folder.snapshot("from-folder")
         #expect(site.keys.contains { $0.hasPrefix("handbook/") && $0.contains("Sync") && $0.hasSuffix(".html") })

@@ -278,6 +278,11 @@ struct CmarkDocument: ~Copyable {
         cmark_node_free(node.pointer)
     }
 
+    /// Makes `url` (which has no NUL byte) the destination of the link `node`.
+    mutating func setURL(_ node: Node, _ url: String) {
+        _ = url.withCString { cmark_node_set_url(node.pointer, $0) }
+    }
+
     /// Inserts, before `sibling`, a link to `url` (which has no NUL byte) around a text node
     /// holding `label`. cmark writes it, so safe mode drops a dangerous URL as it does any link's.
     @discardableResult

@@ -19,16 +19,19 @@ public struct MarkdownOptions: Sendable {
     public var camelCaseLinks: Bool
     /// Which Markdown the text is: GitHub-flavoured (the default) or strict CommonMark.
     public var dialect: MarkdownDialect
+    /// How a wikilink's title names a page; nil: exactly, the title as written.
+    public var titleMatching: (any TitleMatching)?
 
-    /// Options; the defaults are Obsidian-style links, no raw HTML, no CamelCase links and
-    /// GitHub-flavoured Markdown.
+    /// Options; the defaults are Obsidian-style links, no raw HTML, no CamelCase links,
+    /// GitHub-flavoured Markdown and titles matched exactly.
     public init(
         linkStyle: LinkStyle = .obsidian, allowRawHTML: Bool = false, camelCaseLinks: Bool = false,
-        dialect: MarkdownDialect = .gfm
+        dialect: MarkdownDialect = .gfm, titleMatching: (any TitleMatching)? = nil
     ) {
         self.linkStyle = linkStyle
         self.allowRawHTML = allowRawHTML
         self.camelCaseLinks = camelCaseLinks
         self.dialect = dialect
+        self.titleMatching = titleMatching
     }
 }

@@ -122,9 +122,14 @@ public struct MarkdownRenderer: Sendable {
         let cells = options.dialect == .gfm ? MarkdownExtensions.apply(to: &document, source: &source) : [:]
         let survey = TreeSurvey(document, source: &source, cells: cells)
         let found = WikilinkRewriter.rewrite(
-            survey.bracketTexts, in: &document, style: options.linkStyle, resolve: resolve,
+            survey.bracketTexts, in: &document,
+            reading: WikilinkRewriter.Reading(style: options.linkStyle, matching: options.titleMatching, page: page),
+            resolve: resolve,
             writesLinks: parsedPage.writesLinks, isAttachment: { embeds.attachment(named: $0, ofPage: page) != nil })
         var links = found.links
+        if let matching = options.titleMatching {
+            links += NoteLinks.rewrite(in: &document, page: page, matching: matching, resolve: resolve)
+        }
         if options.camelCaseLinks {
             links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
         }

@@ -1,3 +1,5 @@
+import WikiModel
+
 /// Replaces the wikilinks of a page's text nodes by links, in the tree: each becomes an inline
 /// node written `<a class="wikilink" href="…">` … `</a>` around a text node with its label, so
 /// cmark escapes the label like any text. Each embed (`![[Page]]`, `![[name.png]]`) becomes a
@@ -10,12 +12,26 @@ enum WikilinkRewriter {
         var embeds: [Embed] = []
     }
 
-    /// Rewrites the wikilinks and embeds of `texts` (from `TreeSurvey`). `isAttachment` says
+    /// How a rewrite reads a wikilink's content: which side of `|` names the page, and how the
+    /// title written there is matched from the page whose text it is.
+    struct Reading {
+        let style: LinkStyle
+        let matching: (any TitleMatching)?
+        let page: PageTitle?
+
+        /// The content of `bytes`, written on `line`, its title matched.
+        func content(_ bytes: ArraySlice<UInt8>, line: Int) -> WikilinkContent? {
+            WikilinkContent(bytes, style: style)?.matched(by: matching, from: page, line: line)
+        }
+    }
+
+    /// Rewrites the wikilinks and embeds of `texts` (from `TreeSurvey`), read as `reading` says.
+    /// `isAttachment` says
     /// whether the text has an attachment of a name (see `Embed.Kind`). Without `writesLinks`,
     /// for a tree that is only read, a link's node holds its label and no HTML, and `resolve` is
     /// not asked.
     static func rewrite(
-        _ texts: [TreeSurvey.BracketText], in document: inout CmarkDocument, style: LinkStyle,
+        _ texts: [TreeSurvey.BracketText], in document: inout CmarkDocument, reading: Reading,
         resolve: (WikilinkTarget) -> ResolvedLink, writesLinks: Bool = true, isAttachment: (String) -> Bool
     ) -> Found {
         var found = Found()
@@ -32,7 +48,7 @@ enum WikilinkRewriter {
             let scanner = WikilinkScanner(literal: document.literal(text.node), escapedMarks: text.escapedMarks)
             let literal = scanner.literal
             let links = scanner.matches(from: start).compactMap { match in
-                WikilinkContent(literal[match.content], style: style).map { content in
+                reading.content(literal[match.content], line: text.line).map { content in
                     (
                         range: match.isEmbed ? (match.range.lowerBound - 1)..<match.range.upperBound : match.range,
                         content: content, isEmbed: match.isEmbed
@@ -41,7 +57,8 @@ enum WikilinkRewriter {
             }
             let referenceLink =
                 scanner.endsWithLinkOpener && position + 1 < texts.count
-                ? wikilinkReadAsReferenceLink(after: text.node, before: texts[position + 1], in: document, style: style)
+                ? wikilinkReadAsReferenceLink(
+                    after: text.node, before: texts[position + 1], in: document, reading: reading, line: text.line)
                 : nil
             guard !links.isEmpty || referenceLink != nil || start > 0 else { continue }
 
@@ -81,7 +98,7 @@ enum WikilinkRewriter {
     /// wikilink's content: `[[grep]]` when the page defines `[grep]: grep.md`.
     private static func wikilinkReadAsReferenceLink(
         after text: CmarkDocument.Node, before next: TreeSurvey.BracketText, in document: borrowing CmarkDocument,
-        style: LinkStyle
+        reading: Reading, line: Int
     ) -> (node: CmarkDocument.Node, content: WikilinkContent)? {
         guard let link = document.next(text), document.kind(link) == .link, document.next(link) == next.node,
             let label = document.firstChild(link), document.kind(label) == .text, document.next(label) == nil,
@@ -93,7 +110,7 @@ enum WikilinkRewriter {
         guard linkSpan.startLine == linkSpan.endLine, labelSpan.startLine == linkSpan.startLine,
             labelSpan.endLine == linkSpan.endLine, linkSpan.startColumn + 1 == labelSpan.startColumn,
             labelSpan.endColumn + 1 == linkSpan.endColumn,
-            let content = WikilinkContent(document.literal(label)[...], style: style)
+            let content = reading.content(document.literal(label)[...], line: line)
         else { return nil }
         return (link, content)
     }

@@ -97,7 +97,7 @@ struct WikilinkScanner {
 
 /// What the text between `[[` and `]]` says: the target, and the label to show.
 struct WikilinkContent {
-    let target: WikilinkTarget
+    private(set) var target: WikilinkTarget
     /// The label as written after (Obsidian) or before (Gollum) the `|`, trimmed; the target
     /// as written when there is none.
     let label: [UInt8]
@@ -133,6 +133,15 @@ struct WikilinkContent {
         target = WikilinkTarget(title: pageTitle, fragment: fragment)
         self.label = Array(label.isEmpty ? written : label)
         self.written = Array(written)
+    }
+
+    /// The content with its page's title as `matching` matches it from `page` on `line`.
+    func matched(by matching: (any TitleMatching)?, from page: PageTitle?, line: Int) -> WikilinkContent {
+        guard let matching, let title = target.title else { return self }
+        var matched = self
+        matched.target = WikilinkTarget(
+            title: matching.match(title, from: page, line: line), fragment: target.fragment)
+        return matched
     }
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

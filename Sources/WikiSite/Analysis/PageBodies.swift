@@ -16,6 +16,16 @@ struct PageBodyRenderer: Sendable {
     /// reads only the changed documents, and asks the state); nil: `database`.
     var publishedPages: (any PublishedPageLookup)? = nil
 
+    /// The title `page` shows: its front matter's `title`, else, in a folder wiki matched as
+    /// Obsidian does, its note's name (`Install` for `guide/Install`), else its title.
+    func displayedTitle(of page: Page) -> String {
+        if let displayed = page.displayedTitle { return displayed }
+        guard markdown.options.titleMatching != nil, let slash = page.title.text.lastIndex(of: "/") else {
+            return page.title.text
+        }
+        return String(page.title.text[page.title.text.index(after: slash)...])
+    }
+
     /// The body of `page`, its links relative to the page's own file.
     func body(of page: Page) -> RenderedMarkdown {
         render(page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))

@@ -9,6 +9,10 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
     /// A wikilink or embed to an Obsidian block id (`[[Page#^id]]`, `![[Page#^id]]`,
     /// `[[#^id]]`) that no block of its page has.
     case missingBlock = "missing_block"
+    /// A wikilink whose name fits several notes of a folder wiki matched as Obsidian does
+    /// (`[[Install]]` with `guide/Install.md` and `admin/Install.md`): it leads to the one
+    /// Obsidian's rule picks, which may not be the one meant.
+    case ambiguousLink = "ambiguous_link"
     /// An embed of an attachment (`![[name.png]]`) that the page does not have, or has without
     /// its bytes (a stub).
     case missingAttachment = "missing_attachment"
@@ -30,10 +34,11 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
 
     /// The level a category has unless the configuration says otherwise: everything a build
     /// has always warned about, and every broken link, is an error; titles that differ only in
-    /// case are legitimate (`REST API` and `Rest API`), so they are a warning, and so is an alias
-    /// another page holds (every link to it still reaches a page).
+    /// case are legitimate (`REST API` and `Rest API`), and so is a link that Obsidian's rule
+    /// settles, and an alias another page holds (every link to it still reaches a page), so they
+    /// are warnings.
     public var defaultLevel: CheckLevel {
-        self == .titleCollision || self == .aliasCollision ? .warning : .error
+        self == .titleCollision || self == .ambiguousLink || self == .aliasCollision ? .warning : .error
     }
 
     /// Categories in the order reports list them: the order of `allCases`.
@@ -46,10 +51,11 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
         case .missingPage: 0
         case .missingHeading: 1
         case .missingBlock: 2
-        case .missingAttachment: 3
-        case .draftLink: 4
-        case .titleCollision: 5
-        case .aliasCollision: 6
+        case .ambiguousLink: 3
+        case .missingAttachment: 4
+        case .draftLink: 5
+        case .titleCollision: 6
+        case .aliasCollision: 7
         case .skippedDocument: 7
         case .skippedAttachment: 8
         case .invalidFrontMatter: 9

@@ -8,6 +8,8 @@ import WikiRender
 struct WikiCheckInput: Sendable {
     let analysis: WikiAnalysis
     let home: PageOutline
+    /// The links whose name fits several notes (a folder wiki matched as Obsidian does).
+    var ambiguousLinks: [AmbiguousLinks.Link] = []
 }
 
 /// The check itself: a pure function from the database and the outlines of the wikis being
@@ -118,6 +120,7 @@ private struct WikiLinkRules {
             for link in outline?.links ?? [] { check(link, from: linker, into: &findings) }
             for embed in outline?.attachments ?? [] { check(embed, from: linker, into: &findings) }
         }
+        findings += input.ambiguousLinks.map(finding)
         return findings
     }
 
@@ -149,6 +152,19 @@ private struct WikiLinkRules {
             CheckFinding(
                 .missingAttachment, wikiID: input.analysis.wiki.id, documentID: linker.documentID, page: linker.page,
                 origin: linker.origin, line: embed.line, message: "embed \(written): \(problem)"))
+    }
+
+    /// The finding of a link whose name fits several notes.
+    private func finding(_ link: AmbiguousLinks.Link) -> CheckFinding {
+        let wiki = input.analysis.wiki
+        let page = link.page.flatMap { input.analysis.page(titled: $0) }
+        let notes = link.notes.map { MessageText.quoted($0.text) }
+        return CheckFinding(
+            .ambiguousLink, wikiID: wiki.id, documentID: page?.documentID ?? wiki.id, page: link.page,
+            origin: page?.origin ?? wiki.origin, line: link.line,
+            target: WikilinkTarget(title: link.notes[0], fragment: nil),
+            message: "link \(MessageText.quoted(link.written.text)) fits \(notes.count) notes, "
+                + notes.joined(separator: ", ") + "; it leads to the first: write more of its path to choose")
     }
 
     private func check(_ link: PageLink, from linker: Linker, into findings: inout [CheckFinding]) {

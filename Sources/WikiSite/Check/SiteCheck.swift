@@ -42,12 +42,15 @@ public struct SiteCheck: Sendable {
         let pageCount = wikis.reduce(0) { $0 + database.pages(inWiki: $1.id).count }
         reporter.stage("checking \(pageCount) page\(pageCount == 1 ? "" : "s")")
         let inputs = wikis.map { wiki in
-            let markdown = MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id))
-            let bodies = PageBodyRenderer(database: database, markdown: markdown, siteLayout: layout)
+            var markdownOptions = options.markdownOptions(forWiki: wiki.id, in: database)
+            let ambiguous = (markdownOptions.titleMatching as? NoteNames).map(AmbiguousLinks.init)
+            if let ambiguous { markdownOptions.titleMatching = ambiguous }
+            let bodies = PageBodyRenderer(
+                database: database, markdown: MarkdownRenderer(options: markdownOptions), siteLayout: layout)
+            let analysis = WikiAnalysis.analyse(
+                wiki, with: bodies, keeping: RenderedBodies(budget: 0), reporter: reporter)
             return WikiCheckInput(
-                analysis: WikiAnalysis.analyse(
-                    wiki, with: bodies, keeping: RenderedBodies(budget: 0), reporter: reporter),
-                home: bodies.homeOutline(of: wiki))
+                analysis: analysis, home: bodies.homeOutline(of: wiki), ambiguousLinks: ambiguous?.links ?? [])
         }
         let findings = CheckRules.findings(database: database, wikis: inputs, refused: input.refused)
         return CheckReport(

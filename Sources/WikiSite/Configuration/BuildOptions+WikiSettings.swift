@@ -1,5 +1,7 @@
 import WikiDocuments
+import WikiModel
 import WikiRender
+import WikiSources
 
 extension BuildOptions {
     /// The settings of wiki `wikiID`: its `[wikis."<id>"]` table, or the defaults.
@@ -7,9 +9,33 @@ extension BuildOptions {
         wikiSettings[ExactString(wikiID)] ?? WikiSettings()
     }
 
-    /// How the Markdown of wiki `wikiID` is read and rendered: this build's link style, with the
-    /// wiki's raw HTML and CamelCase settings.
-    public func markdownOptions(forWiki wikiID: String) -> MarkdownOptions {
-        settings(forWiki: wikiID).markdownOptions(linkStyle: linkStyle)
+    /// The IDs of the wikis read from folders of Markdown among the sources, in byte order.
+    public var folderWikiIDs: [String] {
+        let ids = sources.compactMap { name in
+            MarkdownFolderSource.folder(named: name).flatMap { folder in
+                try? MarkdownFolderSource(
+                    folder: folder, wikiID: markdownFolder.wikiID, wikiTitle: markdownFolder.wikiTitle
+                ).resolvedWikiID()
+            }
+        }
+        return ids.sorted { $0.precedesInByteOrder($1) }
+    }
+
+    /// How the links of wiki `wikiID` name its pages: its setting, else `obsidian` for a wiki
+    /// read from a folder of Markdown and `exact` for any other.
+    public func linkMatching(forWiki wikiID: String) -> LinkMatching {
+        settings(forWiki: wikiID).linkMatching
+            ?? (folderWikiIDs.contains { $0.isExactly(wikiID) } ? .obsidian : .exact)
+    }
+
+    /// How the Markdown of wiki `wikiID` of `database` is read and rendered: this build's link
+    /// style, with the wiki's raw HTML, CamelCase and dialect settings, and its links matched to
+    /// the pages of `database` as its link matching says.
+    func markdownOptions(forWiki wikiID: String, in database: WikiDatabase) -> MarkdownOptions {
+        var markdown = settings(forWiki: wikiID).markdownOptions(linkStyle: linkStyle)
+        if linkMatching(forWiki: wikiID) == .obsidian {
+            markdown.titleMatching = NoteNames(titles: database.pages(inWiki: wikiID).map(\.title))
+        }
+        return markdown
     }
 }

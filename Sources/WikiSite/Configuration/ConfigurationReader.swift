@@ -17,7 +17,7 @@ struct ConfigurationReader {
         "markdown",
     ]
     static let checkKeys = CheckCategory.allCases.map(\.rawValue)
-    static let wikiKeys = ["slug", "raw_html", "camel_case_links", "dialect"]
+    static let wikiKeys = ["slug", "raw_html", "camel_case_links", "dialect", "link_matching"]
     static let markdownKeys = ["wiki_id", "title"]
 
     /// Parses `text`; throws when it is not TOML.
@@ -107,6 +107,11 @@ struct ConfigurationReader {
                 let dialect = choice(name, at: path + ["dialect"], among: MarkdownDialect.allCases)
             {
                 wiki.dialect = dialect
+            }
+            if let name = string(at: path + ["link_matching"]),
+                let matching = choice(name, at: path + ["link_matching"], among: LinkMatching.allCases)
+            {
+                wiki.linkMatching = matching
             }
             if let slug = string(at: path + ["slug"]) {
                 if let problem = WikiSlug.problem(with: slug) {

@@ -16,6 +16,9 @@ public struct WikiSettings: Sendable, Equatable {
     /// Which Markdown the wiki's pages are written in: GitHub-flavoured (the default) or strict
     /// CommonMark.
     public var dialect: MarkdownDialect
+    /// How the wiki's links name its pages; nil: the default of its source, `obsidian` for a
+    /// folder of Markdown and `exact` for documents (`BuildOptions.linkMatching(forWiki:)`).
+    public var linkMatching: LinkMatching?
     /// Where the settings and the slug were written, for errors found once the wikis are known.
     var tableLocation: ConfigurationLocation?
     var slugLocation: ConfigurationLocation?
@@ -40,6 +43,7 @@ public struct WikiSettings: Sendable, Equatable {
     public static func == (lhs: WikiSettings, rhs: WikiSettings) -> Bool {
         lhs.slug.map(ExactString.init) == rhs.slug.map(ExactString.init) && lhs.allowRawHTML == rhs.allowRawHTML
             && lhs.camelCaseLinks == rhs.camelCaseLinks && lhs.dialect == rhs.dialect
+            && lhs.linkMatching == rhs.linkMatching
     }
 }
 

@@ -55,13 +55,15 @@ struct BuildShape: Equatable {
             "Markdown folder wiki: " + (options.markdownFolder.wikiID.map { MessageText.quoted($0) } ?? "none") + ", "
                 + (options.markdownFolder.wikiTitle.map { MessageText.quoted($0) } ?? "none"),
             "drafts: " + (options.includesDrafts ? "included" : "left out"),
+            "folder wikis: " + options.folderWikiIDs.map { MessageText.quoted($0) }.joined(separator: ","),
         ]
         let wikis = options.wikiSettings.keys.sorted()
         for wiki in wikis {
             let settings = options.wikiSettings[wiki]!
             parts.append(
                 "wiki \(MessageText.quoted(wiki.value)): slug \(settings.slug ?? "none"), raw HTML \(settings.allowRawHTML), "
-                    + "CamelCase \(settings.camelCaseLinks), dialect \(settings.dialect)")
+                    + "CamelCase \(settings.camelCaseLinks), dialect \(settings.dialect), "
+                    + "link matching \(settings.linkMatching.map(\.rawValue) ?? "default")")
         }
         return parts.joined(separator: "; ")
     }

@@ -22,6 +22,8 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
     case edited
     /// The page was deleted or unpublished.
     case removed
+    /// The page did not change, but a link of it names another page now (a note came or went).
+    case linksLeadElsewhere
     /// The wiki's own document changed, its title did not (its home shows the rest of it).
     case wikiDocumentChanged
     /// The page links to `title`, which was created (`exists`) or deleted.
@@ -48,6 +50,7 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
         case .created: "page created or published"
         case .edited: "page edited"
         case .removed: "page deleted or unpublished"
+        case .linksLeadElsewhere: "a link of the page names another page now"
         case .wikiDocumentChanged: "the wiki's document changed"
         case .linksTo(let title, let exists):
             "links to \(MessageText.quoted(title.text)), which \(exists ? "now exists" : "no longer exists")"

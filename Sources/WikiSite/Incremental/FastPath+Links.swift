@@ -169,7 +169,8 @@ extension FastPath {
         of wiki: Wiki, in database: WikiDatabase, published: any PublishedPageLookup, layout: SiteLayout
     ) -> PageBodyRenderer {
         PageBodyRenderer(
-            database: database, markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id)),
+            database: database,
+            markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id, in: database)),
             siteLayout: layout, publishedPages: published)
     }
 

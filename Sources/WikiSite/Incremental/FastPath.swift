@@ -15,7 +15,8 @@ import WikiSources
 /// - the wikis' own documents kept their titles, and their conflicts stay as they were;
 /// - every change is a page edited, created, published again, deleted or made a draft;
 /// - no page is deleted from a wiki whose last reading skipped a page document, and none is
-///   created or deleted in a wiki with CamelCase links.
+///   created or deleted in a wiki with CamelCase links;
+/// - no page changed in a wiki whose links are matched as Obsidian does (`LinkMatching.obsidian`).
 ///
 /// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
@@ -217,6 +218,11 @@ struct FastPath {
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
     ) throws -> WikiEdits {
         try Self.declineAliases(of: wiki, among: pages, state: state)
+        // A link's page is looked up among all the wiki's notes, which only the wiki-wide path reads.
+        if options.linkMatching(forWiki: wiki.id) == .obsidian {
+            throw FastPathDeclined(
+                "wiki \(MessageText.quoted(wiki.id)) matches its links to its notes as Obsidian does")
+        }
         var wikiEdits = WikiEdits(wiki: wiki)
         for page in pages {
             let stored = try state.storedPage(page.title, inWiki: wiki.id)

@@ -84,7 +84,12 @@ struct IncrementalPlanner {
         // The outlines the state keeps, read in bulk: those of unchanged pages are reused, those
         // of changed pages are what the change rules compare the new ones with.
         var outlinesBefore: [PageTitle: PageOutline] = [:]
-        if !(options.settings(forWiki: wiki.id).camelCaseLinks && changes.changesExistence) {
+        // A page that came or went can change where other pages' links lead: with CamelCase
+        // links, which words link; with Obsidian's matching, which note a short link names.
+        let relinks = options.linkMatching(forWiki: wiki.id) == .obsidian && changes.changesExistence
+        if relinks {
+            for (title, outline) in try state.outlines(inWiki: wiki.id) { outlinesBefore[title] = outline }
+        } else if !(options.settings(forWiki: wiki.id).camelCaseLinks && changes.changesExistence) {
             let storedOutlines = try state.outlines(inWiki: wiki.id)
             reusable = ReusableOutlines(stored: storedOutlines, leavingOut: changes.edited)
             let changed = Set(changes.edited + changes.removed)
@@ -92,6 +97,7 @@ struct IncrementalPlanner {
         }
         let analysis = WikiAnalysis.analyse(
             wiki, with: renderer, reusing: reusable, keeping: bodies, reporter: reporter)
+        let relinked = relinks ? Self.pagesRelinked(in: analysis, before: outlinesBefore, changes: changes) : []
         if !stored.title.isExactly(wiki.title) {
             plan = .everything(.wikiRetitled)
         } else if wikiChanged {
@@ -101,8 +107,22 @@ struct IncrementalPlanner {
         try WikiChangePlanner(
             state: state, analysis: analysis, outlinesBefore: outlinesBefore,
             redirectsBefore: try state.aliases(inWiki: wiki.id).redirects
-        ).plan(changes, into: &plan)
+        ).plan(changes, relinked: relinked, into: &plan)
         return (analysis, changes.count + (wikiChanged ? 1 : 0))
+    }
+
+    /// The pages of `analysis` that did not change but whose links lead to other pages than
+    /// their outlines `before` say: a short link now names another note.
+    private static func pagesRelinked(
+        in analysis: WikiAnalysis, before: [PageTitle: PageOutline], changes: PageChanges
+    ) -> [PageTitle] {
+        let changed = Set(changes.created + changes.edited)
+        return analysis.pages.map(\.title).filter { title in
+            guard !changed.contains(title), let old = before[title], let new = analysis.graph.outline(of: title) else {
+                return false
+            }
+            return !old.links.map(\.target).elementsEqual(new.links.map(\.target))
+        }
     }
 
     /// What the state records of `wiki` once its files are in place: the wiki, its statistics,

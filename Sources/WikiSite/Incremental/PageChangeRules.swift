@@ -7,6 +7,8 @@ struct PageChange: Sendable {
     let title: PageTitle
     let before: PageOutline?
     let now: PageOutline?
+    /// Whether the page's document is as it was, and only where its links lead changed.
+    var isRelinked = false
 
     /// Whether the page appeared (created, published again).
     var isCreated: Bool { before == nil && now != nil }
@@ -93,13 +95,16 @@ enum PageChangeRules {
         return plan
     }
 
-    /// A page created or edited is rendered; one that went is removed.
+    /// A page created or edited, or whose links lead to other pages, is rendered; one that went
+    /// is removed.
     static func changedPagesAreRenderedOrRemoved(_ changes: [PageChange], into plan: inout PageChangePlan) {
         for change in changes {
             if change.now == nil {
                 plan.removed.insert(change.title)
             } else {
-                plan.render(change.title, because: change.before == nil ? .created : .edited)
+                let cause: ChangeCause =
+                    change.before == nil ? .created : change.isRelinked ? .linksLeadElsewhere : .edited
+                plan.render(change.title, because: cause)
             }
         }
     }

@@ -54,8 +54,9 @@ struct WikiChangePlanner {
     /// The redirects of the aliases as the state keeps them, by alias.
     let redirectsBefore: [PageTitle: PageTitle]
 
-    /// The plan for `changes`, added to `plan`.
-    func plan(_ changes: PageChanges, into plan: inout WikiPlan) throws {
+    /// The plan for `changes` and for the pages `relinked` (unchanged, their links now leading
+    /// to other pages), added to `plan`.
+    func plan(_ changes: PageChanges, relinked: [PageTitle] = [], into plan: inout WikiPlan) throws {
         let wikiID = analysis.wiki.id
         let graph = analysis.graph
         var pageChanges: [PageChange] = []
@@ -68,6 +69,12 @@ struct WikiChangePlanner {
         }
         for title in changes.removed {
             pageChanges.append(PageChange(title: title, before: try storedOutline(of: title), now: nil))
+        }
+        for title in relinked {
+            pageChanges.append(
+                PageChange(
+                    title: title, before: try storedOutline(of: title), now: graph.outline(of: title),
+                    isRelinked: true))
         }
         let facts = AnalysisFacts(
             state: state, wikiID: wikiID, graph: graph, aliases: analysis.aliases, redirectsBefore: redirectsBefore)

@@ -1,0 +1,72 @@
+import WikiModel
+import WikiRender
+
+/// The notes of a folder wiki by the names a wikilink may give them, made once per build from the
+/// wiki's published titles: Obsidian's matching (`LinkMatching.obsidian`).
+///
+/// A note's title is its path in the folder without `.md` (`guide/Install`). A link names it by
+/// any end of that path made of whole folders: `[[Install]]`, `[[guide/Install]]`, letter case
+/// ignored, `.md` optional. `./` and `../` start a path from the linking note's folder, `/` from
+/// the folder's top. Where several notes match, Obsidian's rule decides, as its API documents it
+/// (`MetadataCache.getFirstLinkpathDest(linkpath, sourcePath)`, "the best match for a linkpath",
+/// https://docs.obsidian.md/Reference/TypeScript+API/MetadataCache/getFirstLinkpathDest, and the
+/// "Shortest path when possible" link format of Settings › Files and links), in this order:
+///
+/// | rule | wins |
+/// | --- | --- |
+/// | the whole path is written | the note at that path |
+/// | same folder | the note in the linking note's folder |
+/// | shortest path | the note whose path has the fewest characters |
+/// | tie | the first path in byte order |
+///
+/// The first rule decides alone; otherwise the link is *ambiguous*, and `wikisite check` says so.
+struct NoteNames: TitleMatching {
+    /// The notes each lowercased end of a path names, each list in byte order of the titles.
+    private let notesByEnd: [String: [PageTitle]]
+
+    /// The names of `titles`, the wiki's published pages.
+    init(titles: some Sequence<PageTitle>) {
+        var notesByEnd: [String: [PageTitle]] = [:]
+        for title in titles {
+            let components = title.text.lowercased().split(separator: "/", omittingEmptySubsequences: false)
+            for start in components.indices {
+                notesByEnd[components[start...].joined(separator: "/"), default: []].append(title)
+            }
+        }
+        self.notesByEnd = notesByEnd.mapValues { $0.sorted() }
+    }
+
+    /// The note `written` names from page `page`; `written` itself when no note matches.
+    func match(_ written: PageTitle, from page: PageTitle?, line: Int) -> PageTitle {
+        candidates(written, from: page).first ?? written
+    }
+
+    /// The notes `written` names from page `page`, the one the link leads to first, then the
+    /// others it could name; only the first when the whole path is written or the note is alone.
+    func candidates(_ written: PageTitle, from page: PageTitle?) -> [PageTitle] {
+        let key = Self.key(of: written, from: page)
+        guard let notes = notesByEnd[key.path] else { return [] }
+        let exact = notes.first { $0.text.lowercased() == key.path }
+        if key.isWhole { return exact.map { [$0] } ?? [] }
+        if notes.count == 1 { return notes }
+        if let exact { return [exact] }
+        let folder = page.map { NotePath.folder(of: $0.text) } ?? ""
+        return notes.sorted { lhs, rhs in
+            let (lhsHere, rhsHere) = (NotePath.folder(of: lhs.text) == folder, NotePath.folder(of: rhs.text) == folder)
+            if lhsHere != rhsHere { return lhsHere }
+            let (lhsLength, rhsLength) = (lhs.text.count, rhs.text.count)
+            if lhsLength != rhsLength { return lhsLength < rhsLength }
+            return lhs < rhs
+        }
+    }
+
+    /// The lowercased path `written` names, without `.md`, and whether it is the whole path from
+    /// the folder's top (`/`, `./` and `../` forms).
+    private static func key(of written: PageTitle, from page: PageTitle?) -> (path: String, isWhole: Bool) {
+        var text = written.text.lowercased()
+        if text.hasSuffix(".md") { text.removeLast(3) }
+        if text.hasPrefix("/") { return (String(text.drop { $0 == "/" }), true) }
+        guard text.hasPrefix("./") || text.hasPrefix("../") else { return (text, false) }
+        return (NotePath.resolve(text, from: page)?.lowercased() ?? text, true)
+    }
+}

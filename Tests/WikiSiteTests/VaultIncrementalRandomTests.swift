@@ -1,0 +1,96 @@
+import Foundation
+import SplitMix64
+import TemporaryFolders
+import Testing
+import WikiModel
+
+@testable import WikiSite
+
+/// The proof of incremental builds of a vault matched as Obsidian does: random notes, linked by
+/// wikilinks and Markdown links of every form, created, edited, deleted, renamed and moved between folders, with few names so that notes of the same
+/// name come and go and short links change the note they lead to. After each step, the
+/// incremental build's site is a clean build's.
+@Suite("vault builds equal clean builds")
+struct VaultIncrementalRandomTests {
+    static let folders = ["", "a", "b", "a/c"]
+    static let names = ["Note", "Plan", "Idea"]
+
+    /// A random wikilink, written in one of the forms Obsidian reads.
+    static func link(using random: inout SplitMix64) -> String {
+        let name = names.randomElement(using: &random)!
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0: return "[[\(folders.randomElement(using: &random)!)/\(name)]]"
+        case 1: return "[[\(name.lowercased())#Part]]"
+        case 2: return "[[../\(name)|up]]"
+        case 3: return "[[Ghost]]"
+        case 4: return "![[\(name)]]"
+        case 5: return "[up](../\(name).md)"
+        case 6: return "[here](./\(name.lowercased()).md#part)"
+        default: return "[[\(name)]]"
+        }
+    }
+
+    /// The text of a note with random links.
+    static func note(using random: inout SplitMix64) -> String {
+        let links = (0..<Int.random(in: 1...3, using: &random)).map { _ in link(using: &random) }
+        return "# Part\n\n" + links.map { "See \($0)." }.joined(separator: "\n") + "\n"
+    }
+
+    /// A random path of a note.
+    static func path(using random: inout SplitMix64) -> String {
+        let folder = folders.randomElement(using: &random)!
+        return (folder.isEmpty ? "" : folder + "/") + names.randomElement(using: &random)! + ".md"
+    }
+
+    /// One random change of the vault: a note created, edited, deleted, or renamed or moved.
+    static func change(_ vault: TemporaryFolder, notes: inout Set<String>, using random: inout SplitMix64) throws {
+        let existing = notes.sorted()
+        let action = existing.isEmpty ? 0 : Int.random(in: 0..<4, using: &random)
+        switch action {
+        case 0, 1:
+            let path = action == 0 ? Self.path(using: &random) : existing.randomElement(using: &random)!
+            _ = try vault.write(note(using: &random), to: path)
+            notes.insert(path)
+        case 2:
+            let path = existing.randomElement(using: &random)!
+            try FileManager.default.removeItem(atPath: vault.path(path))
+            notes.remove(path)
+        default:
+            let from = existing.randomElement(using: &random)!
+            let to = Self.path(using: &random)
+            guard !notes.contains(to) else { return }
+            let folder = (vault.path(to) as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: vault.path(from), toPath: vault.path(to))
+            notes.remove(from)
+            notes.insert(to)
+        }
+    }
+
+    @Test(arguments: RandomizedProof.seeds(4))
+    func randomNoteMovesBuildWhatACleanBuildBuilds(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let folder = try TemporaryFolder()
+        let vault = try TemporaryFolder()
+        var notes: Set<String> = []
+        for _ in 0..<4 { try Self.change(vault, notes: &notes, using: &random) }
+        var options = BuildOptions(sources: [vault.url.path], outputFolder: folder.path("site"))
+        options.stateFolder = folder.path("state")
+        options.markdownFolder = MarkdownFolderSettings(wikiID: "vault", wikiTitle: nil)
+        _ = try SiteBuilder(options: options).build()
+        for step in 1...10 {
+            try Self.change(vault, notes: &notes, using: &random)
+            let summary = try SiteBuilder(options: options).build()
+            #expect(summary.fullBuildReason == nil, "seed \(seed), step \(step): a full build")
+            let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
+            guard differences.isEmpty else {
+                Issue.record(
+                    """
+                    seed \(seed), step \(step), notes \(notes.sorted()): the incremental build differs from a \
+                    clean one in \(differences.map(\.description).joined(separator: "; "))
+                    """)
+                return
+            }
+        }
+    }
+}
