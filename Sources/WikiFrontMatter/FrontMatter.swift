@@ -12,6 +12,12 @@ public struct FrontMatter: Equatable, Sendable {
     public var updatedBy: String?
     /// `tags`: the page's tags, in the order written (`FrontMatterTags`).
     public var tags: [WikiTag] = []
+    /// `aliases` and Obsidian's `alias`: the page's other titles, as written (trimmed), in the
+    /// order given, `aliases` first.
+    public var aliases: [String] = []
+    /// What could not be read of a key whose problem loses no page (an `aliases` of the wrong
+    /// kind): the rest of the front matter still counts.
+    public var problems: [FrontMatterError] = []
 
     /// Front matter that says nothing.
     public init() {}
@@ -47,6 +53,10 @@ public struct FrontMatter: Equatable, Sendable {
                 tags = try FrontMatterTags.read(value, line: line)
                 continue
             }
+            if key == .aliases || key == .alias {
+                read(aliasesIn: value, key: name, line: line)
+                continue
+            }
             guard let scalar = value.scalar else {
                 throw FrontMatterError(
                     line: line, message: "the front matter's `\(name)` is \(Self.describe(value)), not a single value")
@@ -66,14 +76,38 @@ public struct FrontMatter: Equatable, Sendable {
                 isDraft = flag
             case .updatedBy:
                 updatedBy = Self.trimmed(scalar.string)
-            case .tags:
+            case .tags, .aliases, .alias:
                 break
             }
         }
     }
 
+    /// Adds the aliases `value` gives (the value of `key`, on `line`), or the problem with it.
+    private mutating func read(aliasesIn value: Node, key: String, line: Int?) {
+        switch FrontMatterAliases.read(value) {
+        case .titles(let read):
+            for alias in read.compactMap(Self.trimmed) {
+                guard !alias.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    problems.append(
+                        FrontMatterError(
+                            line: line,
+                            message: "the alias \(MessageText.quoted(alias, limit: 100)) in `\(key)` holds a control "
+                                + "character; it is left out"))
+                    continue
+                }
+                aliases.append(alias)
+            }
+        case .invalid(let node):
+            problems.append(
+                FrontMatterError(
+                    line: line,
+                    message: "the front matter's `\(key)` is \(Self.describe(node)), not a title or a list of "
+                        + "titles; its aliases are left out"))
+        }
+    }
+
     /// `text` without surrounding whitespace; nil when nothing else is left.
-    private static func trimmed(_ text: String) -> String? {
+    static func trimmed(_ text: String) -> String? {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
@@ -96,6 +130,8 @@ private enum FrontMatterKey: String, CaseIterable {
     case draft
     case updatedBy = "updated_by"
     case tags
+    case aliases
+    case alias
 
     /// The key spelled exactly `name`.
     init?(exactly name: String) {

@@ -59,7 +59,7 @@ struct PageReader {
     struct Read {
         let page: Page
         let skippedAttachments: [SkippedAttachment]
-        let invalidFrontMatter: InvalidFrontMatter?
+        let invalidFrontMatter: [InvalidFrontMatter]
     }
 
     /// The page, with what was left out of it.
@@ -90,10 +90,20 @@ struct PageReader {
             documentID: document.id, wikiID: wiki.id, title: title, markdown: split.body, createdAt: createdAt,
             updatedAt: updatedAt, updatedBy: updatedBy, isDraft: isDraft || split.frontMatter.isDraft == true,
             displayedTitle: split.frontMatter.title, frontMatterTags: split.frontMatter.tags,
-            revision: version.revision, attachments: attachments.attachments, origin: document.origin)
-        let invalidFrontMatter = split.problem.map {
-            InvalidFrontMatter(documentID: document.id, origin: document.origin, line: $0.line, reason: $0.message)
-        }
+            aliases: split.frontMatter.aliases, revision: version.revision, attachments: attachments.attachments,
+            origin: document.origin)
+        let invalidFrontMatter =
+            split.problem.map {
+                [
+                    InvalidFrontMatter(
+                        documentID: document.id, origin: document.origin, line: $0.line, reason: $0.message)
+                ]
+            }
+            ?? split.partProblems.map {
+                InvalidFrontMatter(
+                    documentID: document.id, origin: document.origin, line: $0.line, reason: $0.message,
+                    isShownAsCode: false)
+            }
         return Read(page: page, skippedAttachments: attachments.skipped, invalidFrontMatter: invalidFrontMatter)
     }
 

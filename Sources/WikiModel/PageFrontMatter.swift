@@ -13,6 +13,8 @@ struct PageFrontMatter {
     let body: MarkdownText
     /// Why the front matter could not be read, when it could not.
     let problem: FrontMatterError?
+    /// What of a front matter that was read is left out (an `aliases` of the wrong kind).
+    var partProblems: [FrontMatterError] { frontMatter.problems }
 
     /// Splits `markdown`. Only a text that starts with `---` is read for it.
     init(_ markdown: MarkdownText) {
@@ -63,10 +65,24 @@ public struct InvalidFrontMatter: Sendable, CustomStringConvertible {
     public let line: Int?
     /// What is wrong.
     public let reason: String
+    /// Whether the whole front matter is shown as a code block; otherwise only the part `reason`
+    /// names is left out.
+    public let isShownAsCode: Bool
+
+    /// The problem `reason` at `line` of the page `documentID` read at `origin`; the whole front
+    /// matter is shown as code unless `isShownAsCode` is false.
+    public init(documentID: String, origin: DocumentOrigin, line: Int?, reason: String, isShownAsCode: Bool = true) {
+        self.documentID = documentID
+        self.origin = origin
+        self.line = line
+        self.reason = reason
+        self.isShownAsCode = isShownAsCode
+    }
 
     /// `origin: "id": markdown line N: reason`, the `_id` quoted with control characters escaped.
     public var description: String {
         let place = line.map { "markdown line \($0): " } ?? ""
-        return "\(origin): \(MessageText.quoted(documentID)): \(place)\(reason) (shown as a code block)"
+        let shown = isShownAsCode ? " (shown as a code block)" : ""
+        return "\(origin): \(MessageText.quoted(documentID)): \(place)\(reason)\(shown)"
     }
 }

@@ -51,6 +51,9 @@ public final class Page: Sendable {
     /// The front matter's `tags`, in the order written; a page's inline `#tags` are in its
     /// text, found when it is parsed.
     public let frontMatterTags: [WikiTag]
+    /// The front matter's `aliases` (and `alias`): the page's other titles, as written, in the
+    /// order given. A link to one reaches the page through a redirect (`WikiAliases`).
+    public let aliases: [String]
     /// The winning revision.
     public let revision: Revision
     /// `_attachments`, in byte order of their names.
@@ -61,7 +64,8 @@ public final class Page: Sendable {
     init(
         documentID: String, wikiID: String, title: PageTitle, markdown: MarkdownText, createdAt: Timestamp?,
         updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, displayedTitle: String? = nil,
-        frontMatterTags: [WikiTag] = [], revision: Revision, attachments: [Attachment], origin: DocumentOrigin
+        frontMatterTags: [WikiTag] = [], aliases: [String] = [], revision: Revision, attachments: [Attachment],
+        origin: DocumentOrigin
     ) {
         self.documentID = documentID
         self.wikiID = wikiID
@@ -73,6 +77,7 @@ public final class Page: Sendable {
         self.isDraft = isDraft
         self.displayedTitle = displayedTitle
         self.frontMatterTags = frontMatterTags
+        self.aliases = aliases
         self.revision = revision
         self.attachments = attachments
         self.origin = origin

@@ -69,7 +69,13 @@ public struct WikiDatabase: Sendable {
     /// The titles of the pages of wiki `id` that `pages` lists: asking it whether a title is
     /// published looks the wiki up once, not once a title, and copies no page.
     public func publishedTitles(inWiki id: String) -> PublishedTitles {
-        PublishedTitles(pageIndex: contents[ExactString(id)]?.pageIndex ?? [:])
+        let wiki = contents[ExactString(id)]
+        return PublishedTitles(pageIndex: wiki?.pageIndex ?? [:], aliases: wiki?.aliases ?? WikiAliases())
+    }
+
+    /// The aliases of the published pages of wiki `id` (none when no such wiki is published).
+    public func aliases(inWiki id: String) -> WikiAliases {
+        contents[ExactString(id)]?.aliases ?? WikiAliases()
     }
 
     /// The drafts (`draft: true`) of wiki `id` that are not published, sorted by title in byte
@@ -82,10 +88,17 @@ public struct WikiDatabase: Sendable {
 /// The titles of one wiki's published pages (`WikiDatabase.publishedTitles(inWiki:)`).
 public struct PublishedTitles: Sendable {
     fileprivate let pageIndex: [PageTitle: Int]
+    fileprivate let aliases: WikiAliases
 
     /// Whether a published page has the title `title`.
     public func contains(_ title: PageTitle) -> Bool {
         pageIndex[title] != nil
+    }
+
+    /// Whether a link to `title` reaches a page: a published page has that title, or an alias
+    /// redirects to one.
+    public func reaches(_ title: PageTitle) -> Bool {
+        pageIndex[title] != nil || aliases.redirects(title)
     }
 
     /// The title of the published page titled `title` as the database holds it: equal to
@@ -109,11 +122,13 @@ struct WikiContents: Sendable {
     let pageIndex: [PageTitle: Int]
     /// Sorted by title, one draft per title.
     let drafts: [Page]
+    let aliases: WikiAliases
 
     init(wiki: Wiki, pages: [Page], drafts: [Page]) {
         self.wiki = wiki
         self.pages = pages
         self.drafts = drafts
+        aliases = WikiAliases(pages: pages)
         var index: [PageTitle: Int] = [:]
         index.reserveCapacity(pages.count)
         for (position, page) in pages.enumerated() { index[page.title] = position }

@@ -146,7 +146,7 @@ public struct WikiDatabaseBuilder {
                 let read = try PageReader(version: version, pageID: pageID, wiki: wiki).read()
                 pagesByWiki[wikiID, default: []].append(read.page)
                 skippedAttachments += read.skippedAttachments
-                if let invalid = read.invalidFrontMatter { invalidFrontMatter.append(invalid) }
+                invalidFrontMatter += read.invalidFrontMatter
             } catch {
                 skipped.append(SkippedDocument(documentID: document.id, origin: document.origin, reason: error.message))
             }

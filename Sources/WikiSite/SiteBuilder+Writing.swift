@@ -161,6 +161,7 @@ extension SiteBuilder {
                 ofPage: title, inWiki: wiki.id, in: layout, because: cause.description, from: writer)
         }
         guard !plan.isEmpty else { return nil }
+        try writeRedirects(of: analysis, plan: plan, in: layout, into: writer)
         let index = AlphabeticalIndex(analysis.graph)
         let chrome = WikiChrome(analysis, siteLayout: layout, discovery: pages.discovery)
         let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }

@@ -57,7 +57,7 @@ public struct StandaloneRenderer {
             let database = try SourceReader(paths: sources, reporter: SilentReporter()).read().database
             resolver = WikiLinkResolver(
                 wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout,
-                exists: database.publishedTitles(inWiki: wiki).contains, hrefs: PageHrefs())
+                exists: database.publishedTitles(inWiki: wiki).reaches, hrefs: PageHrefs())
             embeds = WikiEmbedSource(
                 database: database, wikiID: wiki, linkingFile: linkingFile, siteLayout: siteLayout)
         }

@@ -53,4 +53,23 @@ import WikiRender
         #expect(plan.cause(ofPage: PageTitle("Elsewhere")!) == nil)
         #expect(WikiPlan.everything(.wikiRetitled).cause(ofPage: PageTitle("Elsewhere")!) == "the wiki's title changed")
     }
+
+    @Test func redirectsAreWrittenWhenNewOrRetargetedAndRemovedWhenTheirAliasIsGone() {
+        let database = FeedFixtures.database([
+            FeedFixtures.wiki("a", title: "A"),
+            FeedFixtures.page("a", "Kept", markdown: "---\naliases: [same, moved]\n---\n"),
+            FeedFixtures.page("a", "Other", markdown: "---\naliases: [fresh]\n---\n"),
+        ])
+        let title = { (text: String) in PageTitle(text)! }
+        var plan = WikiPlan()
+        plan.planRedirects(
+            before: [title("same"): title("Kept"), title("moved"): title("Other"), title("gone"): title("Kept")],
+            now: database.aliases(inWiki: "a"))
+        #expect(plan.redirects == [title("moved"): .aliasOf(title("Kept")), title("fresh"): .aliasOf(title("Other"))])
+        #expect(plan.removedRedirects == [title("gone"): .aliasGone])
+        #expect(plan.cause(ofRedirect: title("fresh")) == "an alias of \"Other\"")
+        #expect(plan.cause(ofRedirect: title("same")) == nil)
+        #expect(!plan.isEmpty)
+        #expect(WikiPlan.everything(.newWiki).cause(ofRedirect: title("same")) == "new wiki")
+    }
 }

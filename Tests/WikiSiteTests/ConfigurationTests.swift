@@ -89,7 +89,9 @@ struct ConfigurationTests {
         #expect(options.wikiIDs.isEmpty)
         #expect(options.settings(forWiki: "any") == WikiSettings())
         #expect(
-            CheckCategory.allCases.filter { options.checkLevels[$0] == .warning } == [.ambiguousLink, .titleCollision])
+            CheckCategory.allCases.filter { options.checkLevels[$0] == .warning } == [
+                .ambiguousLink, .titleCollision, .aliasCollision,
+            ])
     }
 
     @Test func linkMatchingIsReadAndDefaultsToExactForAWikiOfDocuments() throws {
@@ -169,8 +171,8 @@ struct ConfigurationTests {
             problems(text) == [
                 "wikisite.toml:2: unknown key \"outptu\" at the top level; known keys: base_url, check, link_style, "
                     + "markdown, output, publish, sources, state, strict, templates, wikis",
-                "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: ambiguous_link, conflict, "
-                    + "draft_link, invalid_front_matter, missing_attachment, missing_block, missing_heading, missing_page, skipped_attachment, skipped_document, title_collision",
+                "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: alias_collision, ambiguous_link, "
+                    + "conflict, draft_link, invalid_front_matter, missing_attachment, missing_block, missing_heading, missing_page, skipped_attachment, skipped_document, title_collision",
                 "wikisite.toml:9: unknown key \"slugg\" in [wikis.5737529525067657]; known keys: "
                     + "camel_case_links, dialect, link_matching, raw_html, slug",
             ])

@@ -8,8 +8,8 @@ import WikiStore
 
 @testable import WikiSite
 
-/// The proof of fast-path builds: random edits of the text and links of the pages of a wiki
-/// without attachments or embeds, and pages created, imported into a store one at a time (or
+/// The proof of fast-path builds: random edits of the text, links and aliases of the pages of a
+/// wiki without attachments or embeds, and pages created, imported into a store one at a time (or
 /// written into a dump); after each, the incremental build's site is a clean build's, whether a
 /// fast path took it or not, and the fast path takes most of them.
 @Suite("fast-path builds equal clean builds")
@@ -19,18 +19,28 @@ struct FastPathRandomTests {
 
     static let tagNames = ["topic", "Topic", "topic/sub", "other"]
 
+    /// The aliases pages of some wikis give themselves: one a page's title, two that several
+    /// pages may give, one that pages link to before any page gives it.
+    static let aliases = ["Alpha", "Nick", "Other", "Omega"]
+
     /// Page `title` of wiki `wiki` at revision `generation` (over the one before), linking to
-    /// `links`, with `tags`: the first in its front matter, the others in its text.
+    /// `links`, with `tags`: the first in its front matter, the others in its text. Links written
+    /// `@Name` are not links but aliases the page gives in its front matter.
     static func page(
         _ title: String, of wiki: String = "w", generation: Int, links: [String], tags: [String] = [], author: String,
         hour: Int
     ) -> [String: Any] {
-        let frontMatter = tags.first.map { "---\ntags: [\($0)]\n---\n" } ?? ""
+        let aliases = links.filter { $0.hasPrefix("@") }.map { String($0.dropFirst()) }
+        var frontMatter = tags.first.map { "tags: [\($0)]\n" } ?? ""
+        if !aliases.isEmpty { frontMatter += "aliases: [\(aliases.joined(separator: ", "))]\n" }
+        if !frontMatter.isEmpty { frontMatter = "---\n" + frontMatter + "---\n" }
         let inline = tags.dropFirst().map { "Filed under #\($0).\n\n" }.joined()
         var body: [String: Any] = [
             "_id": wiki + ":" + title, "_rev": "\(generation)-\(generation)a", "type": "page", "wiki_id": wiki,
             "markdown": frontMatter + "# \(title)\n\n" + inline
-                + links.map { "See \($0.hasPrefix("!") ? "!" : "")[[\($0.trimmingPrefix("!"))]]." }
+                + links.filter { !$0.hasPrefix("@") }.map {
+                    "See \($0.hasPrefix("!") ? "!" : "")[[\($0.trimmingPrefix("!"))]]."
+                }
                 .joined(separator: "\n") + "\n\nText \(hour).",
             "created_at": "2024-01-01T00:00:00Z",
             "updated_at": String(format: "2024-03-%02dT%02d:00:00Z", 1 + hour / 24, hour % 24), "updated_by": author,
@@ -48,12 +58,21 @@ struct FastPathRandomTests {
     }
 
     /// Random links: mostly to pages, some to `Omega` (missing until it is created), and with
-    /// `embeds` a few of them embeds (`!` before the title).
-    static func links(embeds: Bool, using random: inout SplitMix64) -> [String] {
-        (0..<Int.random(in: 1...4, using: &random)).map { _ in
+    /// `embeds` a few of them embeds (`!` before the title). With `aliases`, some link to the
+    /// aliases, and one page in three gives some (`@` before the alias).
+    static func links(embeds: Bool, aliases: Bool = false, using random: inout SplitMix64) -> [String] {
+        var links = (0..<Int.random(in: 1...4, using: &random)).map { _ in
             let title = Int.random(in: 0..<8, using: &random) == 0 ? "Omega" : titles.randomElement(using: &random)!
             return embeds && Int.random(in: 0..<6, using: &random) == 0 ? "!" + title : title
         }
+        guard aliases else { return links }
+        if Bool.random(using: &random) { links.append(Self.aliases.randomElement(using: &random)!) }
+        if Int.random(in: 0..<3, using: &random) == 0 {
+            links += Self.aliases.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)).map {
+                "@" + $0
+            }
+        }
+        return links
     }
 
     /// Random tags, none at times, each in any case.
@@ -66,14 +85,17 @@ struct FastPathRandomTests {
     /// `Omega` first (the pages linking to it, or embedding one that does, change), then pages
     /// nothing links to, last.
     static func randomEdits(
-        atStep step: Int, embeds: Bool, generations: inout [String: Int], links: inout [String: [String]],
-        tags: inout [String: [String]], hour: inout Int, using random: inout SplitMix64
+        atStep step: Int, embeds: Bool, aliases: Bool, generations: inout [String: Int],
+        links: inout [String: [String]], tags: inout [String: [String]], hour: inout Int,
+        using random: inout SplitMix64
     ) -> [[String: Any]] {
         var edits: [[String: Any]] = []
         for title in titles.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)) {
             hour += 1
             generations[title]! += 1
-            if Bool.random(using: &random) { links[title] = Self.links(embeds: embeds, using: &random) }
+            if Bool.random(using: &random) {
+                links[title] = Self.links(embeds: embeds, aliases: aliases, using: &random)
+            }
             if Int.random(in: 0..<4, using: &random) == 0 { tags[title] = Self.tags(using: &random) }
             edits.append(
                 page(
@@ -85,7 +107,7 @@ struct FastPathRandomTests {
             let title = step == 2 ? "Omega" : "Extra \(step)"
             edits.append(
                 page(
-                    title, generation: 1, links: Self.links(embeds: embeds, using: &random),
+                    title, generation: 1, links: Self.links(embeds: embeds, aliases: aliases, using: &random),
                     author: authors.randomElement(using: &random)!, hour: hour))
         }
         return edits
@@ -101,6 +123,9 @@ struct FastPathRandomTests {
             var random = SplitMix64(seed: seed)
             // A wiki in four has embeds, which the wiki-wide path builds wherever they show a change.
             let embeds = seed.isMultiple(of: 4)
+            // A wiki in five gives aliases, adds and removes them, and links to them; they collide
+            // with a title and with each other. The fast path declines its changes.
+            let aliases = seed % 5 == 3
             let folder = try TemporaryFolder()
             let store = folder.path("store.sqlite")
             var generations: [String: Int] = [:]
@@ -120,7 +145,7 @@ struct FastPathRandomTests {
             for title in Self.titles {
                 hour += 1
                 generations[title] = 1
-                links[title] = Self.links(embeds: embeds, using: &random)
+                links[title] = Self.links(embeds: embeds, aliases: aliases, using: &random)
                 tags[title] = Self.tags(using: &random)
                 documents.append(
                     Self.page(
@@ -139,8 +164,8 @@ struct FastPathRandomTests {
 
             for step in 1...6 {
                 var edits = Self.randomEdits(
-                    atStep: step, embeds: embeds, generations: &generations, links: &links, tags: &tags,
-                    hour: &hour, using: &random)
+                    atStep: step, embeds: embeds, aliases: aliases, generations: &generations, links: &links,
+                    tags: &tags, hour: &hour, using: &random)
                 if step.isMultiple(of: 2) { documents.append(edits[edits.count - 1]) }
                 if publishedAlone {
                     edits.append(

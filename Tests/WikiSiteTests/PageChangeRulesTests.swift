@@ -11,6 +11,9 @@ import WikiModel
     struct Sketch: ChangeFacts {
         var before: [PageTitle: PageOutline]
         var now: [PageTitle: PageOutline]
+        /// The aliases with a redirect, before and now.
+        var aliasesBefore: Set<PageTitle> = []
+        var aliasesNow: Set<PageTitle> = []
 
         /// The outline linking to `links` and embedding `embeds`.
         static func outline(links: [String] = [], embeds: [String] = []) -> PageOutline {
@@ -42,6 +45,12 @@ import WikiModel
         func outline(ofUnchanged title: PageTitle) -> PageOutline { now[title]! }
 
         func isPublishedNow(_ title: PageTitle) -> Bool { now[title] != nil }
+
+        func redirectedBefore(_ title: PageTitle) -> Bool { aliasesBefore.contains(title) }
+
+        func redirectsNow(_ title: PageTitle) -> Bool { aliasesNow.contains(title) }
+
+        func aliasesThatCameOrWent() -> [PageTitle] { aliasesBefore.symmetricDifference(aliasesNow).sorted() }
     }
 
     static func title(_ text: String) -> PageTitle { Sketch.title(text) }
@@ -64,7 +73,7 @@ import WikiModel
         #expect(plan.rendered[Self.title("Kept")] == nil)
     }
 
-    @Test func linkersOfAPageThatCameOrWentAreRendered() throws {
+    @Test func linkersOfATitleThatCameOrWentAreRendered() throws {
         var wiki = Self.sketch([
             "Hopeful": Sketch.outline(links: ["Wanted"]), "Loyal": Sketch.outline(links: ["Doomed"]),
             "Doomed": Sketch.outline(), "Bystander": Sketch.outline(links: ["Loyal"]),
@@ -75,6 +84,29 @@ import WikiModel
         #expect(plan.rendered[Self.title("Hopeful")] == [.linksTo(Self.title("Wanted"), exists: true)])
         #expect(plan.rendered[Self.title("Loyal")] == [.linksTo(Self.title("Doomed"), exists: false)])
         #expect(plan.rendered[Self.title("Bystander")] == nil)
+    }
+
+    @Test func linkersOfAnAliasThatCameOrWentAreRendered() throws {
+        var wiki = Self.sketch([
+            "Hopeful": Sketch.outline(links: ["Nickname"]), "Loyal": Sketch.outline(links: ["Old name"]),
+            "Giver": Sketch.outline(), "Bystander": Sketch.outline(links: ["Giver"]),
+        ])
+        wiki.aliasesBefore = [Self.title("Old name")]
+        wiki.aliasesNow = [Self.title("Nickname")]
+        wiki.now[Self.title("Giver")] = Sketch.outline(links: ["Elsewhere"])
+        let plan = try wiki.plan(["Giver"])
+        #expect(plan.rendered[Self.title("Hopeful")] == [.linksTo(Self.title("Nickname"), exists: true)])
+        #expect(plan.rendered[Self.title("Loyal")] == [.linksTo(Self.title("Old name"), exists: false)])
+        #expect(plan.rendered[Self.title("Bystander")] == nil)
+    }
+
+    @Test func aPageThatComesWhereAnAliasWasChangesNoLinksStyle() throws {
+        var wiki = Self.sketch(["Linker": Sketch.outline(links: ["Nickname"]), "Giver": Sketch.outline()])
+        wiki.aliasesBefore = [Self.title("Nickname")]
+        wiki.now[Self.title("Nickname")] = Sketch.outline()
+        let plan = try wiki.plan(["Nickname"])
+        #expect(plan.rendered[Self.title("Nickname")] == [.created])
+        #expect(plan.rendered[Self.title("Linker")] == nil)
     }
 
     @Test func embeddersOfAChangedBodyAreRendered() throws {

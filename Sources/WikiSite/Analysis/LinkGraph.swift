@@ -43,7 +43,9 @@ public struct LinkGraph: Sendable {
 
     /// The graph of the pages `titles`, whose outlines are `outlines` (the same count, in the
     /// same order; any order of pages). Titles must be distinct, as the pages of a wiki are.
-    public init(titles: [PageTitle], outlines: [PageOutline]) {
+    /// A link to one of `aliases` is to neither a page nor a missing title: it reaches the page
+    /// the alias leads to, and `backlinks(to:)` of the alias lists the pages making it.
+    public init(titles: [PageTitle], outlines: [PageOutline], aliases: WikiAliases = WikiAliases()) {
         precondition(titles.count == outlines.count, "one outline per page")
         precondition(titles.count < Int(Int32.max), "too many pages for one wiki")
         let order = titles.indices.sorted { titles[$0] < titles[$1] }
@@ -59,9 +61,9 @@ public struct LinkGraph: Sendable {
         // pages, most of them, are looked up on every core first.
         var linkNodes = Self.pageNodes(ofLinksIn: outlines, pages: nodes)
         let missing = Self.numberMissingTitles(
-            linkedIn: outlines, linkNodes: &linkNodes, nodes: &nodes, pageCount: pageTitles.count)
+            linkedIn: outlines, linkNodes: &linkNodes, nodes: &nodes, pageCount: pageTitles.count, aliases: aliases)
         let (counts, linkers) = Self.reverseIndex(
-            of: outlines, linkNodes: linkNodes, nodeCount: pageTitles.count + missing.titles.count)
+            of: outlines, linkNodes: linkNodes, nodeCount: pageTitles.count + missing.nodeCount)
         var embedders: [PageTitle: [Int32]] = [:]
         for (position, outline) in outlines.enumerated() {
             for link in outline.links where link.isEmbed {
@@ -84,13 +86,15 @@ public struct LinkGraph: Sendable {
     }
 
     /// Numbers the titles `outlines` link to that no page has, after the `pageCount` pages, in
-    /// byte order, adding each to `nodes` and setting the node of each link to one in
-    /// `linkNodes`. Returns them in that order, with how many links the pages make (self links
-    /// left out), and how many of them to missing titles.
+    /// byte order, then the `aliases` among them, adding each to `nodes` and setting the node of
+    /// each link to one in `linkNodes`. Returns the missing titles in that order, with how many
+    /// nodes they and the aliases take, how many links the pages make (self links left out), and
+    /// how many of them to missing titles.
     private static func numberMissingTitles(
-        linkedIn outlines: [PageOutline], linkNodes: inout [Int], nodes: inout [PageTitle: Int], pageCount: Int
-    ) -> (titles: [PageTitle], linkCount: Int, missingLinkCount: Int) {
-        var missing: [PageTitle] = []
+        linkedIn outlines: [PageOutline], linkNodes: inout [Int], nodes: inout [PageTitle: Int], pageCount: Int,
+        aliases: WikiAliases
+    ) -> (titles: [PageTitle], nodeCount: Int, linkCount: Int, missingLinkCount: Int) {
+        var unknown: [PageTitle] = []
         var linkCount = 0
         var missingLinkCount = 0
         var cursor = 0
@@ -107,25 +111,30 @@ public struct LinkGraph: Sendable {
                 if let known = nodes[target] {
                     node = known
                 } else {
-                    node = pageCount + missing.count
+                    node = pageCount + unknown.count
                     nodes[target] = node
-                    missing.append(target)
+                    unknown.append(target)
                 }
                 linkNodes[cursor] = node
                 linkCount += 1
-                missingLinkCount += 1
+                if !aliases.redirects(target) { missingLinkCount += 1 }
             }
         }
-        let missingOrder = missing.indices.sorted { missing[$0] < missing[$1] }
-        var renumbered = [Int](repeating: 0, count: missing.count)
-        for (rank, old) in missingOrder.enumerated() {
+        // The missing titles first, then the aliases, each in byte order.
+        let order = unknown.indices.sorted { left, right in
+            let (leftIsAlias, rightIsAlias) = (aliases.redirects(unknown[left]), aliases.redirects(unknown[right]))
+            return leftIsAlias != rightIsAlias ? rightIsAlias : unknown[left] < unknown[right]
+        }
+        var renumbered = [Int](repeating: 0, count: unknown.count)
+        for (rank, old) in order.enumerated() {
             renumbered[old] = pageCount + rank
-            nodes[missing[old]] = pageCount + rank
+            nodes[unknown[old]] = pageCount + rank
         }
         for index in linkNodes.indices where linkNodes[index] >= pageCount {
             linkNodes[index] = renumbered[linkNodes[index] - pageCount]
         }
-        return (missingOrder.map { missing[$0] }, linkCount, missingLinkCount)
+        let missing = order.map { unknown[$0] }.filter { !aliases.redirects($0) }
+        return (missing, unknown.count, linkCount, missingLinkCount)
     }
 
     /// The reverse index of the links of `outlines`, whose nodes are `linkNodes` (page by page,

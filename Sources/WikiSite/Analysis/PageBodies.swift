@@ -84,7 +84,7 @@ struct PageBodyRenderer: Sendable {
         if let publishedPages {
             exists = { publishedPages.isPublished($0, inWiki: wikiID) }
         } else {
-            exists = database.publishedTitles(inWiki: wikiID).contains
+            exists = database.publishedTitles(inWiki: wikiID).reaches
         }
         return WikiLinkResolver(
             wikiID: wikiID, linkingFile: path, siteLayout: siteLayout, exists: exists, hrefs: hrefs)

@@ -22,6 +22,8 @@ public struct WikiAnalysis: Sendable {
     public let pages: [Page]
     /// The links between the pages, and their reverse index.
     public let graph: LinkGraph
+    /// The other titles the pages go by, and the redirects they make.
+    public let aliases: WikiAliases
     /// The figures of the statistics page.
     let statistics: StatisticsFigures
     /// The tags of the pages, for the tags index and the tag pages.
@@ -36,13 +38,18 @@ public struct WikiAnalysis: Sendable {
     /// The analysis of `wiki` from the outlines of its pages: `outlines[i]` is the outline of
     /// `pages[i]` (pages in any order, titles distinct). `conflicts` may be every conflict of the
     /// database: only those of `wiki`'s document and of `pages` are kept.
-    public init(wiki: Wiki, pages: [Page], outlines: [PageOutline], conflicts: [ConflictedDocument]) {
+    /// Links to `aliases` (by default, those `pages` give) reach their pages.
+    public init(
+        wiki: Wiki, pages: [Page], outlines: [PageOutline], conflicts: [ConflictedDocument],
+        aliases: WikiAliases? = nil
+    ) {
+        let aliases = aliases ?? WikiAliases(pages: pages.sorted { $0.title < $1.title })
         // The graph on one core, the pages' orders on the other.
         let graph = Mutex<LinkGraph?>(nil)
         let orders = Mutex<(pages: [Page], recent: [Int32], new: [Int32])?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                let built = LinkGraph(titles: pages.map(\.title), outlines: outlines)
+                let built = LinkGraph(titles: pages.map(\.title), outlines: outlines, aliases: aliases)
                 graph.withLock { $0 = built }
             } else {
                 let sortedPages = pages.sorted { $0.title < $1.title }
@@ -58,6 +65,7 @@ public struct WikiAnalysis: Sendable {
         self.wiki = wiki
         self.pages = sortedPages
         self.graph = linkGraph
+        self.aliases = aliases
         let ownConflicts = Self.conflicts(in: conflicts, of: wiki, pages: sortedPages, graph: linkGraph)
         statistics = StatisticsFigures(pages: sortedPages, graph: linkGraph, conflicts: ownConflicts)
         tags = WikiTags(outlines: sortedPages.indices.map { linkGraph.outline(at: $0) })
@@ -129,7 +137,8 @@ public struct WikiAnalysis: Sendable {
         }
         for (position, outline) in zip(parsed, made) { outlines[position] = outline }
         return WikiAnalysis(
-            wiki: wiki, pages: pages, outlines: outlines.map { $0! }, conflicts: renderer.database.conflicts)
+            wiki: wiki, pages: pages, outlines: outlines.map { $0! }, conflicts: renderer.database.conflicts,
+            aliases: renderer.database.aliases(inWiki: wiki.id))
     }
 
     /// The first `datedListLength` positions of `pages` by `date` (`NewestFirst`).

@@ -20,6 +20,9 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
     case draftLink = "draft_link"
     /// Published pages of one wiki whose titles differ only in letter case or Unicode form.
     case titleCollision = "title_collision"
+    /// A page's alias that another page's title or alias takes already: the page, or the first
+    /// page in byte order of the titles, keeps it.
+    case aliasCollision = "alias_collision"
     /// A document that was not published because it is invalid.
     case skippedDocument = "skipped_document"
     /// An attachment left out of a published page because its entry is malformed.
@@ -32,9 +35,10 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
     /// The level a category has unless the configuration says otherwise: everything a build
     /// has always warned about, and every broken link, is an error; titles that differ only in
     /// case are legitimate (`REST API` and `Rest API`), and so is a link that Obsidian's rule
-    /// settles, so they are warnings.
+    /// settles, and an alias another page holds (every link to it still reaches a page), so they
+    /// are warnings.
     public var defaultLevel: CheckLevel {
-        self == .titleCollision || self == .ambiguousLink ? .warning : .error
+        self == .titleCollision || self == .ambiguousLink || self == .aliasCollision ? .warning : .error
     }
 
     /// Categories in the order reports list them: the order of `allCases`.
@@ -51,6 +55,7 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
         case .missingAttachment: 4
         case .draftLink: 5
         case .titleCollision: 6
+        case .aliasCollision: 7
         case .skippedDocument: 7
         case .skippedAttachment: 8
         case .invalidFrontMatter: 9

@@ -26,6 +26,7 @@ enum CheckRules {
             let foldedTitles = TitleFolding.index(wiki.analysis.pages)
             findings += WikiLinkRules(database: database, input: wiki, foldedTitles: foldedTitles).findings()
             findings += titleCollisions(in: wiki.analysis, foldedTitles: foldedTitles)
+            findings += aliasCollisions(in: wiki.analysis)
         }
         let attribution = DocumentAttribution(database: database, checked: wikis.map(\.analysis.wiki.id))
         for skipped in refused + database.skipped {
@@ -49,7 +50,7 @@ enum CheckRules {
             findings.append(
                 CheckFinding(
                     .invalidFrontMatter, wikiID: wikiID, documentID: invalid.documentID, origin: invalid.origin,
-                    message: "\(place)\(invalid.reason) (shown as a code block)"))
+                    message: "\(place)\(invalid.reason)\(invalid.isShownAsCode ? " (shown as a code block)" : "")"))
         }
         for conflict in database.conflicts {
             guard let wikiID = attribution.wiki(ofDocument: conflict.documentID) else { continue }
@@ -184,12 +185,22 @@ private struct WikiLinkRules {
             }
             return
         }
-        if let outline = input.analysis.graph.outline(of: title) {
+        let aliased = input.analysis.aliases.page(reachedThrough: title)
+        if link.isEmbed, let aliased {
+            findings.append(
+                finding(
+                    .missingPage,
+                    "\(written) names an alias of page \(MessageText.quoted(aliased.text)); an embed does not go "
+                        + "through an alias: embed the page by its title"))
+            return
+        }
+        let reached = aliased ?? title
+        if let outline = input.analysis.graph.outline(of: reached) {
             if let fragment = link.fragment, let missing = Sections(outline).missing(fragment) {
                 findings.append(
                     finding(
                         missing.category,
-                        "\(written): page \(MessageText.quoted(title.text)) has no \(missing.part) "
+                        "\(written): page \(MessageText.quoted(reached.text)) has no \(missing.part) "
                             + MessageText.quoted(fragment)))
             }
         } else if drafts.contains(title) {

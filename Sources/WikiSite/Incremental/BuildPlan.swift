@@ -17,6 +17,11 @@ struct WikiPlan: Sendable {
     var home: ChangeCause?
     /// The pages whose files are removed, with the cause.
     var removedPages: [PageTitle: ChangeCause] = [:]
+    /// The aliases whose redirects are written (`AliasRedirect`), with the cause; all of them
+    /// when `everyPage` is set.
+    var redirects: [PageTitle: ChangeCause] = [:]
+    /// The aliases whose redirects are removed, with the cause.
+    var removedRedirects: [PageTitle: ChangeCause] = [:]
 
     /// A plan rendering every file of the wiki, because of `cause`.
     static func everything(_ cause: ChangeCause) -> WikiPlan {
@@ -26,6 +31,7 @@ struct WikiPlan: Sendable {
     /// Whether the plan renders or removes nothing.
     var isEmpty: Bool {
         everyPage == nil && pages.isEmpty && specialPages == nil && home == nil && removedPages.isEmpty
+            && redirects.isEmpty && removedRedirects.isEmpty
     }
 
     /// Adds what the change rules decided for the pages of the wiki.

@@ -29,7 +29,7 @@ extension BuildState {
             if update.replacesEverything {
                 for table in [
                     "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
-                    "letterIndex", "sitemapPart",
+                    "letterIndex", "sitemapPart", "alias",
                 ] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
@@ -41,6 +41,7 @@ extension BuildState {
             for path in update.removedOutputs { try removeOutput.execute(arguments: [path]) }
             try Self.record(update.outputs, db)
             try Self.recordSpecialFiles(of: update, db)
+            try Self.recordAliases(of: update, db)
             for (wikiID, figures) in update.statistics {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO wikiStatistics (wiki, figures) VALUES (?, ?)",
@@ -73,7 +74,9 @@ extension BuildState {
     private static func recordWikis(of update: StateUpdate, _ db: Database) throws {
         for wikiID in update.removedWikis {
             try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
-            for table in ["page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart"] {
+            for table in [
+                "page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart", "alias",
+            ] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
             }
         }

@@ -34,6 +34,10 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
     case backlink(from: PageTitle, links: Bool)
     /// `count` pages of the wiki changed: its special pages and home list and count them.
     case pagesChanged(Int)
+    /// The file is the redirect of an alias, which now leads to the page `title`.
+    case aliasOf(PageTitle)
+    /// The file was the redirect of an alias no page gives now, or that a page's title took.
+    case aliasGone
 
     var description: String {
         switch self {
@@ -54,6 +58,8 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
         case .backlink(let linker, let links):
             "\(MessageText.quoted(linker.text)) \(links ? "now links" : "no longer links") here"
         case .pagesChanged(let count): "\(count) page\(count == 1 ? "" : "s") of the wiki changed"
+        case .aliasOf(let title): "an alias of \(MessageText.quoted(title.text))"
+        case .aliasGone: "no longer an alias with a redirect"
         }
     }
 }

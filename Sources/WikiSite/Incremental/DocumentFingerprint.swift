@@ -25,9 +25,9 @@ enum DocumentFingerprint {
             fingerprint.add(attachment.digest)
         }
         fingerprint.add(conflict?.losers.map(\.description).joined(separator: ","))
-        // A draft's page shows a banner, a front matter title is its heading, and front matter
-        // tags are shown and listed; each is added only when there is one, so the fingerprint
-        // of a page that has none keeps its value.
+        // A draft's page shows a banner, a front matter title is its heading, front matter tags
+        // are shown and listed, and aliases are redirects; each is added only when there is one,
+        // so the fingerprint of a page that has none keeps its value.
         if page.isDraft { fingerprint.add("draft") }
         if let displayedTitle = page.displayedTitle { fingerprint.add("title " + displayedTitle) }
         if !page.frontMatterTags.isEmpty {
@@ -35,6 +35,7 @@ enum DocumentFingerprint {
             fingerprint.add(page.frontMatterTags.count)
             for tag in page.frontMatterTags { fingerprint.add(tag.text) }
         }
+        for alias in page.aliases { fingerprint.add("alias " + alias) }
         return fingerprint.value
     }
 

@@ -61,6 +61,19 @@ extension FastPath {
         func isPublishedNow(_ title: PageTitle) -> Bool {
             published.isPublished(title, inWiki: wikiID)
         }
+
+        func redirectedBefore(_ title: PageTitle) throws -> Bool {
+            try state.redirects(title, inWiki: wikiID)
+        }
+
+        /// The fast path takes no change of a wiki with aliases (`FastPath.declineAliases`): the
+        /// redirects are the state's.
+        func redirectsNow(_ title: PageTitle) -> Bool {
+            (try? state.redirects(title, inWiki: wikiID)) ?? false
+        }
+
+        /// None: the fast path takes no change of a wiki with aliases.
+        func aliasesThatCameOrWent() -> [PageTitle] { [] }
     }
 
     /// Works out what the changes of `wiki` touch, by the change rules (`PageChangeRules`):

@@ -218,6 +218,7 @@ struct FastPath {
         of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
     ) throws -> WikiEdits {
+        try Self.declineAliases(of: wiki, among: pages, state: state)
         // A link's page is looked up among all the wiki's notes, which only the wiki-wide path reads.
         if options.linkMatching(forWiki: wiki.id) == .obsidian {
             throw FastPathDeclined(

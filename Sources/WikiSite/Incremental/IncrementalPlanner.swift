@@ -104,8 +104,10 @@ struct IncrementalPlanner {
             plan.home = plan.home ?? .wikiDocumentChanged
             plan.renderSpecialPagesThatChanged(because: .wikiDocumentChanged)
         }
-        try WikiChangePlanner(state: state, analysis: analysis, outlinesBefore: outlinesBefore).plan(
-            changes, relinked: relinked, into: &plan)
+        try WikiChangePlanner(
+            state: state, analysis: analysis, outlinesBefore: outlinesBefore,
+            redirectsBefore: try state.aliases(inWiki: wiki.id).redirects
+        ).plan(changes, relinked: relinked, into: &plan)
         return (analysis, changes.count + (wikiChanged ? 1 : 0))
     }
 
@@ -133,6 +135,7 @@ struct IncrementalPlanner {
                 pageCount: analysis.pages.count,
                 skippedPages: database.skipped.count { $0.documentID.utf8.starts(with: (wiki.id + ":").utf8) }))
         update.statistics.append((wiki.id, analysis.statistics))
+        update.aliases.append((wiki.id, BuildState.StoredAliases(analysis.aliases, pages: analysis.pages)))
         update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
         // Room for them all at once: grown by doubling, the array of 100,000 records keeps up to
         // twice their size, and while it grows the old buffer beside the new one.

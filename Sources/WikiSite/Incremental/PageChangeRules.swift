@@ -36,6 +36,13 @@ protocol ChangeFacts {
     func outline(ofUnchanged title: PageTitle) throws -> PageOutline
     /// Whether the page `title` is published now.
     func isPublishedNow(_ title: PageTitle) -> Bool
+    /// Whether `title` was an alias with a redirect before the changes (`WikiAliases`).
+    func redirectedBefore(_ title: PageTitle) throws -> Bool
+    /// Whether `title` is an alias with a redirect now.
+    func redirectsNow(_ title: PageTitle) -> Bool
+    /// The aliases that have a redirect now and did not before, or did and do not now, in byte
+    /// order.
+    func aliasesThatCameOrWent() throws -> [PageTitle]
 }
 
 /// The links a change set adds to and takes from each target: the linkers each page gains and
@@ -80,7 +87,7 @@ enum PageChangeRules {
         var plan = PageChangePlan()
         let changed = Set(changes.map(\.title))
         changedPagesAreRenderedOrRemoved(changes, into: &plan)
-        let restyled = try linkersOfAPageThatCameOrWentAreRendered(
+        let restyled = try linkersOfATitleThatCameOrWentAreRendered(
             changes, changed: changed, facts: facts, into: &plan)
         try embeddersOfAChangedBodyAreRendered(
             changed.union(restyled), changed: changed, facts: facts, into: &plan)
@@ -102,15 +109,26 @@ enum PageChangeRules {
         }
     }
 
-    /// A page linking to a page that came or went shows that link in another style: rendered.
+    /// A page linking to a title that came or went shows that link in another style: rendered.
+    /// A title is there when a page has it or an alias redirects to a page (`WikiAliases`): a
+    /// page that came where an alias was, or went where one stays, changes no link's style.
     /// Returns those pages, the changed ones left out.
-    static func linkersOfAPageThatCameOrWentAreRendered(
+    static func linkersOfATitleThatCameOrWentAreRendered(
         _ changes: [PageChange], changed: Set<PageTitle>, facts: any ChangeFacts, into plan: inout PageChangePlan
     ) throws -> Set<PageTitle> {
         var restyled = Set<PageTitle>()
-        for change in changes.sorted(by: { $0.title < $1.title }) where change.isCreated || change.isRemoved {
-            let title = change.title
-            let cause = ChangeCause.linksTo(title, exists: change.isCreated)
+        var pages: [PageTitle: PageChange] = [:]
+        for change in changes { pages[change.title] = change }
+        let candidates = Set(changes.filter { $0.isCreated || $0.isRemoved }.map(\.title))
+            .union(try facts.aliasesThatCameOrWent())
+        for title in candidates.sorted() {
+            let page = pages[title]
+            let pageBefore = page.map { $0.before != nil } ?? facts.isPublishedNow(title)
+            let pageNow = page.map { $0.now != nil } ?? facts.isPublishedNow(title)
+            let existed = try pageBefore || facts.redirectedBefore(title)
+            let exists = pageNow || facts.redirectsNow(title)
+            guard existed != exists else { continue }
+            let cause = ChangeCause.linksTo(title, exists: exists)
             // Those that linked before and are not changed still do, and are still published. The
             // change set is filtered out page by page: subtracting it whole costs its size a title.
             let linkers = try facts.linkersBefore(title).union(facts.linkersNow(title)).filter {

@@ -239,6 +239,18 @@ enum StateSchema {
             }
             try db.execute(sql: pageByChange)
         }
+        migrator.registerMigration("aliases") { db in
+            // The aliases each page gives, and which of them have a redirect
+            // (`BuildState.StoredAliases`). A state of the format before has none: its next build
+            // is a full one.
+            try db.create(table: "alias", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("title", .text).notNull()
+                table.column("page", .text).notNull()
+                table.column("redirects", .boolean).notNull()
+                table.primaryKey(["wiki", "title", "page"])
+            }
+        }
         return migrator
     }
 }

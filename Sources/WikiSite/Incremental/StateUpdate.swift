@@ -83,6 +83,8 @@ struct StateUpdate {
     var sitemaps: [(wikiID: String, parts: [StoredSitemapPart])] = []
     /// Sitemap files of a wiki cut again: the files `removed` (by first key) give way to `added`.
     var changedSitemapParts: [(wikiID: String, removed: [String], added: [StoredSitemapPart])] = []
+    /// The aliases of each wiki whose pages were analysed: they replace the wiki's earlier ones.
+    var aliases: [(wikiID: String, aliases: BuildState.StoredAliases)] = []
     /// The statistics of each wiki whose pages changed.
     var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.

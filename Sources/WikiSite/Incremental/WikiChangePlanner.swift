@@ -51,6 +51,8 @@ struct WikiChangePlanner {
     /// The outlines of changed pages as the state keeps them, when they were read in bulk; any
     /// other is read from its row.
     let outlinesBefore: [PageTitle: PageOutline]
+    /// The redirects of the aliases as the state keeps them, by alias.
+    let redirectsBefore: [PageTitle: PageTitle]
 
     /// The plan for `changes` and for the pages `relinked` (unchanged, their links now leading
     /// to other pages), added to `plan`.
@@ -74,8 +76,10 @@ struct WikiChangePlanner {
                     title: title, before: try storedOutline(of: title), now: graph.outline(of: title),
                     isRelinked: true))
         }
-        plan.add(
-            try PageChangeRules.plan(pageChanges, facts: AnalysisFacts(state: state, wikiID: wikiID, graph: graph)))
+        let facts = AnalysisFacts(
+            state: state, wikiID: wikiID, graph: graph, aliases: analysis.aliases, redirectsBefore: redirectsBefore)
+        plan.add(try PageChangeRules.plan(pageChanges, facts: facts))
+        plan.planRedirects(before: redirectsBefore, now: analysis.aliases)
         if changes.count > 0 {
             let cause = ChangeCause.pagesChanged(changes.count)
             plan.renderSpecialPagesThatChanged(because: cause)
@@ -98,6 +102,10 @@ struct AnalysisFacts: ChangeFacts {
     let state: BuildState
     let wikiID: String
     let graph: LinkGraph
+    /// The aliases now, from the analysis.
+    let aliases: WikiAliases
+    /// The redirects the state keeps, by alias.
+    let redirectsBefore: [PageTitle: PageTitle]
 
     func linkersBefore(_ title: PageTitle) throws -> Set<PageTitle> {
         try state.linkers(of: title, inWiki: wikiID)
@@ -113,5 +121,18 @@ struct AnalysisFacts: ChangeFacts {
 
     func isPublishedNow(_ title: PageTitle) -> Bool {
         graph.contains(title)
+    }
+
+    func redirectedBefore(_ title: PageTitle) -> Bool {
+        redirectsBefore[title] != nil
+    }
+
+    func redirectsNow(_ title: PageTitle) -> Bool {
+        aliases.redirects(title)
+    }
+
+    func aliasesThatCameOrWent() -> [PageTitle] {
+        let now = Set(aliases.redirects.map(\.alias))
+        return now.symmetricDifference(redirectsBefore.keys).sorted()
     }
 }

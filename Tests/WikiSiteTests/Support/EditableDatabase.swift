@@ -15,6 +15,10 @@ struct EditableDatabase {
     static let titles = [
         "Alpha", "Beta", "Gamma Ray", "Delta", "Café", "C++: Notes", "epsilon", "Zeta Function", "Eta", "Theta",
     ]
+    /// Other titles pages give themselves in front matter (`aliases`), which pages link to too;
+    /// pages give the titles above as aliases as well, so aliases collide with titles and with
+    /// each other.
+    static let aliasNames = ["Nick", "Other Name"]
     /// The wikis.
     static let wikiIDs = ["w1", "w2"]
 
@@ -70,12 +74,12 @@ struct EditableDatabase {
     static let tagNames = ["topic", "Topic", "topic/sub", "other", "Other/Deep/er"]
 
     /// The body of a page with random links, headings, tags, dates and front matter (a title,
-    /// tags, a draft with tags, or YAML that cannot be read).
+    /// tags, a draft with tags and aliases, aliases, or YAML that cannot be read).
     mutating func pageBody(_ title: String, in wiki: String, using random: inout SplitMix64) -> [String: Any] {
         clock += 1
         var lines = ["# \(title)", ""]
         for _ in 0..<Int.random(in: 0...3, using: &random) {
-            let target = Self.titles.randomElement(using: &random)!
+            let target = (Self.titles + Self.aliasNames).randomElement(using: &random)!
             switch Int.random(in: 0..<10, using: &random) {
             case 0: lines.append("See [[\(target)]].")
             case 8: lines.append("Filed under #\(Self.tagNames.randomElement(using: &random)!), not `#code` nor #1984.")
@@ -89,15 +93,18 @@ struct EditableDatabase {
             default: lines.append("Plain text about \(target) and [[#\(title)]].")
             }
         }
+        let alias = (Self.aliasNames + Self.titles).randomElement(using: &random)!
         switch Int.random(in: 0..<10, using: &random) {
         case 0: lines.insert(contentsOf: ["---", "title: Shown \(title)", "---"], at: 0)
-        case 1: lines.insert(contentsOf: ["---", "draft: true", "tags: [a, b]", "---"], at: 0)
+        case 1: lines.insert(contentsOf: ["---", "draft: true", "tags: [a, b]", "aliases: [\(alias)]", "---"], at: 0)
         case 2: lines.insert(contentsOf: ["---", "title: [unclosed", "---"], at: 0)
         case 3:
             let tags = Self.tagNames.shuffled(using: &random).prefix(2).joined(separator: ", ")
             lines.insert(contentsOf: ["---", "tags: [\(tags)]", "---"], at: 0)
         case 4:
             lines.insert(contentsOf: ["---", "tags: \(Self.tagNames.randomElement(using: &random)!)", "---"], at: 0)
+        case 5: lines.insert(contentsOf: ["---", "aliases: [\(alias), \(Self.aliasNames[0])]", "---"], at: 0)
+        case 6: lines.insert(contentsOf: ["---", "alias: \(alias)", "---"], at: 0)
         default: break
         }
         var body: [String: Any] = [

@@ -1,0 +1,36 @@
+import WikiModel
+import WikiRender
+
+/// The file a build writes at an alias's own URL (`SiteLayout.page` of the alias), so that a
+/// link to the alias, whose href is a function of the alias alone, reaches the page: a refresh
+/// to the page, its canonical link, and a link a reader can follow, as Quartz writes them.
+///
+/// No script: a link to a heading through an alias (`[[Alias#Heading]]`) lands at the top of
+/// the page, since a refresh does not carry the fragment on.
+enum AliasRedirect {
+    /// The HTML of the redirect of `redirect.alias` in wiki `wikiID`, where `layout` puts the
+    /// files. Everything from the documents is escaped; the href is the site's relative,
+    /// percent-encoded path from the alias's file to the page's.
+    static func html(of redirect: WikiAliases.Redirect, inWiki wikiID: String, in layout: SiteLayout) -> String {
+        let from = layout.page(redirect.alias, inWiki: wikiID)
+        let href = HTMLText.escaped(from.href(to: layout.page(redirect.page, inWiki: wikiID)))
+        let alias = HTMLText.escaped(redirect.alias.text)
+        let page = HTMLText.escaped(redirect.page.text)
+        return """
+            <!DOCTYPE html>
+            <html>
+            <head>
+            <meta charset="utf-8">
+            <title>\(alias)</title>
+            <meta name="robots" content="noindex">
+            <link rel="canonical" href="\(href)">
+            <meta http-equiv="refresh" content="0; url=\(href)">
+            </head>
+            <body>
+            <p>\(alias) is another name of <a href="\(href)">\(page)</a>.</p>
+            </body>
+            </html>
+
+            """
+    }
+}

@@ -1,0 +1,35 @@
+import WikiDocuments
+import WikiModel
+
+extension WikiPlan {
+    /// Writes the redirects that are new or lead elsewhere since the state's build (`before`, by
+    /// alias) and removes those no alias has now: a page that takes an alias's title is written
+    /// over its redirect's file, so it is not removed.
+    mutating func planRedirects(before: [PageTitle: PageTitle], now: WikiAliases) {
+        for redirect in now.redirects where before[redirect.alias] != redirect.page {
+            redirects[redirect.alias] = .aliasOf(redirect.page)
+        }
+        for alias in before.keys where !now.redirects(alias) {
+            removedRedirects[alias] = .aliasGone
+        }
+    }
+
+    /// Why the redirect of `alias` is written, as `--explain` says it; nil when it is not.
+    func cause(ofRedirect alias: PageTitle) -> String? {
+        everyPage.map(\.description) ?? redirects[alias]?.description
+    }
+}
+
+extension FastPath {
+    /// Declines a change of `wiki` when the state's build published aliases in it, or a changed
+    /// page (`pages`) gives one: their redirects, and the links to them, are planned by the
+    /// wiki-wide path, which compares the wiki's aliases as a whole.
+    static func declineAliases(of wiki: Wiki, among pages: [Page], state: BuildState) throws {
+        if let page = pages.first(where: { !$0.aliases.isEmpty }) {
+            throw FastPathDeclined("page \(MessageText.quoted(page.title.text)) gives aliases")
+        }
+        if try state.hasAliases(inWiki: wiki.id) {
+            throw FastPathDeclined("wiki \(MessageText.quoted(wiki.id)) has aliases")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import GRDB
+import WikiModel
+
+/// The aliases a build published, in the `alias` table: every alias each page gives, and whether
+/// its redirect was written (`redirects`). An incremental build compares them with the new ones
+/// to plan the redirects it writes and retires, and the pages whose links to an alias came or
+/// went; the fast path serves no change of a wiki that has any.
+extension BuildState {
+    /// The aliases of wiki `wikiID` as a build records them.
+    struct StoredAliases: Sendable, Equatable {
+        /// Each alias given, with the page that gives it (redirected or not).
+        var given: [(alias: PageTitle, page: PageTitle)] = []
+        /// The redirects written, by alias.
+        var redirects: [PageTitle: PageTitle] = [:]
+
+        /// The aliases `aliases` makes of `pages` (one page a title, drafts left out).
+        init(_ aliases: WikiAliases, pages: [Page]) {
+            for page in pages where !page.isDraft {
+                for alias in Set(page.aliases.compactMap(PageTitle.init)).sorted() where alias != page.title {
+                    given.append((alias, page.title))
+                }
+            }
+            for redirect in aliases.redirects { redirects[redirect.alias] = redirect.page }
+        }
+
+        init() {}
+
+        static func == (lhs: StoredAliases, rhs: StoredAliases) -> Bool {
+            lhs.redirects == rhs.redirects && lhs.given.elementsEqual(rhs.given) { $0 == $1 }
+        }
+    }
+
+    /// The aliases the last build published in wiki `wikiID`.
+    func aliases(inWiki wikiID: String) throws -> StoredAliases {
+        try database.read { db in
+            var stored = StoredAliases()
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT title, page, redirects FROM alias WHERE wiki = ? ORDER BY page, title"),
+                arguments: [wikiID])
+            for row in rows {
+                guard let alias = PageTitle(row[0] as String), let page = PageTitle(row[1] as String) else { continue }
+                stored.given.append((alias, page))
+                if row[2] as Bool { stored.redirects[alias] = page }
+            }
+            return stored
+        }
+    }
+
+    /// Whether the last build published any alias in wiki `wikiID`.
+    func hasAliases(inWiki wikiID: String) throws -> Bool {
+        try database.read { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM alias WHERE wiki = ? LIMIT 1"), arguments: [wikiID])
+                != nil
+        }
+    }
+
+    /// Whether a redirect of the last build in wiki `wikiID` is at the alias `title`.
+    func redirects(_ title: PageTitle, inWiki wikiID: String) throws -> Bool {
+        try database.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT 1 FROM alias WHERE wiki = ? AND title = ? AND redirects LIMIT 1"),
+                arguments: [wikiID, title.text]) != nil
+        }
+    }
+
+    /// Replaces the aliases of each wiki `update` lists.
+    static func recordAliases(of update: StateUpdate, _ db: Database) throws {
+        for (wikiID, aliases) in update.aliases {
+            try db.execute(sql: "DELETE FROM alias WHERE wiki = ?", arguments: [wikiID])
+            let insert = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO alias (wiki, title, page, redirects) VALUES (?, ?, ?, ?)")
+            for (alias, page) in aliases.given {
+                try insert.execute(arguments: [wikiID, alias.text, page.text, aliases.redirects[alias] == page])
+            }
+        }
+    }
+}
