@@ -79,6 +79,7 @@ let package = Package(
                 .embedInCode("statistics.mustache"),
                 .embedInCode("site-index.mustache"),
                 .embedInCode("style.css"),
+                .embedInCode("search.js"),
             ]
         ),
         // Markdown to HTML through cmark, wikilinks, heading ids, URLs, templates.

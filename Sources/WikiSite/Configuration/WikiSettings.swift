@@ -16,19 +16,24 @@ public struct WikiSettings: Sendable, Equatable {
     /// Which Markdown the wiki's pages are written in: GitHub-flavoured (the default) or strict
     /// CommonMark.
     public var dialect: MarkdownDialect
+    /// Whether the wiki's pages have a search box, over an index the build writes in the wiki's
+    /// `_search` folder.
+    public var search: Bool
     /// Where the settings and the slug were written, for errors found once the wikis are known.
     var tableLocation: ConfigurationLocation?
     var slugLocation: ConfigurationLocation?
 
     /// Settings; by default the wiki keeps its ID as folder name, raw HTML is left out,
-    /// CamelCase words are plain text and the Markdown is GitHub-flavoured.
+    /// CamelCase words are plain text, the Markdown is GitHub-flavoured and the wiki has search.
     public init(
-        slug: String? = nil, allowRawHTML: Bool = false, camelCaseLinks: Bool = false, dialect: MarkdownDialect = .gfm
+        slug: String? = nil, allowRawHTML: Bool = false, camelCaseLinks: Bool = false, dialect: MarkdownDialect = .gfm,
+        search: Bool = true
     ) {
         self.slug = slug
         self.allowRawHTML = allowRawHTML
         self.camelCaseLinks = camelCaseLinks
         self.dialect = dialect
+        self.search = search
     }
 
     /// How the wiki's Markdown is rendered, its links read in `linkStyle`.
@@ -39,7 +44,7 @@ public struct WikiSettings: Sendable, Equatable {
 
     public static func == (lhs: WikiSettings, rhs: WikiSettings) -> Bool {
         lhs.slug.map(ExactString.init) == rhs.slug.map(ExactString.init) && lhs.allowRawHTML == rhs.allowRawHTML
-            && lhs.camelCaseLinks == rhs.camelCaseLinks && lhs.dialect == rhs.dialect
+            && lhs.camelCaseLinks == rhs.camelCaseLinks && lhs.dialect == rhs.dialect && lhs.search == rhs.search
     }
 }
 

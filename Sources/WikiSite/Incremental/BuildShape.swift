@@ -61,7 +61,7 @@ struct BuildShape: Equatable {
             let settings = options.wikiSettings[wiki]!
             parts.append(
                 "wiki \(MessageText.quoted(wiki.value)): slug \(settings.slug ?? "none"), raw HTML \(settings.allowRawHTML), "
-                    + "CamelCase \(settings.camelCaseLinks), dialect \(settings.dialect)")
+                    + "CamelCase \(settings.camelCaseLinks), dialect \(settings.dialect), search \(settings.search)")
         }
         return parts.joined(separator: "; ")
     }
