@@ -30,7 +30,7 @@ struct SearchIndex: Sendable {
     }
 
     /// Where a term is in one document.
-    private struct Posting {
+    private struct Posting: Sendable {
         var count = 0
         var fields = 0
         var section = -1
@@ -38,52 +38,58 @@ struct SearchIndex: Sendable {
 
     let files: [File]
 
-    /// The index of `documents`.
+    /// The index of `documents`: each one's postings worked out on every core, then gathered by
+    /// term in the order of the documents' keys.
     init(_ documents: [SearchDocument]) {
         let keys = Self.keys(of: documents)
-        var terms: [String: [String: Posting]] = [:]
-        var lengths: [String: Int] = [:]
-        for (document, key) in zip(documents, keys) {
-            var postings: [String: Posting] = [:]
-            var length = 0
-            func add(_ text: String, field: Int, section: Int) {
-                for term in SearchTerms.terms(of: text) {
-                    length += 1
-                    var posting = postings[term] ?? Posting()
-                    let firstInHeading = field == Self.inHeading && posting.fields & Self.inHeading == 0
-                    if (posting.section < 0 && section >= 0) || firstInHeading { posting.section = section }
-                    posting.count += 1
-                    posting.fields |= field
-                    postings[term] = posting
-                }
+        let indexed = Concurrently.map(documents.count) { Self.postings(of: documents[$0]) }
+        var terms: [String: [String]] = [:]
+        let order = documents.indices.sorted { keys[$0] < keys[$1] }
+        for position in order {
+            let (postings, length) = indexed[position]
+            let suffix = ",\(Self.lengthClass(length))]"
+            for (term, posting) in postings {
+                terms[term, default: []].append(
+                    "[\"\(keys[position])\",\(posting.count),\(posting.fields),\(max(0, posting.section))" + suffix)
             }
-            add(document.title + " " + (document.otherTitle ?? ""), field: Self.inTitle, section: -1)
-            for (number, section) in document.sections.enumerated() {
-                add(section.heading, field: Self.inHeading, section: number)
-                add(section.text, field: Self.inBody, section: number)
-            }
-            lengths[key] = length
-            for (term, posting) in postings { terms[term, default: [:]][key] = posting }
         }
         var shards: [String: [String]] = [:]
         for term in terms.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            let postings = terms[term]!.keys.sorted().map { key in
-                let posting = terms[term]![key]!
-                let length = Self.lengthClass(lengths[key]!)
-                return "[\"\(key)\",\(posting.count),\(posting.fields),\(max(0, posting.section)),\(length)]"
-            }
             shards[SearchTerms.shardKey(of: term), default: []].append(
-                ScriptSafeJSON.string(term) + ":[" + postings.joined(separator: ",") + "]")
+                ScriptSafeJSON.string(term) + ":[" + terms[term]!.joined(separator: ",") + "]")
         }
         var files = shards.keys.sorted().map { shard in
             Self.file("t-" + shard, value: "{" + shards[shard]!.joined(separator: ",") + "}")
         }
         files += Self.documentShards(documents, keys: keys)
-        let total = lengths.values.reduce(0, +)
+        let total = indexed.map(\.length).reduce(0, +)
         let mean = documents.isEmpty ? 0 : (total + documents.count / 2) / documents.count
         let shardList = shards.keys.sorted().map { "\"\($0)\"" }.joined(separator: ",")
         files.append(Self.file("meta", value: "{\"n\":\(documents.count),\"avg\":\(mean),\"t\":[\(shardList)]}"))
         self.files = files
+    }
+
+    /// Where each term of `document` is, and how many terms it has.
+    private static func postings(of document: SearchDocument) -> (postings: [String: Posting], length: Int) {
+        var postings: [String: Posting] = [:]
+        var length = 0
+        func add(_ text: String, field: Int, section: Int) {
+            for term in SearchTerms.terms(of: text) {
+                length += 1
+                var posting = postings[term] ?? Posting()
+                let firstInHeading = field == Self.inHeading && posting.fields & Self.inHeading == 0
+                if (posting.section < 0 && section >= 0) || firstInHeading { posting.section = section }
+                posting.count += 1
+                posting.fields |= field
+                postings[term] = posting
+            }
+        }
+        add(document.title + " " + (document.otherTitle ?? ""), field: Self.inTitle, section: -1)
+        for (number, section) in document.sections.enumerated() {
+            add(section.heading, field: Self.inHeading, section: number)
+            add(section.text, field: Self.inBody, section: number)
+        }
+        return (postings, length)
     }
 
     /// A document's length in terms as the postings keep it: `4 × log2(length)`, rounded, which the

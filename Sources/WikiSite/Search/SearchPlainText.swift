@@ -31,63 +31,93 @@ enum SearchPlainText {
 
     /// The text of `lines`, joined by single spaces.
     static func text(ofLines lines: [Substring]) -> String {
-        var words: [Substring] = []
+        var bytes: [UInt8] = []
         for line in lines {
-            var content = line.trimmingSpaces
-            while let first = content.first, first == ">" || first == "-" || first == "*" || first == "+" {
-                content = content.dropFirst().trimmingSpaces
+            var content = line.utf8.drop { $0 == space || $0 == tab }
+            while let first = content.first,
+                first == UInt8(ascii: ">") || first == UInt8(ascii: "-")
+                    || first == UInt8(ascii: "*") || first == UInt8(ascii: "+")
+            {
+                content = content.dropFirst().drop { $0 == space || $0 == tab }
             }
-            if content.allSatisfy({ $0 == "-" || $0 == "=" || $0 == "|" || $0 == ":" || $0 == " " }) { continue }
-            words.append(contentsOf: inlineText(String(content)).split(separator: " "))
+            if content.allSatisfy({ $0 == space || $0 == tab || Self.ruleBytes.contains($0) }) { continue }
+            bytes.append(space)
+            appendInlineText(of: Array(content), to: &bytes)
         }
-        return words.joined(separator: " ")
+        return collapsingSpaces(bytes)
     }
 
     /// `text` with its inline syntax taken off: embeds dropped, wikilinks and links as the words
     /// they show, HTML tags dropped, emphasis and code marks off.
     static func inlineText(_ text: String) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let index = rest.firstIndex(where: { "![[<*_`~=|\t".contains($0) }) {
-            out += rest[..<index]
-            rest = rest[index...]
-            if rest.hasPrefix("![["), let end = rest.range(of: "]]") {
-                rest = rest[end.upperBound...]
-            } else if rest.hasPrefix("[["), let end = rest.range(of: "]]") {
-                let inside = rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound]
-                let shown = inside.split(separator: "|", maxSplits: 1).last ?? inside
-                out += shown.split(separator: "#").first.map(String.init) ?? ""
-                rest = rest[end.upperBound...]
-            } else if rest.hasPrefix("<"), let end = rest.firstIndex(of: ">") {
-                out += " "
-                rest = rest[rest.index(after: end)...]
-            } else if rest.hasPrefix("!") || rest.hasPrefix("[") {
-                out += rest.prefix(1)
-                rest = rest.dropFirst()
-            } else if rest.first == "|" || rest.first == "\t" {
-                out += " "
-                rest = rest.dropFirst()
-            } else {
-                rest = rest.dropFirst()
-            }
-        }
-        out += rest
-        return markdownLinksAsText(out).split(whereSeparator: { $0 == " " }).joined(separator: " ")
+        var bytes: [UInt8] = []
+        appendInlineText(of: Array(text.utf8), to: &bytes)
+        return collapsingSpaces(bytes)
     }
 
-    /// `text` with each Markdown link `[words](url)` as its words alone.
-    private static func markdownLinksAsText(_ text: String) -> String {
-        guard text.contains("](") else { return text.replacingBrackets }
-        var out = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "](") {
-            out += rest[..<open.lowerBound]
-            rest = rest[open.upperBound...]
-            guard let close = rest.firstIndex(of: ")") else { break }
-            rest = rest[rest.index(after: close)...]
+    private static let space = UInt8(ascii: " ")
+    /// What the lines of rules and tables' delimiter rows are made of.
+    private static let ruleBytes: Set<UInt8> = [
+        UInt8(ascii: "-"), UInt8(ascii: "="), UInt8(ascii: "|"), UInt8(ascii: ":"),
+    ]
+    private static let tab = UInt8(ascii: "\t")
+
+    /// Appends the readable text of the Markdown `line` to `out`, a byte at a time (every
+    /// syntax character is ASCII, so no UTF-8 sequence is cut).
+    private static func appendInlineText(of line: [UInt8], to out: inout [UInt8]) {
+        let (open, close) = (UInt8(ascii: "["), UInt8(ascii: "]"))
+        /// Where the first `]]` at or after `position` starts.
+        func closing(from position: Int) -> Int? {
+            var at = position
+            while at + 1 < line.count {
+                if line[at] == close, line[at + 1] == close { return at }
+                at += 1
+            }
+            return nil
         }
-        out += rest
-        return out.replacingBrackets
+        func next(_ offset: Int, of index: Int) -> UInt8? {
+            index + offset < line.count ? line[index + offset] : nil
+        }
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
+            if byte == UInt8(ascii: "!"), next(1, of: index) == open, next(2, of: index) == open,
+                let end = closing(from: index + 3)
+            {
+                index = end + 2
+            } else if byte == open, next(1, of: index) == open, let end = closing(from: index + 2) {
+                var inside = line[(index + 2)..<end]
+                if let bar = inside.firstIndex(of: UInt8(ascii: "|")) { inside = inside[(bar + 1)...] }
+                if let hash = inside.firstIndex(of: UInt8(ascii: "#")) { inside = inside[..<hash] }
+                out.append(contentsOf: inside)
+                index = end + 2
+            } else if byte == UInt8(ascii: "<"), let end = line[index...].firstIndex(of: UInt8(ascii: ">")) {
+                out.append(space)
+                index = end + 1
+            } else if byte == close, next(1, of: index) == UInt8(ascii: "("),
+                let end = line[index...].firstIndex(of: UInt8(ascii: ")"))
+            {
+                index = end + 1
+            } else {
+                switch byte {
+                case UInt8(ascii: "*"), UInt8(ascii: "`"), open, close: break
+                case UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "="), UInt8(ascii: "|"), tab: out.append(space)
+                default: out.append(byte)
+                }
+                index += 1
+            }
+        }
+    }
+
+    /// `bytes` as text, runs of spaces made one, none at either end.
+    private static func collapsingSpaces(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for byte in bytes where byte != space || (out.last.map { $0 != space } ?? false) {
+            out.append(byte)
+        }
+        if out.last == space { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -98,12 +128,5 @@ extension Substring {
             let last = lastIndex(where: { $0 != " " && $0 != "\t" })
         else { return self[endIndex...] }
         return self[start...last]
-    }
-}
-
-extension String {
-    /// Without `[` and `]`.
-    fileprivate var replacingBrackets: String {
-        String(filter { $0 != "[" && $0 != "]" })
     }
 }

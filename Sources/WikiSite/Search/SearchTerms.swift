@@ -12,10 +12,15 @@ enum SearchTerms {
     static func terms(of text: String) -> [String] {
         var terms: [String] = []
         var word = String.UnicodeScalarView()
+        var isASCII = true
         var ideographs: [Unicode.Scalar] = []
         func endWord() {
-            if !word.isEmpty, word.count <= longestTerm { terms.append(String(word)) }
+            if !word.isEmpty {
+                let term = isASCII ? String(word).lowercased() : folded(String(word))
+                if !term.isEmpty, term.unicodeScalars.count <= longestTerm { terms.append(term) }
+            }
             word = String.UnicodeScalarView()
+            isASCII = true
         }
         func endIdeographs() {
             if ideographs.count == 1 { terms.append(String(Character(ideographs[0]))) }
@@ -27,13 +32,16 @@ enum SearchTerms {
             }
             ideographs = []
         }
-        for scalar in folded(text).unicodeScalars {
+        // Words are found in the text as it is, and folded one by one: most are ASCII, whose
+        // folding is lowercasing.
+        for scalar in text.unicodeScalars {
             if isIdeograph(scalar) {
                 endWord()
                 ideographs.append(scalar)
             } else if isWordScalar(scalar) {
                 endIdeographs()
                 word.append(scalar)
+                isASCII = isASCII && scalar.isASCII
             } else {
                 endWord()
                 endIdeographs()
@@ -71,9 +79,13 @@ enum SearchTerms {
 
     /// Whether `scalar` belongs to a word: a letter, a mark or a digit.
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+        }
         let properties = scalar.properties
         return properties.isAlphabetic || properties.numericType != nil
-            || properties.generalCategory == .spacingMark
+            || properties.generalCategory == .spacingMark || properties.generalCategory == .nonspacingMark
     }
 
     /// Whether `scalar` is Chinese or Japanese (kana, CJK ideographs), text written without
