@@ -81,6 +81,7 @@ let package = Package(
                 .embedInCode("tag.mustache"),
                 .embedInCode("site-index.mustache"),
                 .embedInCode("style.css"),
+                .embedInCode("search.js"),
             ]
         ),
         // Markdown to HTML through cmark, wikilinks, heading ids, URLs, templates.

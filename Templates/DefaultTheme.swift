@@ -10,6 +10,7 @@ public enum DefaultTheme {
         "orphaned-pages.mustache",
         "page.mustache",
         "recent-changes.mustache",
+        "search.js",
         "site-index.mustache",
         "statistics.mustache",
         "style.css",
@@ -29,6 +30,7 @@ public enum DefaultTheme {
         case "orphaned-pages.mustache": PackageResources.orphaned_pages_mustache
         case "page.mustache": PackageResources.page_mustache
         case "recent-changes.mustache": PackageResources.recent_changes_mustache
+        case "search.js": PackageResources.search_js
         case "site-index.mustache": PackageResources.site_index_mustache
         case "statistics.mustache": PackageResources.statistics_mustache
         case "style.css": PackageResources.style_css

@@ -85,7 +85,7 @@ extension SiteBuilder {
     }
 
     /// Writes the site's own files `plan` asks for, and those a change of any wiki makes: the
-    /// stylesheet, the site index, and with a base URL the sitemaps and feeds of `wikis`.
+    /// stylesheet, the search script, the site index, and with a base URL the sitemaps and feeds of `wikis`.
     private func writeSiteFiles(
         of wikis: [Wiki], plan: BuildPlan, _ context: SiteWriting, update: inout StateUpdate,
         summary: inout BuildSummary
@@ -97,6 +97,9 @@ extension SiteBuilder {
         if siteWideChange { plan.siteIndex = plan.siteIndex ?? siteWideCause }
         if let cause = plan.stylesheet {
             try writer.write(context.theme.stylesheet, to: SiteLayout.stylesheet, because: cause.description)
+        }
+        if let cause = plan.searchScript {
+            try writer.write(context.theme.searchScript, to: SiteLayout.searchScript, because: cause.description)
         }
         if let cause = plan.siteIndex {
             let pages = SitePageRenderer(
@@ -147,7 +150,8 @@ extension SiteBuilder {
     }
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
-    /// backlinks) on every core, the special pages, the home; retires removed pages. Returns the
+    /// backlinks) on every core, the special pages, the home, the search index; retires removed
+    /// pages. Returns the
     /// digests of the special files when it considered them (`writeSpecialPages`), with the lists
     /// cut at their titles as the state keeps them.
     private func writeFiles(
@@ -163,7 +167,9 @@ extension SiteBuilder {
         guard !plan.isEmpty else { return nil }
         try writeRedirects(of: analysis, plan: plan, in: layout, into: writer)
         let index = AlphabeticalIndex(analysis.graph)
-        let chrome = WikiChrome(analysis, siteLayout: layout, discovery: pages.discovery)
+        let chrome = WikiChrome(
+            analysis, siteLayout: layout, discovery: pages.discovery,
+            searchable: options.settings(forWiki: wiki.id).search)
         let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
         reporter.stage(
             "writing \(positions.count) pages of \(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
@@ -196,6 +202,9 @@ extension SiteBuilder {
         if let cause = plan.home {
             try writer.write(
                 pages.home(of: analysis, chrome: chrome), to: layout.home(ofWiki: wiki.id), because: cause.description)
+        }
+        if let cause = plan.search, options.settings(forWiki: wiki.id).search {
+            try WikiSearchFiles(analysis: analysis, siteLayout: layout).write(with: writer, because: cause.description)
         }
         return written
     }

@@ -219,7 +219,7 @@ public struct SiteBuilder: Sendable {
     /// theme (a misspelt or miscased name would otherwise change nothing, silently).
     static func notes(onIgnored files: [String]) -> [String] {
         guard !files.isEmpty else { return [] }
-        let names = ThemeTemplate.allCases.map(\.fileName) + [ThemeTemplate.stylesheetFileName]
+        let names = ThemeTemplate.allCases.map(\.fileName) + ThemeTemplate.assetFileNames
         return [
             "--templates: ignored \(files.map { MessageText.quoted($0) }.joined(separator: ", ")), not files of a theme "
                 + "(names are exact: \(names.joined(separator: ", ")))"

@@ -34,6 +34,8 @@ public struct SiteLayout: Sendable {
     public static let siteIndex = SitePath(components: ["index.html"])
     /// The theme's stylesheet, shared by every wiki.
     public static let stylesheet = SitePath(components: ["_assets", "style.css"])
+    /// The theme's search script, shared by every wiki.
+    public static let searchScript = SitePath(components: ["_assets", "search.js"])
     /// The folder of a wiki's special pages: `_special`, a name no title can produce.
     public static let specialFolder = SitePaths.specialFolder
 

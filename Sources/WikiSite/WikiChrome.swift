@@ -13,6 +13,8 @@ struct WikiChrome: Sendable {
     let siteLayout: SiteLayout
     /// Absolute URLs for the `<head>` of every file; `nil` when the build has no base URL.
     let discovery: SiteDiscovery?
+    /// Whether the wiki's files have a search box.
+    let searchable: Bool
     /// A short note per special page (`1,012 pages`), shown next to its link on the home.
     let specialPageDetails: [SpecialPage: String]
     /// The wiki's folder, where its pages and its home are.
@@ -21,20 +23,23 @@ struct WikiChrome: Sendable {
     private let folderHrefs: WikiFileHrefs
 
     /// The chrome of `analysis`'s wiki, its files where `siteLayout` puts them, with the
-    /// `<head>` links of `discovery` when there is one.
-    init(_ analysis: WikiAnalysis, siteLayout: SiteLayout, discovery: SiteDiscovery?) {
+    /// `<head>` links of `discovery` when there is one, with a search box when `searchable`.
+    init(_ analysis: WikiAnalysis, siteLayout: SiteLayout, discovery: SiteDiscovery?, searchable: Bool) {
         self.init(
             wiki: analysis.wiki, pageCount: analysis.pages.count, wantedPageCount: analysis.graph.missingTitles.count,
-            orphanedPageCount: analysis.statistics.orphanedPageCount, siteLayout: siteLayout, discovery: discovery)
+            orphanedPageCount: analysis.statistics.orphanedPageCount, siteLayout: siteLayout, discovery: discovery,
+            searchable: searchable)
     }
 
     /// The chrome of `wiki`, which publishes `pageCount` pages, links to `wantedPageCount` missing
-    /// titles and has `orphanedPageCount` pages nothing links to.
+    /// titles and has `orphanedPageCount` pages nothing links to; with a search box when
+    /// `searchable`.
     init(
         wiki: Wiki, pageCount: Int, wantedPageCount: Int, orphanedPageCount: Int, siteLayout: SiteLayout,
-        discovery: SiteDiscovery?
+        discovery: SiteDiscovery?, searchable: Bool
     ) {
         self.wiki = wiki
+        self.searchable = searchable
         self.siteLayout = siteLayout
         self.discovery = discovery
         folder = siteLayout.folder(ofWiki: wiki.id)
@@ -63,6 +68,10 @@ struct WikiChrome: Sendable {
             documentTitle: title.map { "\($0) – \(wiki.title)" } ?? wiki.title,
             siteTitle: wiki.title, siteHref: hrefs.home,
             stylesheetHref: hrefs.stylesheet, breadcrumbs: breadcrumbs)
+        if searchable {
+            layout.searchScriptHref = hrefs.searchScript
+            layout.searchIndexHref = hrefs.searchIndex
+        }
         if let links = discovery?.headLinks(for: path, inWiki: wiki) {
             layout.canonicalURL = links.canonicalURL
             layout.feedURL = links.feedURL
@@ -107,13 +116,17 @@ struct WikiChrome: Sendable {
 }
 
 /// The hrefs of the files every file of a wiki links to, from one file: the wiki's home, its
-/// list of all pages and its recent changes, the site's index and the stylesheet.
+/// list of all pages and its recent changes, the site's index, the stylesheet, the search script
+/// and the wiki's search index.
 struct WikiFileHrefs: Sendable {
     let home: String
     let allPages: String
     let recentChanges: String
     let siteIndex: String
     let stylesheet: String
+    let searchScript: String
+    /// The wiki's search index (`meta.js` of its `_search` folder).
+    let searchIndex: String
 
     /// The hrefs from the file at `path`, the files of wiki `wikiID` being where `siteLayout`
     /// puts them.
@@ -123,5 +136,8 @@ struct WikiFileHrefs: Sendable {
         recentChanges = path.href(to: siteLayout.special(.recentChanges, ofWiki: wikiID))
         siteIndex = path.href(to: SiteLayout.siteIndex)
         stylesheet = path.href(to: SiteLayout.stylesheet)
+        searchScript = path.href(to: SiteLayout.searchScript)
+        searchIndex = path.href(
+            to: SitePath(components: [siteLayout.folder(ofWiki: wikiID), WikiSearchFiles.folder, "meta.js"]))
     }
 }

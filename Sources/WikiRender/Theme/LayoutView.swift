@@ -25,6 +25,12 @@ public struct LayoutView: Sendable {
     public var feedURL: String?
     /// The title of that feed: the wiki's title.
     public var feedTitle: String?
+    /// The search script's relative href, e.g. `../_assets/search.js`; `nil` outside a wiki,
+    /// where there is no search box.
+    public var searchScriptHref: String?
+    /// The relative href of the wiki's search index (its `meta.js`, beside the other files of
+    /// the index); set with `searchScriptHref`.
+    public var searchIndexHref: String?
 
     /// A layout with the given parts.
     public init(
@@ -49,7 +55,7 @@ public struct LayoutView: Sendable {
     /// which `Theme.render(_:)` adds.
     public var templateValues: TemplateValues {
         // Its own values, and the two `Theme.render` adds (the content and its kind).
-        var values = TemplateValues(capacity: 12)
+        var values = TemplateValues(capacity: 14)
         values.set("lang", lang)
         values.set("documentTitle", documentTitle)
         values.set("siteTitle", siteTitle)
@@ -61,6 +67,8 @@ public struct LayoutView: Sendable {
         values.setHref("canonicalURL", canonicalURL)
         values.setHref("feedURL", feedURL)
         values.set("feedTitle", feedTitle)
+        values.setHref("searchScriptHref", searchScriptHref)
+        values.setHref("searchIndexHref", searchIndexHref)
         return values
     }
 }

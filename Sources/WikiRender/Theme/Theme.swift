@@ -20,6 +20,8 @@ public struct Theme: Sendable {
     private let templates: ParsedTemplates
     /// The stylesheet, `style.css`: the pipeline writes it once for the whole site.
     public let stylesheet: [UInt8]
+    /// The search script, `search.js`: the pipeline writes it once for the whole site.
+    public let searchScript: [UInt8]
 
     /// Loads the default theme, with each file found in `directory` replacing the default file
     /// of the same name (`ThemeSource.read(overridesIn:)`), and makes its templates.
@@ -51,6 +53,7 @@ public struct Theme: Sendable {
         }
         self.templates = ParsedTemplates(templates: templates)
         stylesheet = source.files[ThemeTemplate.stylesheetFileName]!
+        searchScript = source.files[ThemeTemplate.searchScriptFileName]!
     }
 
     /// The whole HTML document for `view`: its template, rendered with `view.templateValues`,
@@ -150,9 +153,9 @@ public struct ThemeSource: Sendable {
             templateFiles.append(file)
             files[template.fileName] = file.bytes
         }
-        files[ThemeTemplate.stylesheetFileName] =
-            try folder?.file(named: ThemeTemplate.stylesheetFileName)?.bytes
-            ?? ThemeFile.defaultFile(named: ThemeTemplate.stylesheetFileName).bytes
+        for name in ThemeTemplate.assetFileNames {
+            files[name] = try folder?.file(named: name)?.bytes ?? ThemeFile.defaultFile(named: name).bytes
+        }
         return ThemeSource(templateFiles: templateFiles, files: files, ignoredFiles: folder?.ignoredFiles ?? [])
     }
 }

@@ -110,7 +110,7 @@ struct ThemeOverrideFolder {
 
     /// The entries that are not files of a theme, in byte order.
     var ignoredFiles: [String] {
-        let themeFiles = ThemeTemplate.allCases.map(\.fileName) + [ThemeTemplate.stylesheetFileName]
+        let themeFiles = ThemeTemplate.allCases.map(\.fileName) + ThemeTemplate.assetFileNames
         return
             entries
             .filter { entry in !themeFiles.contains { $0.utf8.elementsEqual(entry.utf8) } }

@@ -30,4 +30,8 @@ public enum ThemeTemplate: String, CaseIterable, Sendable {
 
     /// The file name of a theme's stylesheet.
     public static let stylesheetFileName = "style.css"
+    /// The file name of a theme's search script, which every page of a wiki loads.
+    public static let searchScriptFileName = "search.js"
+    /// The theme's files that are not templates, written as they are.
+    public static let assetFileNames = [stylesheetFileName, searchScriptFileName]
 }

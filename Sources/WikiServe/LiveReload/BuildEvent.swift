@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiSite
 
 /// What the browsers are told after a build, as one Server-Sent Event.

@@ -1,3 +1,5 @@
+import WikiDocuments
+
 /// Adds the live-reload script to an HTML response, never to a file on disk: the page's site path
 /// and the standing build error go in a small data script, the behaviour in `LiveReloadScript`.
 struct LiveReloadInjection: Sendable {

@@ -17,7 +17,7 @@ struct ConfigurationReader {
         "markdown",
     ]
     static let checkKeys = CheckCategory.allCases.map(\.rawValue)
-    static let wikiKeys = ["slug", "raw_html", "camel_case_links", "dialect", "link_matching"]
+    static let wikiKeys = ["slug", "raw_html", "camel_case_links", "dialect", "link_matching", "search"]
     static let markdownKeys = ["wiki_id", "title"]
 
     /// Parses `text`; throws when it is not TOML.
@@ -103,6 +103,7 @@ struct ConfigurationReader {
             wiki.tableLocation = ConfigurationLocation(file: file, line: lines.line(of: path))
             wiki.allowRawHTML = bool(at: path + ["raw_html"]) ?? false
             wiki.camelCaseLinks = bool(at: path + ["camel_case_links"]) ?? false
+            wiki.search = bool(at: path + ["search"]) ?? false
             if let name = string(at: path + ["dialect"]),
                 let dialect = choice(name, at: path + ["dialect"], among: MarkdownDialect.allCases)
             {

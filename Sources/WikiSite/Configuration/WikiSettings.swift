@@ -19,19 +19,25 @@ public struct WikiSettings: Sendable, Equatable {
     /// How the wiki's links name its pages; nil: the default of its source, `obsidian` for a
     /// folder of Markdown and `exact` for documents (`BuildOptions.linkMatching(forWiki:)`).
     public var linkMatching: LinkMatching?
+    /// Whether the wiki's pages have a search box, over an index the build writes in the wiki's
+    /// `_search` folder. Off by default: the fast path of an incremental build does not serve a
+    /// page change in a wiki with search yet, so it would cost every edit a wiki-wide build.
+    public var search: Bool
     /// Where the settings and the slug were written, for errors found once the wikis are known.
     var tableLocation: ConfigurationLocation?
     var slugLocation: ConfigurationLocation?
 
     /// Settings; by default the wiki keeps its ID as folder name, raw HTML is left out,
-    /// CamelCase words are plain text and the Markdown is GitHub-flavoured.
+    /// CamelCase words are plain text, the Markdown is GitHub-flavoured and the wiki has no search.
     public init(
-        slug: String? = nil, allowRawHTML: Bool = false, camelCaseLinks: Bool = false, dialect: MarkdownDialect = .gfm
+        slug: String? = nil, allowRawHTML: Bool = false, camelCaseLinks: Bool = false, dialect: MarkdownDialect = .gfm,
+        search: Bool = false
     ) {
         self.slug = slug
         self.allowRawHTML = allowRawHTML
         self.camelCaseLinks = camelCaseLinks
         self.dialect = dialect
+        self.search = search
     }
 
     /// How the wiki's Markdown is rendered, its links read in `linkStyle`.
@@ -43,7 +49,7 @@ public struct WikiSettings: Sendable, Equatable {
     public static func == (lhs: WikiSettings, rhs: WikiSettings) -> Bool {
         lhs.slug.map(ExactString.init) == rhs.slug.map(ExactString.init) && lhs.allowRawHTML == rhs.allowRawHTML
             && lhs.camelCaseLinks == rhs.camelCaseLinks && lhs.dialect == rhs.dialect
-            && lhs.linkMatching == rhs.linkMatching
+            && lhs.linkMatching == rhs.linkMatching && lhs.search == rhs.search
     }
 }
 

@@ -15,6 +15,9 @@ struct WikiPlan: Sendable {
     var keepsUnchangedSpecialFiles = false
     /// Why the home is rendered; nil when it is left as it is.
     var home: ChangeCause?
+    /// Why the search index is made again (only its files whose bytes change are written); nil
+    /// when it is left as it is.
+    var search: ChangeCause?
     /// The pages whose files are removed, with the cause.
     var removedPages: [PageTitle: ChangeCause] = [:]
     /// The aliases whose redirects are written (`AliasRedirect`), with the cause; all of them
@@ -25,13 +28,13 @@ struct WikiPlan: Sendable {
 
     /// A plan rendering every file of the wiki, because of `cause`.
     static func everything(_ cause: ChangeCause) -> WikiPlan {
-        WikiPlan(everyPage: cause, specialPages: cause, home: cause)
+        WikiPlan(everyPage: cause, specialPages: cause, home: cause, search: cause)
     }
 
     /// Whether the plan renders or removes nothing.
     var isEmpty: Bool {
-        everyPage == nil && pages.isEmpty && specialPages == nil && home == nil && removedPages.isEmpty
-            && redirects.isEmpty && removedRedirects.isEmpty
+        everyPage == nil && pages.isEmpty && specialPages == nil && home == nil && search == nil
+            && removedPages.isEmpty && redirects.isEmpty && removedRedirects.isEmpty
     }
 
     /// Adds what the change rules decided for the pages of the wiki.
@@ -63,6 +66,8 @@ struct BuildPlan: Sendable {
     var stylesheet: ChangeCause?
     /// Why the site index is written; nil when it is left as it is.
     var siteIndex: ChangeCause?
+    /// Why the search script is written; nil when it is left as it is.
+    var searchScript: ChangeCause?
     /// The plan of each published wiki, by ID.
     var wikis: [ExactString: WikiPlan] = [:]
     /// Wikis whose whole folder is removed, with the cause.
@@ -71,7 +76,7 @@ struct BuildPlan: Sendable {
     /// A plan rendering everything, because of `reason`.
     static func full(_ reason: FullBuildReason, wikis: [Wiki]) -> BuildPlan {
         let cause = ChangeCause.fullBuild(reason)
-        var plan = BuildPlan(fullBuild: reason, stylesheet: cause, siteIndex: cause)
+        var plan = BuildPlan(fullBuild: reason, stylesheet: cause, siteIndex: cause, searchScript: cause)
         for wiki in wikis { plan.wikis[ExactString(wiki.id)] = .everything(cause) }
         return plan
     }
@@ -82,13 +87,14 @@ struct BuildPlan: Sendable {
     }
 
     /// Adds the files a change of the theme files `names` touches (the layout's is not among
-    /// them: it touches every file, which makes a full build): the stylesheet, the site index,
-    /// every page, every home, or every wiki's special pages.
+    /// them: it touches every file, which makes a full build): the stylesheet, the search script,
+    /// the site index, every page, every home, or every wiki's special pages.
     mutating func applyThemeChanges(_ names: [String], wikis: [Wiki]) {
         for name in names {
             let cause = ChangeCause.themeFileChanged(name)
             switch name {
             case ThemeTemplate.stylesheetFileName: stylesheet = cause
+            case ThemeTemplate.searchScriptFileName: searchScript = cause
             case ThemeTemplate.siteIndex.fileName: siteIndex = cause
             case ThemeTemplate.page.fileName:
                 for wiki in wikis { update(wiki.id) { $0.everyPage = $0.everyPage ?? cause } }

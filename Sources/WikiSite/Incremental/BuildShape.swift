@@ -63,7 +63,7 @@ struct BuildShape: Equatable {
             parts.append(
                 "wiki \(MessageText.quoted(wiki.value)): slug \(settings.slug ?? "none"), raw HTML \(settings.allowRawHTML), "
                     + "CamelCase \(settings.camelCaseLinks), dialect \(settings.dialect), "
-                    + "link matching \(settings.linkMatching.map(\.rawValue) ?? "default")")
+                    + "link matching \(settings.linkMatching.map(\.rawValue) ?? "default"), search \(settings.search)")
         }
         return parts.joined(separator: "; ")
     }

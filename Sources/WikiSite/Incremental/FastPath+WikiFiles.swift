@@ -36,7 +36,8 @@ extension FastPath {
             theme: theme, discovery: discovery)
         let chrome = WikiChrome(
             wiki: wiki, pageCount: figures.pageCount, wantedPageCount: figures.wantedPageCount,
-            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery)
+            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery,
+            searchable: options.settings(forWiki: wiki.id).search)
         let context = WikiFileContext(
             edits: edits, database: database, state: state, layout: layout, renderer: renderer,
             lists: SpecialPageContext(

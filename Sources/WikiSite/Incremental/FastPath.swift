@@ -280,13 +280,19 @@ struct FastPath {
     /// as `published` says), then commits them and `update` to the state, with what it did in
     /// `summary`.
     ///
-    /// - Throws: `FastPathDeclined` when the state lacks what the files need, before anything
-    ///   is written.
+    /// - Throws: `FastPathDeclined` when the state lacks what the files need, or a page changed
+    ///   (the search index is made from every page, which only the wiki-wide path reads), before
+    ///   anything is written.
     func writeFiles(
         _ wikis: [WikiEdits], storedWikis: [ExactString: BuildState.StoredWiki], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, update: StateUpdate,
         summary: inout BuildSummary
     ) throws {
+        if let changed = wikis.first(where: { !$0.edits.isEmpty && options.settings(forWiki: $0.wiki.id).search }) {
+            throw FastPathDeclined(
+                "pages of wiki \(MessageText.quoted(changed.wiki.id)) changed, and its search index is made on the wiki-wide path"
+            )
+        }
         var update = update
         let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
         if discovery == nil { summary.notes.append(SiteDiscovery.missingBaseURLNote) }

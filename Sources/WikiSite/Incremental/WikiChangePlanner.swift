@@ -84,6 +84,7 @@ struct WikiChangePlanner {
             let cause = ChangeCause.pagesChanged(changes.count)
             plan.renderSpecialPagesThatChanged(because: cause)
             plan.home = plan.home ?? cause
+            plan.search = plan.search ?? cause
         }
     }
 

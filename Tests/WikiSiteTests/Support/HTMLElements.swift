@@ -4,6 +4,13 @@ struct HTMLElement: Equatable {
     let attributes: [String: String]
     /// The text up to the matching end tag when it is simple to find (for `a`, `title`, `h1`…).
     let text: String
+
+    /// Whether this is the theme's search script, `<script src="…_assets/search.js" defer>`: the
+    /// one script of a wiki's pages, which no document can name.
+    var isThemeSearchScript: Bool {
+        name == "script" && attributes.count == 2 && attributes["defer"] != nil
+            && attributes["src"].map { $0.hasSuffix("_assets/search.js") && !$0.contains(":") } == true
+    }
 }
 
 /// A small HTML tokenizer for tests: finds start tags and their attributes the way a browser's

@@ -1,12 +1,11 @@
-import WikiDocuments
-
 /// JSON text that can stand inside an HTML `<script>` element: `JSONWriter`'s string literal,
 /// with `<`, `>`, `&` and the line separators U+2028 and U+2029 also written as `\u` escapes, so
 /// no string (a page path, a build error) can close the element or start markup. Those
-/// characters stand only inside strings in JSON, so they are replaced wherever they are.
-enum ScriptSafeJSON {
+/// characters stand only inside strings in JSON, so they are replaced wherever they are. The
+/// live preview's messages and the search index's shards are written with it.
+public enum ScriptSafeJSON {
     /// `text` as a JSON string literal, quotes included.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var literal = ""
         for scalar in JSONWriter.text(.string(text)).unicodeScalars {
             switch scalar {
@@ -22,7 +21,7 @@ enum ScriptSafeJSON {
     }
 
     /// `texts` as a JSON array of strings.
-    static func array(_ texts: [String]) -> String {
+    public static func array(_ texts: [String]) -> String {
         "[" + texts.map(string).joined(separator: ",") + "]"
     }
 }

@@ -1,0 +1,132 @@
+/// The readable text of Markdown, for the search index's words and excerpts: wikilinks and
+/// links as the words they show, embeds, HTML tags and `%%comments%%` dropped, inline markup
+/// taken off, whitespace collapsed. It reads line by line and needs no parse: an excerpt is a
+/// hint of where a word is, and a stray mark in it costs nothing.
+enum SearchPlainText {
+    /// `markdown` without its Obsidian comments (`%%…%%`, over several lines too).
+    static func withoutComments(_ markdown: String) -> String {
+        guard markdown.contains("%%") else { return markdown }
+        var kept = ""
+        var inComment = false
+        var rest = Substring(markdown)
+        while let range = rest.range(of: "%%") {
+            if !inComment { kept += rest[..<range.lowerBound] }
+            inComment.toggle()
+            rest = rest[range.upperBound...]
+        }
+        if !inComment { kept += rest }
+        return kept
+    }
+
+    /// The text of an ATX heading line (`## Text ##`), or nil when `line` is none.
+    static func atxHeading(_ line: Substring) -> String? {
+        let hashes = line.prefix { $0 == "#" }
+        guard (1...6).contains(hashes.count) else { return nil }
+        let rest = line.dropFirst(hashes.count)
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        var text = rest.trimmingSpaces
+        while text.last == "#" { text = text.dropLast() }
+        return inlineText(String(text.trimmingSpaces))
+    }
+
+    /// The text of `lines`, joined by single spaces.
+    static func text(ofLines lines: [Substring]) -> String {
+        var bytes: [UInt8] = []
+        for line in lines {
+            var content = line.utf8.drop { $0 == space || $0 == tab }
+            while let first = content.first,
+                first == UInt8(ascii: ">") || first == UInt8(ascii: "-")
+                    || first == UInt8(ascii: "*") || first == UInt8(ascii: "+")
+            {
+                content = content.dropFirst().drop { $0 == space || $0 == tab }
+            }
+            if content.allSatisfy({ $0 == space || $0 == tab || Self.ruleBytes.contains($0) }) { continue }
+            bytes.append(space)
+            appendInlineText(of: Array(content), to: &bytes)
+        }
+        return collapsingSpaces(bytes)
+    }
+
+    /// `text` with its inline syntax taken off: embeds dropped, wikilinks and links as the words
+    /// they show, HTML tags dropped, emphasis and code marks off.
+    static func inlineText(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        appendInlineText(of: Array(text.utf8), to: &bytes)
+        return collapsingSpaces(bytes)
+    }
+
+    private static let space = UInt8(ascii: " ")
+    /// What the lines of rules and tables' delimiter rows are made of.
+    private static let ruleBytes: Set<UInt8> = [
+        UInt8(ascii: "-"), UInt8(ascii: "="), UInt8(ascii: "|"), UInt8(ascii: ":"),
+    ]
+    private static let tab = UInt8(ascii: "\t")
+
+    /// Appends the readable text of the Markdown `line` to `out`, a byte at a time (every
+    /// syntax character is ASCII, so no UTF-8 sequence is cut).
+    private static func appendInlineText(of line: [UInt8], to out: inout [UInt8]) {
+        let (open, close) = (UInt8(ascii: "["), UInt8(ascii: "]"))
+        /// Where the first `]]` at or after `position` starts.
+        func closing(from position: Int) -> Int? {
+            var at = position
+            while at + 1 < line.count {
+                if line[at] == close, line[at + 1] == close { return at }
+                at += 1
+            }
+            return nil
+        }
+        func next(_ offset: Int, of index: Int) -> UInt8? {
+            index + offset < line.count ? line[index + offset] : nil
+        }
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
+            if byte == UInt8(ascii: "!"), next(1, of: index) == open, next(2, of: index) == open,
+                let end = closing(from: index + 3)
+            {
+                index = end + 2
+            } else if byte == open, next(1, of: index) == open, let end = closing(from: index + 2) {
+                var inside = line[(index + 2)..<end]
+                if let bar = inside.firstIndex(of: UInt8(ascii: "|")) { inside = inside[(bar + 1)...] }
+                if let hash = inside.firstIndex(of: UInt8(ascii: "#")) { inside = inside[..<hash] }
+                out.append(contentsOf: inside)
+                index = end + 2
+            } else if byte == UInt8(ascii: "<"), let end = line[index...].firstIndex(of: UInt8(ascii: ">")) {
+                out.append(space)
+                index = end + 1
+            } else if byte == close, next(1, of: index) == UInt8(ascii: "("),
+                let end = line[index...].firstIndex(of: UInt8(ascii: ")"))
+            {
+                index = end + 1
+            } else {
+                switch byte {
+                case UInt8(ascii: "*"), UInt8(ascii: "`"), open, close: break
+                case UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "="), UInt8(ascii: "|"), tab: out.append(space)
+                default: out.append(byte)
+                }
+                index += 1
+            }
+        }
+    }
+
+    /// `bytes` as text, runs of spaces made one, none at either end.
+    private static func collapsingSpaces(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for byte in bytes where byte != space || (out.last.map { $0 != space } ?? false) {
+            out.append(byte)
+        }
+        if out.last == space { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs at either end.
+    fileprivate var trimmingSpaces: Substring {
+        guard let start = firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return self[endIndex...] }
+        return self[start...last]
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The words of a text as the search index keeps them: Unicode letters and digits, case and
+/// accents folded (`Café` is `cafe`), and Chinese and Japanese text, which has no spaces, as
+/// pairs of characters (`搜索引擎` is `搜索`, `索引`, `引擎`). The search script splits a query
+/// the same way, so a word is found whatever its case or accents.
+enum SearchTerms {
+    /// Terms longer than this (in Unicode scalars) are left out: no one types them.
+    static let longestTerm = 40
+
+    /// The terms of `text`, in order, repeats kept.
+    static func terms(of text: String) -> [String] {
+        var terms: [String] = []
+        var word = String.UnicodeScalarView()
+        var isASCII = true
+        var ideographs: [Unicode.Scalar] = []
+        func endWord() {
+            if !word.isEmpty {
+                let term = isASCII ? String(word).lowercased() : folded(String(word))
+                if !term.isEmpty, term.unicodeScalars.count <= longestTerm { terms.append(term) }
+            }
+            word = String.UnicodeScalarView()
+            isASCII = true
+        }
+        func endIdeographs() {
+            if ideographs.count == 1 { terms.append(String(Character(ideographs[0]))) }
+            for index in ideographs.indices.dropLast() {
+                var pair = String.UnicodeScalarView()
+                pair.append(ideographs[index])
+                pair.append(ideographs[index + 1])
+                terms.append(String(pair))
+            }
+            ideographs = []
+        }
+        // Words are found in the text as it is, and folded one by one: most are ASCII, whose
+        // folding is lowercasing.
+        for scalar in text.unicodeScalars {
+            if isIdeograph(scalar) {
+                endWord()
+                ideographs.append(scalar)
+            } else if isWordScalar(scalar) {
+                endIdeographs()
+                word.append(scalar)
+                isASCII = isASCII && scalar.isASCII
+            } else {
+                endWord()
+                endIdeographs()
+            }
+        }
+        endWord()
+        endIdeographs()
+        return terms
+    }
+
+    /// `text` lowercased, its accents and other combining marks taken off.
+    static func folded(_ text: String) -> String {
+        var folded = String.UnicodeScalarView()
+        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+        where scalar.properties.generalCategory != .nonspacingMark {
+            folded.append(scalar)
+        }
+        return String(folded)
+    }
+
+    /// The shard a term is kept in: the hexadecimal UTF-8 of its first two scalars, or of its
+    /// first alone when it is Chinese or Japanese (a pair is a whole term). A query loads the
+    /// shards of its words alone.
+    static func shardKey(of term: String) -> String {
+        let scalars = Array(term.unicodeScalars)
+        let count = scalars.first.map(isIdeograph) == true ? 1 : min(2, scalars.count)
+        var key = ""
+        for scalar in scalars.prefix(count) {
+            for byte in String(scalar).utf8 {
+                key += String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+            }
+        }
+        return key
+    }
+
+    /// Whether `scalar` belongs to a word: a letter, a mark or a digit.
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+        }
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil
+            || properties.generalCategory == .spacingMark || properties.generalCategory == .nonspacingMark
+    }
+
+    /// Whether `scalar` is Chinese or Japanese (kana, CJK ideographs), text written without
+    /// spaces between words.
+    static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: true
+        default: false
+        }
+    }
+}

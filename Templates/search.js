@@ -1,0 +1,306 @@
+// wikisite's search: the box in every header of a wiki, over the index the build writes in the
+// wiki's `_search/` folder. Each file of the index is a script that hands its value to
+// `wikisiteSearch.put`, loaded with a <script> element: it works from file:// as over HTTP.
+// The words of a query are split and folded as the build folds the pages' (SearchTerms.swift).
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-search-form]");
+  var input = form && form.querySelector("input[type=search]");
+  if (!input) return;
+  var list = form.querySelector("[data-search-results]");
+  var status = form.querySelector("[role=status]");
+  var indexHref = input.getAttribute("data-search-index");
+  var folder = indexHref.slice(0, indexHref.length - "meta.js".length);
+  var wikiFolder = folder.replace(/_search\/$/, "");
+  var values = {};
+  var waiting = {};
+  var shown = 10;
+  var latest = 0;
+
+  window.wikisiteSearch = {
+    put: function (name, value) {
+      values[name] = value;
+    }
+  };
+
+  // The value of the index's file `name`, loaded once; null when it cannot be loaded.
+  function load(name) {
+    if (name in values) return Promise.resolve(values[name]);
+    if (!waiting[name]) {
+      waiting[name] = new Promise(function (resolve) {
+        var script = document.createElement("script");
+        script.src = folder + name + ".js";
+        script.onload = function () { resolve(values[name] || null); };
+        script.onerror = function () { resolve(null); };
+        document.head.appendChild(script);
+      });
+    }
+    return waiting[name];
+  }
+
+  function fold(text) {
+    return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "");
+  }
+
+  function isIdeograph(code) {
+    return (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x4dbf) ||
+      (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) ||
+      (code >= 0x20000 && code <= 0x2fa1f);
+  }
+
+  var wordCharacter = /[\p{Alphabetic}\p{N}\p{Mc}]/u;
+
+  // The terms of `text`: words, and Chinese or Japanese text as pairs of characters.
+  function terms(text) {
+    var found = [];
+    var word = "";
+    var run = [];
+    function endWord() {
+      if (word && Array.from(word).length <= 40) found.push(word);
+      word = "";
+    }
+    function endRun() {
+      if (run.length === 1) found.push(run[0]);
+      for (var i = 0; i + 1 < run.length; i++) found.push(run[i] + run[i + 1]);
+      run = [];
+    }
+    Array.from(fold(text)).forEach(function (character) {
+      if (isIdeograph(character.codePointAt(0))) {
+        endWord();
+        run.push(character);
+      } else if (wordCharacter.test(character)) {
+        endRun();
+        word += character;
+      } else {
+        endWord();
+        endRun();
+      }
+    });
+    endWord();
+    endRun();
+    return found;
+  }
+
+  function hex(text) {
+    return Array.from(new TextEncoder().encode(text)).map(function (byte) {
+      return (byte < 16 ? "0" : "") + byte.toString(16);
+    }).join("");
+  }
+
+  // The keys of the shards that hold the terms starting with `term`.
+  function shardKeys(term, meta) {
+    var characters = Array.from(term);
+    var length = isIdeograph(characters[0].codePointAt(0)) ? 1 : 2;
+    if (characters.length >= length) return [hex(characters.slice(0, length).join(""))];
+    var start = hex(term);
+    return meta.t.filter(function (key) { return key.indexOf(start) === 0; });
+  }
+
+  // Each document holding `term` (or, when `prefix`, a term starting with it), its postings
+  // merged: [count, fields, section, length].
+  function postings(term, prefix, shards) {
+    var documents = {};
+    shards.forEach(function (shard) {
+      if (!shard) return;
+      Object.keys(shard).forEach(function (candidate) {
+        if (candidate === term || (prefix && candidate.indexOf(term) === 0)) {
+          shard[candidate].forEach(function (posting) {
+            var merged = documents[posting[0]];
+            if (!merged) {
+              documents[posting[0]] = [posting[1], posting[2], posting[3], posting[4]];
+            } else {
+              merged[0] += posting[1];
+              if ((posting[2] & 2) && !(merged[1] & 2)) merged[2] = posting[3];
+              merged[1] |= posting[2];
+            }
+          });
+        }
+      });
+    });
+    return documents;
+  }
+
+  // The documents matching every term, best first: title matches, then heading matches, then
+  // a BM25 score of the body.
+  function rank(query, meta, found) {
+    var keys = Object.keys(found[0]).filter(function (key) {
+      return found.every(function (documents) { return key in documents; });
+    });
+    return keys.map(function (key) {
+      var result = { key: key, title: 0, heading: 0, score: 0, section: 0 };
+      found.forEach(function (documents) {
+        var posting = documents[key];
+        var count = Object.keys(documents).length;
+        var idf = Math.log(1 + (meta.n - count + 0.5) / (count + 0.5));
+        var length = Math.pow(2, posting[3] / 4);
+        var norm = 1.2 * (0.25 + 0.75 * length / Math.max(1, meta.avg));
+        if (posting[1] & 1) result.title += 1;
+        if (posting[1] & 2) result.heading += 1;
+        result.score += idf * posting[0] * 2.2 / (posting[0] + norm);
+        if (posting[1] & 6 && !result.sectionSet) {
+          result.section = posting[2];
+          result.sectionSet = true;
+        }
+      });
+      result.score = Math.round(result.score * 1e6);
+      return result;
+    }).sort(byRank);
+  }
+
+  function byRank(a, b) {
+    return b.title - a.title || b.heading - a.heading || b.score - a.score;
+  }
+
+  // Results of equal rank, in title order.
+  function byRankThenTitle(a, b) {
+    var title = a.document[0] < b.document[0] ? -1 : a.document[0] > b.document[0] ? 1 : 0;
+    return byRank(a, b) || title;
+  }
+
+  async function search(text) {
+    var query = terms(text);
+    if (query.length === 0) return null;
+    var meta = await load("meta");
+    if (!meta) return [];
+    var prefix = !/[\s\p{P}]$/u.test(text);
+    var found = await Promise.all(query.map(async function (term, index) {
+      var shards = await Promise.all(shardKeys(term, meta).filter(function (key) {
+        return meta.t.indexOf(key) >= 0;
+      }).map(function (key) { return load("t-" + key); }));
+      return postings(term, prefix && index === query.length - 1, shards);
+    }));
+    var ranked = rank(query, meta, found);
+    var cut = ranked.length > shown ? ranked[shown - 1] : null;
+    var kept = ranked.filter(function (result, index) {
+      return index < shown || (cut && byRank(result, cut) === 0 && index < 50);
+    });
+    await Promise.all(kept.map(function (result) { return load("d-" + result.key.slice(0, 2)); }));
+    kept.forEach(function (result) {
+      var shard = values["d-" + result.key.slice(0, 2)] || {};
+      result.document = shard[result.key];
+    });
+    return kept.filter(function (result) { return result.document; }).sort(byRankThenTitle)
+      .slice(0, shown).map(function (result) {
+      result.query = query;
+      return result;
+    });
+  }
+
+  // `text` in `parent`, the words that match a term of `query` in <mark>.
+  function appendMarked(parent, text, query) {
+    text.split(/([\p{L}\p{N}\p{M}]+)/u).forEach(function (part) {
+      var folded = fold(part);
+      var matches = part && query.some(function (term) {
+        return folded.indexOf(term) === 0 || (isIdeograph(term.codePointAt(0)) && folded.indexOf(term) >= 0);
+      });
+      if (matches) {
+        var mark = document.createElement("mark");
+        mark.textContent = part;
+        parent.appendChild(mark);
+      } else {
+        parent.appendChild(document.createTextNode(part));
+      }
+    });
+  }
+
+  // The excerpt of `text` around the first word that matches `query`.
+  function excerpt(text, query) {
+    var folded = fold(text);
+    var at = -1;
+    query.forEach(function (term) {
+      var index = folded.indexOf(term);
+      if (index >= 0 && (at < 0 || index < at)) at = index;
+    });
+    if (at < 60) return text.length > 160 ? text.slice(0, 160) + "…" : text;
+    var start = text.lastIndexOf(" ", at - 30);
+    var slice = text.slice(start < 0 ? at - 30 : start + 1, at + 130);
+    return "…" + slice + (at + 130 < text.length ? "…" : "");
+  }
+
+  function show(results, text) {
+    list.textContent = "";
+    if (results === null) {
+      status.textContent = "";
+      return;
+    }
+    if (results.length === 0) {
+      status.textContent = "No results for “" + text.trim() + "”";
+      return;
+    }
+    status.textContent = results.length === 1 ? "1 result" : results.length + " results";
+    results.forEach(function (result) {
+      var document_ = result.document;
+      var section = document_[2][result.section] || ["", "", ""];
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = wikiFolder + document_[1] + (section[1] ? "#" + encodeURIComponent(section[1]) : "");
+      var title = document.createElement("span");
+      title.className = "search-result-title";
+      appendMarked(title, document_[0], result.query);
+      link.appendChild(title);
+      if (section[0]) {
+        var heading = document.createElement("span");
+        heading.className = "search-result-heading";
+        appendMarked(heading, section[0], result.query);
+        link.appendChild(heading);
+      }
+      if (section[2]) {
+        var body = document.createElement("span");
+        body.className = "search-result-excerpt";
+        appendMarked(body, excerpt(section[2], result.query), result.query);
+        link.appendChild(body);
+      }
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+  }
+
+  async function update() {
+    var text = input.value;
+    var ticket = ++latest;
+    var results = await search(text);
+    if (ticket === latest) show(results, text);
+  }
+
+  function links() {
+    return Array.prototype.slice.call(list.querySelectorAll("a"));
+  }
+
+  form.hidden = false;
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var first = links()[0];
+    if (first) first.click();
+  });
+  input.addEventListener("input", update);
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "ArrowDown" && links().length) {
+      event.preventDefault();
+      links()[0].focus();
+    } else if (event.key === "Escape") {
+      input.value = "";
+      update();
+    }
+  });
+  list.addEventListener("keydown", function (event) {
+    var all = links();
+    var at = all.indexOf(document.activeElement);
+    if (event.key === "ArrowDown" && at >= 0 && at + 1 < all.length) {
+      event.preventDefault();
+      all[at + 1].focus();
+    } else if (event.key === "ArrowUp" && at >= 0) {
+      event.preventDefault();
+      (at === 0 ? input : all[at - 1]).focus();
+    } else if (event.key === "Escape") {
+      input.focus();
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    var typing = target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+    if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      input.focus();
+    }
+  });
+})();
