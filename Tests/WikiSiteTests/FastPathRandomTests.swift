@@ -113,6 +113,33 @@ struct FastPathRandomTests {
         return edits
     }
 
+    /// The wiki published beside `w` when `w` is published alone, and its page `Alpha`.
+    static func otherWiki() -> [[String: Any]] {
+        [
+            ["_id": "x", "_rev": "1-a", "type": "wiki", "title": "Other", "markdown": "Other."],
+            page("Alpha", of: "x", generation: 1, links: ["Beta"], author: "ann", hour: 0),
+        ]
+    }
+
+    /// Saves `edits`: imported into `store`, or put in `documents`, which are written again
+    /// whole as the dump.
+    static func save(
+        _ edits: [[String: Any]], to documents: inout [[String: Any]], fromADump: Bool, in folder: TemporaryFolder,
+        store: String
+    ) throws {
+        guard fromADump else {
+            _ = try DocumentStore.openOrCreate(path: store).importDocuments(
+                from: DumpSource(path: try folder.write(try dump(edits), to: "edit.json")))
+            return
+        }
+        for edit in edits {
+            if let index = documents.firstIndex(where: { $0["_id"] as? String == edit["_id"] as? String }) {
+                documents[index] = edit
+            }
+        }
+        try folder.write(try dump(documents), to: "wiki.json")
+    }
+
     /// From the store (its changes after the checkpoint) and from a dump written again whole
     /// (its entries compared with the ledger of the last build's reading).
     @Test(arguments: [false, true])
@@ -138,10 +165,7 @@ struct FastPathRandomTests {
             // A wiki in five is published alone (`--wiki w`) beside another wiki whose page is
             // edited at every step: its changes must touch nothing.
             let publishedAlone = seed % 5 == 2
-            if publishedAlone {
-                documents.append(["_id": "x", "_rev": "1-a", "type": "wiki", "title": "Other", "markdown": "Other."])
-                documents.append(Self.page("Alpha", of: "x", generation: 1, links: ["Beta"], author: "ann", hour: 0))
-            }
+            if publishedAlone { documents += Self.otherWiki() }
             for title in Self.titles {
                 hour += 1
                 generations[title] = 1
@@ -176,16 +200,7 @@ struct FastPathRandomTests {
                             "Alpha", of: "x", generation: step + 1, links: [Self.titles.randomElement(using: &random)!],
                             author: "bob", hour: hour))
                 }
-                if fromADump {
-                    for edit in edits
-                    where documents.contains(where: { $0["_id"] as? String == edit["_id"] as? String }) {
-                        documents[documents.firstIndex { $0["_id"] as? String == edit["_id"] as? String }!] = edit
-                    }
-                    try folder.write(try Self.dump(documents), to: "wiki.json")
-                } else {
-                    _ = try DocumentStore.openOrCreate(path: store).importDocuments(
-                        from: DumpSource(path: try folder.write(try Self.dump(edits), to: "edit.json")))
-                }
+                try Self.save(edits, to: &documents, fromADump: fromADump, in: folder, store: store)
                 let summary = try SiteBuilder(options: options).build()
                 if !searchable {
                     steps += 1
