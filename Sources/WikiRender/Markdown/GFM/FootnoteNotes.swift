@@ -12,6 +12,7 @@ extension MarkdownRenderer {
         var footnotes = FoundFootnotes(notes: [], references: references)
         var links = parsed.links
         var embeds = parsed.embeds
+        var files = parsed.files
         let masks = Self.masks(of: notes, in: document)
         for (index, note) in notes.enumerated() {
             let block = document.newBlock(onEnter: "", onExit: "")
@@ -31,13 +32,15 @@ extension MarkdownRenderer {
                     WikilinkOccurrence(target: $0.target, label: $0.label, line: $0.line + shift, isEmbed: $0.isEmbed)
                 }
                 embeds += noteParsed.embeds.map { $0.shifted(by: shift) }
+                files += noteParsed.files.map { AttachmentEmbed(name: $0.name, line: $0.line + shift) }
                 footnotes.add(noteParsed.footnotes)
             }
         }
         for mask in masks.all { document.remove(mask) }
         // A note's block ids are taken off its text but give no id: a note is no block to link to.
         return Parsed(
-            links: links, embeds: embeds, headings: parsed.headings, blocks: parsed.blocks, footnotes: footnotes,
+            links: links, embeds: embeds, files: files, headings: parsed.headings, blocks: parsed.blocks,
+            footnotes: footnotes,
             mayHoldRawHTML: parsed.mayHoldRawHTML)
     }
 
