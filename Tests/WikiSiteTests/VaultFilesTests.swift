@@ -44,16 +44,18 @@ import WikiModel
         }
     }
 
-    @Test func aPDFIsALinkAndAVideoHasControls() throws {
+    @Test func aPDFIsALinkAVideoHasControlsAndALinkToNoFileStaysAsWritten() throws {
         let folder = try VaultSiteTests.build()
         let site = SiteFiles(root: folder.url.appendingPathComponent("site"))
         let html = try folder.read(Self.gallery)
-        let spec = HTMLElements.elements("a", in: html).filter { ($0.attributes["href"] ?? "").hasSuffix(".pdf") }
+        let anchors = HTMLElements.elements("a", in: html)
+        let spec = anchors.filter { ($0.attributes["href"] ?? "").hasSuffix(".pdf") && $0.text != "gone" }
         #expect(spec.map(\.text).sorted() == ["spec.pdf", "the spec"])
         for link in spec {
             #expect(site.exists(try Self.target(of: link.attributes["href"], in: site)))
             #expect(link.attributes["download"] == nil)
         }
+        #expect(anchors.first { $0.text == "gone" }?.attributes["href"] == "../files/gone.pdf")
         let video = try #require(HTMLElements.elements("video", in: html).first)
         #expect(video.attributes["controls"] != nil)
         #expect(site.exists(try Self.target(of: video.attributes["src"], in: site)))

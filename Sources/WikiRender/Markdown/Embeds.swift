@@ -96,10 +96,15 @@ public struct AttachmentEmbed: Sendable, Equatable {
     public let name: String
     /// The 1-based line of the Markdown where the embed is written.
     public let line: Int
+    /// Whether it is a Markdown image or link to a file by its relative path (`FileLinks`), not
+    /// an embed: in a folder wiki, one the page has no attachment for names no file
+    /// (`missing_file`).
+    public let isLink: Bool
 
-    public init(name: String, line: Int) {
+    public init(name: String, line: Int, isLink: Bool = false) {
         self.name = name
         self.line = line
+        self.isLink = isLink
     }
 
     /// The extensions that make an embed name an attachment even when the page has no

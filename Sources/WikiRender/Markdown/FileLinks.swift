@@ -8,9 +8,12 @@ import WikiModel
 /// build then writes it, as it writes an embedded attachment. Anything else is left as written.
 enum FileLinks {
     /// Points the links and images of `document`, the text of page `page`, at the attachments of
-    /// the page that `embeds` publishes. Returns them, in document order, as attachment embeds.
+    /// the page that `embeds` publishes. Returns them, in document order, as attachment embeds;
+    /// with `keepsMissing` (a folder wiki, whose notes have every file they name), also the
+    /// relative paths to a file (with an extension, not `.md`, inside the folder) that the page
+    /// has no attachment for, left as written.
     static func rewrite(
-        in document: inout CmarkDocument, page: PageTitle?, embeds: some EmbedSource
+        in document: inout CmarkDocument, page: PageTitle?, embeds: some EmbedSource, keepsMissing: Bool
     ) -> [AttachmentEmbed] {
         var nodes: [CmarkDocument.Node] = []
         document.walk { event, node in
@@ -19,13 +22,24 @@ enum FileLinks {
         }
         var found: [AttachmentEmbed] = []
         for node in nodes {
-            guard let name = attachmentName(String(decoding: document.url(node), as: UTF8.self)),
-                let attachment = embeds.attachment(named: name, ofPage: page)
-            else { continue }
+            guard let name = attachmentName(String(decoding: document.url(node), as: UTF8.self)) else { continue }
+            let line = document.span(node).startLine
+            guard let attachment = embeds.attachment(named: name, ofPage: page) else {
+                if keepsMissing, namesFile(name), NotePath.resolve(name, from: page) != nil {
+                    found.append(AttachmentEmbed(name: name, line: line, isLink: true))
+                }
+                continue
+            }
             document.setURL(node, WikilinkRewriter.relativeHref(attachment.href))
-            found.append(AttachmentEmbed(name: name, line: document.span(node).startLine))
+            found.append(AttachmentEmbed(name: name, line: line, isLink: true))
         }
         return found
+    }
+
+    /// Whether `path`'s last component has an extension: a file, not a folder or a page.
+    private static func namesFile(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        return name.dropFirst().contains(".") && !name.hasSuffix(".")
     }
 
     /// The attachment name a destination may be: a relative path, percent-decoded, without

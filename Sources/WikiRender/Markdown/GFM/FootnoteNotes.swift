@@ -32,7 +32,9 @@ extension MarkdownRenderer {
                     WikilinkOccurrence(target: $0.target, label: $0.label, line: $0.line + shift, isEmbed: $0.isEmbed)
                 }
                 embeds += noteParsed.embeds.map { $0.shifted(by: shift) }
-                files += noteParsed.files.map { AttachmentEmbed(name: $0.name, line: $0.line + shift) }
+                files += noteParsed.files.map {
+                    AttachmentEmbed(name: $0.name, line: $0.line + shift, isLink: $0.isLink)
+                }
                 footnotes.add(noteParsed.footnotes)
             }
         }
