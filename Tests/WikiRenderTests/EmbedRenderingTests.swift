@@ -166,7 +166,8 @@ struct EmbedRenderingTests {
                 + "<a href=\"other.pdf\">other</a></p>\n")
         #expect(
             result.attachments == [
-                AttachmentEmbed(name: "img/a b.png", line: 1), AttachmentEmbed(name: "spec.pdf", line: 2),
+                AttachmentEmbed(name: "img/a b.png", line: 1, isLink: true),
+                AttachmentEmbed(name: "spec.pdf", line: 2, isLink: true),
             ])
     }
 
