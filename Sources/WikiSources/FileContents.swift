@@ -48,7 +48,8 @@ enum FileContents {
         return try body(UnsafeRawBufferPointer(start: address, count: size), PageReleaser(mapping: address))
     }
 
-    private static func readToEnd(_ descriptor: Int32, path: String) throws -> [UInt8] {
+    /// The rest of the file open at `descriptor`, read until its end.
+    static func readToEnd(_ descriptor: Int32, path: String) throws(DumpFileError) -> [UInt8] {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -129,14 +129,46 @@ struct EmbedRenderingTests {
             ])
     }
 
-    @Test func otherAttachmentsAreDownloadLinks() {
+    @Test func aPDFIsALinkTheBrowserOpensAndOtherAttachmentsAreDownloadLinks() {
         let embeds = TestEmbeds(
             attachments: ["Home": ["notes.pdf": "application/pdf", "draw.svgz": "image/svg", "data": "image/"]])
         #expect(
             render("![[notes.pdf]] ![[draw.svgz]] ![[data]]", embeds).html
-                == "<p><a class=\"embed-file\" href=\"Home.files/notes.pdf\" download=\"\">notes.pdf</a> "
+                == "<p><a class=\"embed-file\" href=\"Home.files/notes.pdf\">notes.pdf</a> "
                 + "<a class=\"embed-file\" href=\"Home.files/draw.svgz\" download=\"\">draw.svgz</a> "
                 + "<a class=\"embed-file\" href=\"Home.files/data\" download=\"\">data</a></p>\n")
+    }
+
+    @Test func aLabelThatIsASizeGivesTheImageItsWidthAndHeight() {
+        let embeds = TestEmbeds(attachments: ["Home": ["a.png": "image/png"]])
+        #expect(
+            render("![[a.png|300]] ![[a.png|300x200]] ![[a.png|A plan|40]] ![[a.png|3x]]", embeds).html
+                == "<p><img class=\"embed\" src=\"Home.files/a.png\" alt=\"a.png\" width=\"300\" /> "
+                + "<img class=\"embed\" src=\"Home.files/a.png\" alt=\"a.png\" width=\"300\" height=\"200\" /> "
+                + "<img class=\"embed\" src=\"Home.files/a.png\" alt=\"A plan\" width=\"40\" /> "
+                + "<img class=\"embed\" src=\"Home.files/a.png\" alt=\"3x\" /></p>\n")
+    }
+
+    @Test func audioAndVideoArePlayersWithControls() {
+        let embeds = TestEmbeds(attachments: ["Home": ["talk.mp3": "audio/mpeg", "clip.mp4": "video/mp4"]])
+        #expect(
+            render("![[talk.mp3]] ![[clip.mp4|320]]", embeds).html
+                == "<p><audio class=\"embed\" src=\"Home.files/talk.mp3\" controls=\"\"></audio> "
+                + "<video class=\"embed\" src=\"Home.files/clip.mp4\" controls=\"\" width=\"320\"></video></p>\n")
+    }
+
+    @Test func markdownImagesAndLinksToAttachmentsLeadToTheirFiles() {
+        let embeds = TestEmbeds(attachments: ["Home": ["img/a b.png": "image/png", "spec.pdf": "application/pdf"]])
+        let result = render("![a](img/a%20b.png)\n[spec](spec.pdf#page=2) [other](other.pdf)", embeds)
+        #expect(
+            result.html
+                == "<p><img src=\"Home.files/img/a%20b.png\" alt=\"a\" />\n<a href=\"Home.files/spec.pdf\">spec</a> "
+                + "<a href=\"other.pdf\">other</a></p>\n")
+        #expect(
+            result.attachments == [
+                AttachmentEmbed(name: "img/a b.png", line: 1, isLink: true),
+                AttachmentEmbed(name: "spec.pdf", line: 2, isLink: true),
+            ])
     }
 
     @Test func aCleanedSVGIsAnImage() {

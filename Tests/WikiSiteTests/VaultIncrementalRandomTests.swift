@@ -8,17 +8,20 @@ import WikiModel
 
 /// The proof of incremental builds of a vault matched as Obsidian does: random notes, linked by
 /// wikilinks and Markdown links of every form, created, edited, deleted, renamed and moved between folders, with few names so that notes of the same
-/// name come and go and short links change the note they lead to. After each step, the
+/// name come and go and short links change the note they lead to, and images they embed
+/// added, replaced and removed. After each step, the
 /// incremental build's site is a clean build's.
 @Suite("vault builds equal clean builds")
 struct VaultIncrementalRandomTests {
     static let folders = ["", "a", "b", "a/c"]
     static let names = ["Note", "Plan", "Idea"]
+    /// Where the vault's images may be.
+    static let images = ["pic.png", "a/pic.png"]
 
     /// A random wikilink, written in one of the forms Obsidian reads.
     static func link(using random: inout SplitMix64) -> String {
         let name = names.randomElement(using: &random)!
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0: return "[[\(folders.randomElement(using: &random)!)/\(name)]]"
         case 1: return "[[\(name.lowercased())#Part]]"
         case 2: return "[[../\(name)|up]]"
@@ -26,6 +29,8 @@ struct VaultIncrementalRandomTests {
         case 4: return "![[\(name)]]"
         case 5: return "[up](../\(name).md)"
         case 6: return "[here](./\(name.lowercased()).md#part)"
+        case 7: return "![[pic.png|30]]"
+        case 8: return "![pic](pic.png)"
         default: return "[[\(name)]]"
         }
     }
@@ -42,11 +47,24 @@ struct VaultIncrementalRandomTests {
         return (folder.isEmpty ? "" : folder + "/") + names.randomElement(using: &random)! + ".md"
     }
 
-    /// One random change of the vault: a note created, edited, deleted, or renamed or moved.
+    /// One random change of the vault: a note created, edited, deleted, or renamed or moved; an
+    /// image added, replaced or removed.
     static func change(_ vault: TemporaryFolder, notes: inout Set<String>, using random: inout SplitMix64) throws {
         let existing = notes.sorted()
-        let action = existing.isEmpty ? 0 : Int.random(in: 0..<4, using: &random)
+        let action = existing.isEmpty ? 0 : Int.random(in: 0..<5, using: &random)
         switch action {
+        case 4:
+            let image = vault.path(images.randomElement(using: &random)!)
+            if FileManager.default.fileExists(atPath: image), Bool.random(using: &random) {
+                try FileManager.default.removeItem(atPath: image)
+            } else {
+                let folder = (image as NSString).deletingLastPathComponent
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                let bytes = (0..<Int.random(in: 1...16, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }
+                try Data(bytes).write(to: URL(fileURLWithPath: image))
+            }
         case 0, 1:
             let path = action == 0 ? Self.path(using: &random) : existing.randomElement(using: &random)!
             _ = try vault.write(note(using: &random), to: path)

@@ -25,6 +25,29 @@ public struct EmbeddedAttachment: Sendable {
         self.contentType = contentType
     }
 
+    /// How an embed shows an attachment, as Obsidian does.
+    public enum Kind: Sendable, Equatable {
+        /// An `<img>` (`isImage`).
+        case image
+        /// An `<audio>` player with controls: an `audio/` type.
+        case audio
+        /// A `<video>` player with controls: a `video/` type.
+        case video
+        /// A link the browser opens: `application/pdf`.
+        case pdf
+        /// A link to download it: anything else.
+        case download
+    }
+
+    /// How an embed shows it, by its type (parameters, spaces and letter case aside).
+    public var kind: Kind {
+        if isImage { return .image }
+        let type = contentType.lowercased().prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }
+        if type.hasPrefix("audio/") { return .audio }
+        if type.hasPrefix("video/") { return .video }
+        return type == "application/pdf" ? .pdf : .download
+    }
+
     /// Whether it is shown as an image (`<img>`): its type is `image/` and a subtype of
     /// letters, digits, `.`, `+` and `-` (parameters, spaces and letter case aside). An SVG is
     /// one only as `image/svg+xml`, the type the model gives an SVG it cleaned
@@ -44,16 +67,44 @@ public struct EmbeddedAttachment: Sendable {
     }
 }
 
+/// What an attachment embed's label says: its text, and the size Obsidian reads at its end:
+/// `300` (a width), `300x200` (a width and a height), `alt|300` (a text and a width).
+struct EmbedLabel {
+    /// The text, for an image's `alt`; nil when the label is only a size.
+    let text: String?
+    /// The size as HTML attributes, with a space before each: ` width="300" height="200"`, or
+    /// empty.
+    let size: String
+
+    init(_ label: String) {
+        let parts = label.split(separator: "|", omittingEmptySubsequences: false)
+        let sizes = parts.last.map { $0.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false) } ?? []
+        let numbers = sizes.compactMap { $0.isEmpty || $0.count > 5 ? nil : Int($0, radix: 10) }
+        guard !sizes.isEmpty, numbers.count == sizes.count, numbers.allSatisfy({ $0 >= 0 }) else {
+            text = label
+            size = ""
+            return
+        }
+        text = parts.count > 1 ? parts.dropLast().joined(separator: "|") : nil
+        size = " width=\"\(numbers[0])\"" + (numbers.count > 1 ? " height=\"\(numbers[1])\"" : "")
+    }
+}
+
 /// An embed of an attachment (`![[name.png]]`, `![[name.png|alt]]`) written in a page.
 public struct AttachmentEmbed: Sendable, Equatable {
     /// The attachment's name as written (trimmed).
     public let name: String
     /// The 1-based line of the Markdown where the embed is written.
     public let line: Int
+    /// Whether it is a Markdown image or link to a file by its relative path (`FileLinks`), not
+    /// an embed: in a folder wiki, one the page has no attachment for names no file
+    /// (`missing_file`).
+    public let isLink: Bool
 
-    public init(name: String, line: Int) {
+    public init(name: String, line: Int, isLink: Bool = false) {
         self.name = name
         self.line = line
+        self.isLink = isLink
     }
 
     /// The extensions that make an embed name an attachment even when the page has no

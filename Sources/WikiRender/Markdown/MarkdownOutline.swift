@@ -43,8 +43,7 @@ extension MarkdownRenderer {
         parse(markdown, of: page, resolve: resolve, embeds: embeds, writesLinks: false) { _, parsed in
             MarkdownOutline(
                 headings: parsed.headings.map(\.heading), links: parsed.links,
-                attachments: parsed.embeds.compactMap(\.attachment), blockIDs: parsed.blocks.map(\.id),
-                tags: parsed.tags)
+                attachments: parsed.attachments, blockIDs: parsed.blocks.map(\.id), tags: parsed.tags)
         }
     }
 }

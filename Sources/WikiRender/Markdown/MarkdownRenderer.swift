@@ -46,7 +46,7 @@ public struct MarkdownRenderer: Sendable {
             return RenderedMarkdown(
                 html: html(of: &document, mayHoldRawHTML: parsed.mayHoldRawHTML),
                 headings: parsed.headings.map(\.heading),
-                links: parsed.links, attachments: parsed.embeds.compactMap(\.attachment),
+                links: parsed.links, attachments: parsed.attachments,
                 blockIDs: parsed.blocks.map(\.id), tags: parsed.tags)
         }
     }
@@ -68,6 +68,8 @@ public struct MarkdownRenderer: Sendable {
         let links: [WikilinkOccurrence]
         /// The embeds, with their placeholders.
         let embeds: [Embed]
+        /// The Markdown links and images to the page's attachments (`FileLinks`).
+        let files: [AttachmentEmbed]
         /// The headings, not yet written.
         let headings: [HeadingRewriter.Found]
         /// The blocks with Obsidian block ids, their markers taken off, the ids not yet written.
@@ -78,6 +80,9 @@ public struct MarkdownRenderer: Sendable {
         let mayHoldRawHTML: Bool
         /// The inline tags, in document order, each time it is written (`InlineTags`).
         var tags: [WikiTag] = []
+
+        /// The attachments the text shows or links: its embeds', then its links'.
+        var attachments: [AttachmentEmbed] { embeds.compactMap(\.attachment) + files }
     }
 
     /// Parses `markdown`, the text of page `page` (nil: the wiki's home), rewrites its
@@ -124,6 +129,9 @@ public struct MarkdownRenderer: Sendable {
         var source = SourceText(bytes)
         let cells = options.dialect == .gfm ? MarkdownExtensions.apply(to: &document, source: &source) : [:]
         let survey = TreeSurvey(document, source: &source, cells: cells)
+        // Before the wikilinks, whose links lead to pages, never to attachments.
+        let files = FileLinks.rewrite(
+            in: &document, page: page, embeds: embeds, keepsMissing: options.titleMatching != nil)
         let found = WikilinkRewriter.rewrite(
             survey.bracketTexts, in: &document,
             reading: WikilinkRewriter.Reading(style: options.linkStyle, matching: options.titleMatching, page: page),
@@ -145,7 +153,8 @@ public struct MarkdownRenderer: Sendable {
             SourceText.contains(UInt8(ascii: "<"), in: bytes)
             || notes.contains { $0.content.contains(UInt8(ascii: "<")) }
         var parsed = Parsed(
-            links: links, embeds: found.embeds, headings: headings, blocks: blocks, footnotes: FoundFootnotes(),
+            links: links, embeds: found.embeds, files: files, headings: headings, blocks: blocks,
+            footnotes: FoundFootnotes(),
             mayHoldRawHTML: mayHoldRawHTML)
         // Without a definition in the page, no reference can resolve: the page's own text is
         // not searched for them, a note's text always is.

@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 
 /// The Markdown links of a folder wiki's note to other notes, written the way GitHub, MkDocs and
@@ -43,26 +44,9 @@ enum NoteLinks {
         let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         guard let encoded = parts.first, !encoded.isEmpty, !encoded.hasPrefix("/"),
             !encoded.contains(":"), !encoded.contains("?"),
-            let path = percentDecoded(encoded), path.lowercased().hasSuffix(".md")
+            let path = PercentDecoding.decode(encoded.utf8), path.lowercased().hasSuffix(".md")
         else { return nil }
-        let fragment = parts.count > 1 ? percentDecoded(parts[1]).flatMap { $0.isEmpty ? nil : $0 } : nil
+        let fragment = parts.count > 1 ? PercentDecoding.decode(parts[1].utf8).flatMap { $0.isEmpty ? nil : $0 } : nil
         return (String(path.dropLast(3)), fragment)
-    }
-
-    /// `text` with its `%XX` escapes decoded; nil when they do not make UTF-8.
-    private static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 
 /// Paths between the notes of a folder wiki, whose titles are their paths without `.md`
@@ -7,17 +8,7 @@ public enum NotePath {
     /// names when written in note `page` (nil: the wiki's home, at the top); nil when it climbs
     /// out of the folder (`../README` at the top), to a file that is not the wiki's.
     public static func resolve(_ relative: String, from page: PageTitle?) -> String? {
-        var components = page.map { folder(of: $0.text).split(separator: "/").map(String.init) } ?? []
-        for component in relative.split(separator: "/") {
-            switch component {
-            case ".": continue
-            case "..":
-                guard !components.isEmpty else { return nil }
-                components.removeLast()
-            default: components.append(String(component))
-            }
-        }
-        return components.joined(separator: "/")
+        RelativePath.join(page.map { folder(of: $0.text) } ?? "", relative)
     }
 
     /// The folder of a note's path: everything before its last `/`, empty at the top.

@@ -14,9 +14,11 @@ import WikiModel
 ///   `embedN-` (the N-th page the file embeds), so they repeat no id of the file. The
 ///   block takes the embed's place in its paragraph; an embed in a heading, a link or
 ///   emphasis, where no block can go, is shown as a link to the page.
-/// - `![[name.png]]` shows the attachment of that name of the page whose text holds the embed:
-///   an `<img>` (alt text: the label, or the name) when its type is an image (`isImage`), a
-///   link to download it otherwise.
+/// - `![[name.png]]` shows the attachment of that name of the page whose text holds the embed,
+///   as Obsidian does (`EmbeddedAttachment.Kind`): an `<img>` (alt text: the label, or the name)
+///   when its type is an image, `<audio>` or `<video>` with controls, a link to a PDF, a link to
+///   download anything else. A label that is a size (`|300`, `|300x200`, `|alt|300`) sets the
+///   width and height (`EmbedLabel`).
 /// - A page or attachment that does not exist, a draft, and a heading or block the page does
 ///   not have are shown as a link is: `missing`, with a tooltip saying what is missing.
 /// - Embeds nest at most `maxDepth` deep and a file shows at most `maxPages` embedded pages
@@ -69,13 +71,21 @@ struct Transclusion {
             return
         }
         let href = HTMLAttribute.escape(WikilinkRewriter.relativeHref(attachment.href))
-        if attachment.isImage {
+        let shown = EmbedLabel(label)
+        switch attachment.kind {
+        case .image:
             document.insertRawInline(
-                "<img class=\"embed\" src=\"\(href)\" alt=\"\(HTMLAttribute.escape(label))\" />",
+                "<img class=\"embed\" src=\"\(href)\" alt=\"\(HTMLAttribute.escape(shown.text ?? name))\"\(shown.size) />",
                 before: embed.placeholder)
-        } else {
+        case .audio, .video:
+            let tag = attachment.kind == .audio ? "audio" : "video"
+            document.insertRawInline(
+                "<\(tag) class=\"embed\" src=\"\(href)\" controls=\"\"\(shown.size)></\(tag)>",
+                before: embed.placeholder)
+        case .pdf, .download:
+            let download = attachment.kind == .pdf ? "" : " download=\"\""
             document.insertCustomInline(
-                onEnter: "<a class=\"embed-file\" href=\"\(href)\" download=\"\">", label: embed.label, onExit: "</a>",
+                onEnter: "<a class=\"embed-file\" href=\"\(href)\"\(download)>", label: embed.label, onExit: "</a>",
                 before: embed.placeholder)
         }
     }

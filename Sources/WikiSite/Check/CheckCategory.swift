@@ -16,6 +16,9 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
     /// An embed of an attachment (`![[name.png]]`) that the page does not have, or has without
     /// its bytes (a stub).
     case missingAttachment = "missing_attachment"
+    /// A Markdown link or image of a folder wiki's note to a file of the folder, by its relative
+    /// path (`[spec](files/spec.pdf)`), that does not exist.
+    case missingFile = "missing_file"
     /// A wikilink from a published page (or the wiki's home) to a draft, which is not published.
     case draftLink = "draft_link"
     /// Published pages of one wiki whose titles differ only in letter case or Unicode form.
@@ -53,13 +56,14 @@ public enum CheckCategory: String, CaseIterable, Sendable, Comparable {
         case .missingBlock: 2
         case .ambiguousLink: 3
         case .missingAttachment: 4
-        case .draftLink: 5
-        case .titleCollision: 6
-        case .aliasCollision: 7
-        case .skippedDocument: 7
-        case .skippedAttachment: 8
-        case .invalidFrontMatter: 9
-        case .conflict: 10
+        case .missingFile: 5
+        case .draftLink: 6
+        case .titleCollision: 7
+        case .aliasCollision: 8
+        case .skippedDocument: 9
+        case .skippedAttachment: 10
+        case .invalidFrontMatter: 11
+        case .conflict: 12
         }
     }
 }

@@ -136,7 +136,21 @@ private struct WikiLinkRules {
     private func check(_ embed: AttachmentEmbed, from linker: Linker, into findings: inout [CheckFinding]) {
         let written = "![[" + String(MessageText.quoted(embed.name).dropFirst().dropLast()) + "]]"
         let problem: String
-        if let attachment = linker.attachments.first(where: { $0.name.isExactly(embed.name) }) {
+        let attachment = linker.attachments.first { $0.name.isExactly(embed.name) }
+        if embed.isLink, attachment == nil,
+            skippedAttachments[ExactString(linker.documentID)]?.contains(where: {
+                $0.name?.isExactly(embed.name) == true
+            })
+                != true
+        {
+            findings.append(
+                CheckFinding(
+                    .missingFile, wikiID: input.analysis.wiki.id, documentID: linker.documentID, page: linker.page,
+                    origin: linker.origin, line: embed.line,
+                    message: "link to \(MessageText.quoted(embed.name)): the folder has no such file"))
+            return
+        }
+        if let attachment {
             guard attachment.data == nil else { return }
             problem = "the source has only a stub of it, without its data: dump the database with attachments"
         } else if let skipped = skippedAttachments[ExactString(linker.documentID)]?.first(where: {

@@ -10,8 +10,8 @@ import WikiRender
 /// The bytes are unsigned LEB128 integers and length-prefixed UTF-8 strings, in this order: the
 /// word count; the links, each a flag byte (1: has a target, 2: has a fragment, 4: is an embed),
 /// its line, then its target and fragment when it has them; the headings, each its level, text
-/// and id; the embeds of attachments, each its name and line; the block ids; the tags as written.
-/// Each list starts with its length.
+/// and id; the embeds of attachments, each its name, line and a byte (1: a Markdown link, not
+/// an embed); the block ids; the tags as written. Each list starts with its length.
 /// Strings are stored as their exact bytes (titles already normalized), and decoded without
 /// repairs: a blob that does not decode is no outline, and the page is parsed again.
 enum StoredOutline {
@@ -41,6 +41,7 @@ enum StoredOutline {
         append(outline.attachments, to: &bytes) { embed, bytes in
             append(embed.name, to: &bytes)
             append(embed.line, to: &bytes)
+            bytes.append(embed.isLink ? 1 : 0)
         }
         append(outline.blockIDs, to: &bytes) { id, bytes in append(id, to: &bytes) }
         append(outline.tags, to: &bytes) { tag, bytes in append(tag.text, to: &bytes) }
@@ -72,8 +73,9 @@ enum StoredOutline {
                 return Heading(level: level, text: text, id: id)
             }),
             let attachments = reader.list({ reader -> AttachmentEmbed? in
-                guard let name = reader.string(), let line = reader.integer() else { return nil }
-                return AttachmentEmbed(name: name, line: line)
+                guard let name = reader.string(), let line = reader.integer(), let isLink = reader.byte(), isLink <= 1
+                else { return nil }
+                return AttachmentEmbed(name: name, line: line, isLink: isLink == 1)
             }),
             let blockIDs = reader.list({ reader in reader.string() }),
             let tags = reader.list({ reader in reader.string().flatMap(WikiTag.init) })

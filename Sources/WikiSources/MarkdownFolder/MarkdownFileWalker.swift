@@ -18,7 +18,7 @@ struct MarkdownFile {
     let modified: FileTime
 }
 
-/// Finds and reads every `*.md` file under a folder, recursively.
+/// Finds and reads every `*.md` file under a folder, recursively, and lists its other files.
 ///
 /// Left out quietly: hidden files and folders (a name starting with `.`: `.git`, `.obsidian`),
 /// symbolic links (never followed, so nothing outside the folder is read, whatever a link points
@@ -36,6 +36,9 @@ struct MarkdownFileWalker {
     let isIgnored: ([UInt8]) -> Bool
 
     private(set) var files: [MarkdownFile] = []
+    /// The paths of the folder's other regular files (`img/a.png`), in byte order, unread: a
+    /// note may embed or link them (`FolderFiles`).
+    private(set) var otherFiles: [String] = []
     private(set) var rejected: [RejectedEntry] = []
     /// Where files are read, reused from file to file.
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -50,6 +53,7 @@ struct MarkdownFileWalker {
     mutating func walk(folder descriptor: Int32) {
         walk(directory: descriptor, relativePath: [])
         files.sort { $0.relativePath.precedesInByteOrder($1.relativePath) }
+        otherFiles.sort { $0.precedesInByteOrder($1) }
     }
 
     /// The path of an entry as the user would type it: the folder's name, a slash, the path inside.
@@ -109,7 +113,10 @@ struct MarkdownFileWalker {
             walk(directory: child, relativePath: path)
             return
         }
-        guard name.count > 3, name.reversed().starts(with: ".md".utf8.reversed()), kind != S_IFLNK else { return }
+        guard name.count > 3, name.reversed().starts(with: ".md".utf8.reversed()), kind != S_IFLNK else {
+            if kind == S_IFREG, let other = String(validating: path, as: UTF8.self) { otherFiles.append(other) }
+            return
+        }
         guard let relativePath = String(validating: path, as: UTF8.self) else {
             reject(path, "its name is not valid UTF-8, so it has no title; rename it")
             return

@@ -122,7 +122,7 @@ public struct MarkdownFolderSource: DocumentSource {
         walker.walk(folder: descriptor)
         let assembler = MarkdownWikiAssembler(
             folderName: name, wikiID: id, configuredTitle: wikiTitle, history: history)
-        let (documents, rejected) = assembler.assemble(walker.files)
+        let (documents, rejected) = assembler.assemble(walker.files, otherFiles: walker.otherFiles)
         for document in documents { try body(document) }
         return SourceReading(
             form: history == nil ? "a folder of Markdown" : "a folder of Markdown in git", scope: .everything,

@@ -32,7 +32,10 @@ struct MarkdownWikiAssembler {
     static let homeFileNames = ["index.md", "README.md"]
 
     /// The wiki document and the pages, in byte order of their paths, and the files rejected.
-    func assemble(_ files: [MarkdownFile]) -> (documents: [Document], rejected: [RejectedEntry]) {
+    /// Each page has, as its attachments, the files of `otherFiles` its note names (`FolderFiles`).
+    func assemble(_ files: [MarkdownFile], otherFiles: [String]) -> (
+        documents: [Document], rejected: [RejectedEntry]
+    ) {
         let homePath = Self.homeFileNames.first { name in files.contains { $0.relativePath.isExactly(name) } }
         var rejected: [RejectedEntry] = []
         var home: ReadFile?
@@ -70,8 +73,9 @@ struct MarkdownWikiAssembler {
         }
         kept.sort { $0.file.relativePath.precedesInByteOrder($1.file.relativePath) }
         let publishedHome = home.flatMap { $0.frontMatter.isDraft == true ? nil : $0 }
-        let documents = [wikiDocument(home: publishedHome, pages: kept)] + kept.map(pageDocument)
-        return (documents, rejected)
+        var folderFiles = FolderFiles(folderName: folderName, paths: otherFiles)
+        let documents = [wikiDocument(home: publishedHome, pages: kept)] + kept.map { pageDocument($0, &folderFiles) }
+        return (documents, rejected + folderFiles.rejected)
     }
 
     /// Which of two files claims a title first: the one whose path gives its title, then the
@@ -93,7 +97,7 @@ struct MarkdownWikiAssembler {
         return document(body, origin: origin)
     }
 
-    private func pageDocument(_ page: ReadFile) -> Document {
+    private func pageDocument(_ page: ReadFile, _ folderFiles: inout FolderFiles) -> Document {
         var body = JSONObject([
             ("_id", .string(pageID(page))), ("type", .string("page")), ("wiki_id", .string(wikiID)),
             ("markdown", .string(page.text.text)),
@@ -102,6 +106,9 @@ struct MarkdownWikiAssembler {
         if let updated = page.updated.json { body.members.append(("updated_at", .string(updated))) }
         if let user = page.frontMatter.updatedBy { body.members.append(("updated_by", .string(user))) }
         body.members.append(("draft", .bool(page.frontMatter.isDraft ?? false)))
+        if let attachments = folderFiles.attachments(ofNoteAt: page.file.relativePath, markdown: page.text.text) {
+            body.members.append(("_attachments", attachments))
+        }
         return document(body, origin: path(of: page.file))
     }
 

@@ -13,6 +13,7 @@ extension MarkdownRenderer {
         var links = parsed.links
         var embeds = parsed.embeds
         var tags = parsed.tags
+        var files = parsed.files
         let masks = Self.masks(of: notes, in: document)
         for (index, note) in notes.enumerated() {
             let block = document.newBlock(onEnter: "", onExit: "")
@@ -33,14 +34,17 @@ extension MarkdownRenderer {
                 }
                 embeds += noteParsed.embeds.map { $0.shifted(by: shift) }
                 tags += noteParsed.tags
+                files += noteParsed.files.map {
+                    AttachmentEmbed(name: $0.name, line: $0.line + shift, isLink: $0.isLink)
+                }
                 footnotes.add(noteParsed.footnotes)
             }
         }
         for mask in masks.all { document.remove(mask) }
         // A note's block ids are taken off its text but give no id: a note is no block to link to.
         return Parsed(
-            links: links, embeds: embeds, headings: parsed.headings, blocks: parsed.blocks, footnotes: footnotes,
-            mayHoldRawHTML: parsed.mayHoldRawHTML, tags: tags)
+            links: links, embeds: embeds, files: files, headings: parsed.headings, blocks: parsed.blocks,
+            footnotes: footnotes, mayHoldRawHTML: parsed.mayHoldRawHTML, tags: tags)
     }
 
     /// The thematic breaks that mask the lines of `notes` in `document`: the first of each

@@ -1,0 +1,32 @@
+import Testing
+
+@testable import WikiSources
+
+@Suite struct FolderFilesTests {
+    let files = FolderFiles(
+        folderName: "vault", paths: ["a/pic.png", "assets/deep/pic.png", "b/Pic.png", "b/spec.pdf", "top.png"])
+
+    @Test func aWikilinkPrefersTheNotesFolderThenTheShortestPathIgnoringCase() {
+        #expect(files.resolve(.wikilink("pic.png"), from: "b") == "b/Pic.png")
+        #expect(files.resolve(.wikilink("PIC.png"), from: "c") == "a/pic.png")
+        #expect(files.resolve(.wikilink("deep/pic.png"), from: "") == "assets/deep/pic.png")
+        #expect(files.resolve(.wikilink("/top.png"), from: "a") == "top.png")
+        #expect(files.resolve(.wikilink("../top.png"), from: "a") == "top.png")
+        #expect(files.resolve(.wikilink("spec.pdf#page=2"), from: "a") == "b/spec.pdf")
+        #expect(files.resolve(.wikilink("nowhere.png"), from: "a") == nil)
+    }
+
+    @Test func aMarkdownPathIsRelativeToTheNoteAndNeverLeavesTheFolder() {
+        #expect(files.resolve(.relative("../b/spec.pdf"), from: "a") == "b/spec.pdf")
+        #expect(files.resolve(.relative("spec.pdf"), from: "b") == "b/spec.pdf")
+        #expect(files.resolve(.relative("pic.png"), from: "b") == "b/Pic.png")
+        #expect(files.resolve(.relative("../../top.png"), from: "a") == nil)
+        #expect(files.resolve(.relative("spec.pdf"), from: "a") == nil)
+    }
+
+    @Test func referencesAreFoundInWikilinksAndMarkdownLinksButNotNotes() {
+        let found = NoteFileReferences.find(
+            in: "![[a.png|300]] [[Note]] [[b.pdf#page]] ![x](img/c%20d.png \"t\") [n](n.md) [u](https://x/y.png)")
+        #expect(found == [.wikilink("a.png"), .wikilink("b.pdf#page"), .relative("img/c d.png")])
+    }
+}
