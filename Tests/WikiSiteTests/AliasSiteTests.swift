@@ -51,6 +51,8 @@ struct AliasSiteTests {
         let visible = try #require(HTMLElements.elements("a", in: redirect).first)
         #expect(visible.text == "Sync" && visible.attributes["href"] == syncHref)
         #expect(!redirect.contains("<script"))
+        // A language, as axe-core asks of every page.
+        #expect(redirect.contains("<html lang=\"en\">"))
         // Everything from the documents is escaped in the redirect.
         let files = FileManager.default.subpaths(atPath: site.root.appendingPathComponent("1234").path) ?? []
         let escaped = try files.filter { $0.hasPrefix("sync") }.map { try site.html("1234/" + $0) }

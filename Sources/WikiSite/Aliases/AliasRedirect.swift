@@ -5,8 +5,9 @@ import WikiRender
 /// link to the alias, whose href is a function of the alias alone, reaches the page: a refresh
 /// to the page, its canonical link, and a link a reader can follow, as Quartz writes them.
 ///
-/// No script: a link to a heading through an alias (`[[Alias#Heading]]`) lands at the top of
-/// the page, since a refresh does not carry the fragment on.
+/// In English, as the default theme's pages are (`LayoutView.lang`). No script: a link to a
+/// heading through an alias (`[[Alias#Heading]]`) lands at the top of the page, since a refresh
+/// does not carry the fragment on.
 enum AliasRedirect {
     /// The HTML of the redirect of `redirect.alias` in wiki `wikiID`, where `layout` puts the
     /// files. Everything from the documents is escaped; the href is the site's relative,
@@ -18,7 +19,7 @@ enum AliasRedirect {
         let page = HTMLText.escaped(redirect.page.text)
         return """
             <!DOCTYPE html>
-            <html>
+            <html lang="en">
             <head>
             <meta charset="utf-8">
             <title>\(alias)</title>
