@@ -178,9 +178,7 @@ struct CouchCommandLineTests {
         let folder = try TemporaryFolder()
         let server = try CouchTestServer(Fixture.database(.opaque))
         defer { server.stop() }
-        // Without search, whose index is made on the wiki-wide path.
-        let configuration = try folder.write("[wikis.w1]\nsearch = false\n", to: "wikisite.toml")
-        let build = ["build", "--config", configuration, "--source", server.url(), "--out", folder.path("site")]
+        let build = ["build", "--source", server.url(), "--out", folder.path("site")]
         #expect(try Wikisite.run(build).status == 0)
 
         server.update { $0.edit(Fixture.page("w1:Page 4", "2-44", markdown: "New text.")) }

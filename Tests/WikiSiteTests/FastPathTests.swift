@@ -39,14 +39,9 @@ struct FastPathTests {
         """
     }
 
-    /// The configuration of these tests: wiki `w` without search, whose index is made on the
-    /// wiki-wide path (`SearchSiteTests` holds that path).
-    static let configuration = "[wikis.w]\nsearch = false\n"
-
-    /// Runs `wikisite` in `folder`, with `configuration`, and expects it to succeed.
+    /// Runs `wikisite` in `folder` and expects it to succeed.
     @discardableResult
     func succeed(_ arguments: [String], in folder: TemporaryFolder) throws -> WikisiteCLI.Result {
-        try folder.write(Self.configuration, to: "wikisite.toml")
         let run = try WikisiteCLI.run(arguments, in: folder.url)
         #expect(run.status == 0, "wikisite \(arguments.joined(separator: " ")): \(run.standardError)")
         return run

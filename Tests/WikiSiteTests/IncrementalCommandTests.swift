@@ -57,8 +57,6 @@ struct IncrementalCommandTests {
 
     @Test func aSecondBuildWritesOnlyWhatAnEditTouches() throws {
         let folder = try TemporaryFolder()
-        // Without search, whose index is made on the wiki-wide path.
-        try folder.write("[wikis.\"1234\"]\nsearch = false\n", to: "wikisite.toml")
         let dump = try Self.fixture(beta: "First text.").write(to: folder)
         let first = try WikisiteCLI.run(["build", "--source", dump, "--out", folder.path("site")])
         #expect(first.status == 0, "\(first.standardError)")

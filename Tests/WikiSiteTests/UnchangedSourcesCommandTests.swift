@@ -46,8 +46,6 @@ struct UnchangedSourcesCommandTests {
 
     @Test func aStoreThatDidNotChangeIsNotReadAgain() throws {
         let folder = try TemporaryFolder()
-        // Without search, whose index is made on the wiki-wide path.
-        try folder.write("[wikis.\"1234\"]\nsearch = false\n", to: "wikisite.toml")
         let store = folder.path("store.sqlite")
         let build = ["build", "--source", store, "--out", folder.path("site")]
         try succeed([
@@ -81,8 +79,6 @@ struct UnchangedSourcesCommandTests {
 
     @Test func aChangesDumpEndingAtTheCheckpointIsNotReadAgain() throws {
         let folder = try TemporaryFolder()
-        // Without search, whose index is made on the wiki-wide path.
-        try folder.write("[wikis.\"1234\"]\nsearch = false\n", to: "wikisite.toml")
         let dump = try Self.writeChanges(Self.documents(beta: "One.", revision: "1-b"), to: folder)
         let build = ["build", "--source", dump, "--out", folder.path("site")]
         try succeed(build)
