@@ -15,6 +15,7 @@ import sys
 from playwright.sync_api import sync_playwright
 
 WAIT_MS = 120_000  # generous: only ends a run that would otherwise hang
+THEME = pathlib.Path(__file__).resolve().parents[2] / "Templates"  # the default theme
 
 
 def write(path, text):
@@ -64,9 +65,8 @@ def main(url, folder):
         write(notes / "Install.md", long_page("Install", "Run the brand new installer."))
         install.wait_for_function("document.body.innerText.includes('Run the brand new installer.')", timeout=WAIT_MS)
         check(True, "the edited page shows the new text without the test reloading it")
-        check(install.evaluate("window.marker") is None, "the edited page was reloaded")
-        install.wait_for_function(f"Math.abs(window.scrollY - {scrolled}) < 5", timeout=WAIT_MS)
-        check(True, "the reloaded page kept its scroll position")
+        check(install.evaluate("window.marker") == "install", "the edited page was updated in place, not reloaded")
+        check(abs(install.evaluate("window.scrollY") - scrolled) < 5, "the updated page kept its scroll position")
         check(usage.evaluate("window.marker") == "usage", "a tab on another page did not reload")
 
         write(template, good_template + "\n{{#unclosed}}\n")
@@ -79,6 +79,18 @@ def main(url, folder):
         write(template, good_template)
         install.wait_for_selector("#wikisite-build-error", state="detached", timeout=WAIT_MS)
         check(True, "fixing the template clears the overlay")
+        style = (THEME / "style.css").read_text(encoding="utf-8")
+        write(folder / "templates" / "style.css", style + "\nmain { outline: 3px solid rgb(1, 2, 3); }\n")
+        install.wait_for_function("getComputedStyle(document.querySelector('main')).outlineWidth === '3px'",
+                                  timeout=WAIT_MS)
+        check(install.evaluate("window.marker") == "install", "a new stylesheet is applied without a reload")
+        layout = (THEME / "layout.mustache").read_text(encoding="utf-8")
+        write(folder / "templates" / "layout.mustache",
+              layout.replace("<head>\n", '<head>\n<meta name="description" content="notes">\n', 1))
+        install.wait_for_function("window.marker === undefined", timeout=WAIT_MS)
+        check(True, "a change outside the page's main part reloads the page")
+        install.wait_for_function(f"Math.abs(window.scrollY - {scrolled}) < 5", timeout=WAIT_MS)
+        check(True, "the reloaded page kept its scroll position")
 
         (notes / "Usage.md").unlink()
         usage.wait_for_selector("#wikisite-page-removed", timeout=WAIT_MS)
