@@ -5,7 +5,7 @@ SITE       ?= _site
 CONFIG     ?= debug
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN         = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)/wikisite
-EXAMPLES   := Examples/touchwiki.json
+EXAMPLES   := Examples/touchwiki.json Examples/wiki-markdown.json
 # The user guide: a folder of Markdown, published as the wiki user-guide beside the examples.
 DOCS       := docs
 DOCS_WIKI  := --source $(DOCS) --wiki-id user-guide
