@@ -68,7 +68,7 @@ public struct WikiAliases: Sendable {
         var files = FileNameClaims<PageTitle>()
         for title in pageTitles.sorted() { _ = files.claim(.page(title), by: title) }
         for page in givers {
-            for alias in Set(page.aliases.compactMap(PageTitle.init)).sorted() where alias != page.title {
+            for alias in given(by: page) {
                 if pageTitles.contains(alias) {
                     collisions.append(Collision(alias: alias, page: page.title, winner: alias, isWinnersTitle: true))
                 } else if let winner = claims[alias] {
@@ -81,6 +81,13 @@ public struct WikiAliases: Sendable {
             }
         }
         return (claims, collisions.sorted { ($0.alias, $0.page) < ($1.alias, $1.page) })
+    }
+
+    /// The aliases `page` gives, normalized as titles, in byte order: none for a draft, and never
+    /// its own title.
+    public static func given(by page: Page) -> [PageTitle] {
+        guard !page.isDraft else { return [] }
+        return Set(page.aliases.compactMap(PageTitle.init)).subtracting([page.title]).sorted()
     }
 
     /// Whether a link to `title` reaches a page through one of the redirects.

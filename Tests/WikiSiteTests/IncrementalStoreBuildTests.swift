@@ -11,8 +11,9 @@ import WikiStore
 /// step by step into a store, as `wikisite import` does, and after every step an incremental build
 /// from the store is byte for byte the site a clean build of the same store makes.
 ///
-/// Half the steps are edits that keep every page's links (new text, a new author): those a build
-/// can serve without looking at the link graph again. The other half are the edits of
+/// Half the steps are edits that keep every page's links (new text, a new author, new tags and
+/// aliases): those a build can serve without looking at the link graph again. No change of tags
+/// or aliases sends a build to the wiki-wide path. The other half are the edits of
 /// ``IncrementalBuildTests`` but a template's (that test covers them).
 ///
 /// Each import is checked too: the store then holds exactly the dump's documents, every leaf of
@@ -31,6 +32,9 @@ struct IncrementalStoreBuildTests {
         case editTextTwice
         /// One such edit, by another author.
         case changeAuthorAndText
+        /// A live page's front matter replaced by random tags and aliases, and an inline tag
+        /// appended at times.
+        case changeTagsAndAliases
     }
 
     static let sequenceCount = 120
@@ -82,6 +86,12 @@ struct IncrementalStoreBuildTests {
 
             let summary = try SiteBuilder(options: options).build()
             #expect(summary.fullBuildReason == nil, "\(context): \(String(describing: summary.fullBuildReason))")
+            // A change of tags and aliases is the fast path's, whatever else sends a step elsewhere
+            // (a skipped attachment, a front matter that does not read).
+            if applied.last?.hasPrefix(TextEdit.changeTagsAndAliases.rawValue) == true {
+                let declined = summary.fastPathDeclined ?? ""
+                #expect(!declined.contains("alias") && !declined.contains("tags"), "\(context): \(declined)")
+            }
             // The build saw whether the import changed the store, and ended at the store's new sequence.
             #expect(summary.unchangedSinceLastBuild == (imported.changedDocuments == 0), "\(context)")
             if !summary.unchangedSinceLastBuild {
@@ -112,7 +122,35 @@ struct IncrementalStoreBuildTests {
             let pages = Array(live.shuffled(using: &random).prefix(2))
             for page in pages { appendText(to: page, in: &database, newAuthor: false, using: &random) }
             return "\(edit) \(pages.isEmpty ? "nothing" : pages.joined(separator: " and "))"
+        case .changeTagsAndAliases:
+            guard let page = live.randomElement(using: &random) else { return "\(edit) nothing" }
+            changeTagsAndAliases(of: page, in: &database, using: &random)
+            return "\(edit) \(page)"
         }
+    }
+
+    /// Saves a new revision of the page `id` whose front matter gives random tags and aliases in
+    /// place of its own, with an inline tag appended at times. Its links are those it had.
+    func changeTagsAndAliases(of id: String, in database: inout EditableDatabase, using random: inout SplitMix64) {
+        guard var fields = database.winner(of: id) else { return }
+        fields["_id"] = nil
+        fields["_rev"] = nil
+        var body = fields["markdown"] as? String ?? ""
+        if body.hasPrefix("---\n"), let end = body.dropFirst(4).range(of: "\n---\n") {
+            body = String(body[end.upperBound...])
+        }
+        let tags = EditableDatabase.tagNames.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))
+        let aliases = (EditableDatabase.aliasNames + EditableDatabase.titles).shuffled(using: &random)
+            .prefix(Int.random(in: 0...2, using: &random))
+        var markdown =
+            "---\ntags: [\(tags.joined(separator: ", "))]\naliases: [\(aliases.joined(separator: ", "))]\n---\n"
+        markdown += body
+        if Bool.random(using: &random) {
+            markdown += "\n\nNow #\(EditableDatabase.tagNames.randomElement(using: &random)!)."
+        }
+        fields["markdown"] = markdown
+        fields["updated_at"] = database.nextUpdatedAt()
+        database.save(id, fields)
     }
 
     /// Saves a new revision of the page `id` (its winner, as the application shows it) with a

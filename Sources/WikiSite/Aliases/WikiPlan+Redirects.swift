@@ -19,17 +19,3 @@ extension WikiPlan {
         everyPage.map(\.description) ?? redirects[alias]?.description
     }
 }
-
-extension FastPath {
-    /// Declines a change of `wiki` when the state's build published aliases in it, or a changed
-    /// page (`pages`) gives one: their redirects, and the links to them, are planned by the
-    /// wiki-wide path, which compares the wiki's aliases as a whole.
-    static func declineAliases(of wiki: Wiki, among pages: [Page], state: BuildState) throws {
-        if let page = pages.first(where: { !$0.aliases.isEmpty }) {
-            throw FastPathDeclined("page \(MessageText.quoted(page.title.text)) gives aliases")
-        }
-        if try state.hasAliases(inWiki: wiki.id) {
-            throw FastPathDeclined("wiki \(MessageText.quoted(wiki.id)) has aliases")
-        }
-    }
-}

@@ -82,7 +82,9 @@ struct PageBodyRenderer: Sendable {
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {
         let exists: (PageTitle) -> Bool
         if let publishedPages {
-            exists = { publishedPages.isPublished($0, inWiki: wikiID) }
+            exists = {
+                publishedPages.isPublished($0, inWiki: wikiID) || publishedPages.redirects($0, inWiki: wikiID)
+            }
         } else {
             exists = database.publishedTitles(inWiki: wikiID).reaches
         }
@@ -99,6 +101,10 @@ struct PageBodyRenderer: Sendable {
 protocol PublishedPageLookup: Sendable {
     /// Whether wiki `wikiID` publishes a page titled `title`.
     func isPublished(_ title: PageTitle, inWiki wikiID: String) -> Bool
+
+    /// Whether `title` is an alias of wiki `wikiID` whose redirect leads to a page
+    /// (`WikiAliases`): a link to it reaches a page.
+    func redirects(_ title: PageTitle, inWiki wikiID: String) -> Bool
 
     /// Throws the first error a lookup met, which `isPublished` could not throw (it answers
     /// renderers): called before anything rendered with the answers is used.

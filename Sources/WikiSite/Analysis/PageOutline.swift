@@ -87,11 +87,6 @@ public struct PageOutline: Sendable {
         return tags.filter { seen.insert($0.key).inserted }
     }
 
-    /// Whether `other` has the same tags written the same way, in the same order.
-    func hasSameTags(as other: PageOutline) -> Bool {
-        tags.map(\.text).elementsEqual(other.tags.map(\.text)) { $0.isExactly($1) }
-    }
-
     /// This outline, the target of each link to a published page replaced by the title `titles`
     /// holds: an equal title that shares the page's storage, so that the outlines of a wiki do
     /// not hold a copy of a title for every link to it (a million links at 100,000 pages).

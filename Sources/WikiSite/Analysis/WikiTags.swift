@@ -27,20 +27,32 @@ struct WikiTags: Sendable {
         var pagesByKey: [String: [Int32]] = [:]
         var formsByKey: [String: [String: Int]] = [:]
         for (position, outline) in outlines.enumerated() {
-            var seen: Set<String> = []
-            for written in outline.tags {
-                for tag in written.ancestors + [written] where seen.insert(tag.key).inserted {
-                    pagesByKey[tag.key, default: []].append(Int32(position))
-                    formsByKey[tag.key, default: [:]][tag.text, default: 0] += 1
-                }
+            for tag in Self.memberships(of: outline) {
+                pagesByKey[tag.key, default: []].append(Int32(position))
+                formsByKey[tag.key, default: [:]][tag.text, default: 0] += 1
             }
         }
         let keys = pagesByKey.keys.sorted { Self.precedesInIndex($0, $1) }
         entries = keys.map { key in
-            let shown = Self.shownForm(formsByKey[key]!)
-            let tag = WikiTag(shown)!
+            let tag = Self.shownTag(formsByKey[key]!)
             return Entry(tag: tag, pages: pagesByKey[key]!, level: tag.ancestors.count)
         }
+    }
+
+    /// The tags the page of `outline` is on, each once, in the form the page writes it first:
+    /// the tags it writes and those they are nested under.
+    static func memberships(of outline: PageOutline) -> [WikiTag] {
+        var seen: Set<String> = []
+        var tags: [WikiTag] = []
+        for written in outline.tags {
+            for tag in written.ancestors + [written] where seen.insert(tag.key).inserted { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// The tag as shown, given how many pages write it in each form.
+    static func shownTag(_ forms: [String: Int]) -> WikiTag {
+        WikiTag(shownForm(forms))!
     }
 
     /// The form written by the most pages, the first in byte order among equals.

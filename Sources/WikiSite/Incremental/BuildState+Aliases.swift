@@ -4,7 +4,8 @@ import WikiModel
 /// The aliases a build published, in the `alias` table: every alias each page gives, and whether
 /// its redirect was written (`redirects`). An incremental build compares them with the new ones
 /// to plan the redirects it writes and retires, and the pages whose links to an alias came or
-/// went; the fast path serves no change of a wiki that has any.
+/// went. The fast path reads and replaces the rows of the aliases its changes touch alone
+/// (`FastPath.AliasChanges`).
 extension BuildState {
     /// The aliases of wiki `wikiID` as a build records them.
     struct StoredAliases: Sendable, Equatable {
@@ -15,10 +16,8 @@ extension BuildState {
 
         /// The aliases `aliases` makes of `pages` (one page a title, drafts left out).
         init(_ aliases: WikiAliases, pages: [Page]) {
-            for page in pages where !page.isDraft {
-                for alias in Set(page.aliases.compactMap(PageTitle.init)).sorted() where alias != page.title {
-                    given.append((alias, page.title))
-                }
+            for page in pages {
+                for alias in WikiAliases.given(by: page) { given.append((alias, page.title)) }
             }
             for redirect in aliases.redirects { redirects[redirect.alias] = redirect.page }
         }
@@ -63,7 +62,29 @@ extension BuildState {
         }
     }
 
-    /// Replaces the aliases of each wiki `update` lists.
+    /// The pages of wiki `wikiID` that gave the alias `title` in the last build, in byte order of
+    /// their titles, each with whether its redirect was written.
+    func givers(ofAlias title: PageTitle, inWiki wikiID: String) throws -> [(page: PageTitle, redirects: Bool)] {
+        try database.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT page, redirects FROM alias WHERE wiki = ? AND title = ? ORDER BY page"),
+                arguments: [wikiID, title.text]
+            ).compactMap { row in PageTitle(row[0] as String).map { ($0, row[1] as Bool) } }
+        }
+    }
+
+    /// The aliases the page `page` of wiki `wikiID` gave in the last build, in byte order.
+    func aliases(givenBy page: PageTitle, inWiki wikiID: String) throws -> [PageTitle] {
+        try database.read { db in
+            try String.fetchAll(
+                db.cachedStatement(sql: "SELECT title FROM alias WHERE wiki = ? AND page = ? ORDER BY title"),
+                arguments: [wikiID, page.text]
+            ).compactMap(PageTitle.init)
+        }
+    }
+
+    /// Replaces the aliases of each wiki `update` lists, then the rows of the aliases a fast
+    /// path build touched.
     static func recordAliases(of update: StateUpdate, _ db: Database) throws {
         for (wikiID, aliases) in update.aliases {
             try db.execute(sql: "DELETE FROM alias WHERE wiki = ?", arguments: [wikiID])
@@ -71,6 +92,17 @@ extension BuildState {
                 sql: "INSERT OR IGNORE INTO alias (wiki, title, page, redirects) VALUES (?, ?, ?, ?)")
             for (alias, page) in aliases.given {
                 try insert.execute(arguments: [wikiID, alias.text, page.text, aliases.redirects[alias] == page])
+            }
+        }
+        for (wikiID, replaced) in update.changedAliases {
+            let delete = try db.cachedStatement(sql: "DELETE FROM alias WHERE wiki = ? AND title = ?")
+            let insert = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO alias (wiki, title, page, redirects) VALUES (?, ?, ?, ?)")
+            for alias in replaced {
+                try delete.execute(arguments: [wikiID, alias.alias.text])
+                for page in alias.givers {
+                    try insert.execute(arguments: [wikiID, alias.alias.text, page.text, alias.redirect == page])
+                }
             }
         }
     }

@@ -13,13 +13,16 @@ extension FastPath {
         let state: BuildState
         let wikiID: String
         let published: any PublishedPageLookup
+        /// The aliases the changes touch.
+        let aliases: AliasChanges
         private var knownLinkers: [PageTitle: Set<PageTitle>] = [:]
         private var knownPages: [PageTitle: BuildState.StoredPage] = [:]
 
-        init(state: BuildState, wikiID: String, published: any PublishedPageLookup) {
+        init(state: BuildState, wikiID: String, published: any PublishedPageLookup, aliases: AliasChanges) {
             self.state = state
             self.wikiID = wikiID
             self.published = published
+            self.aliases = aliases
         }
 
         /// The page `title` as the state keeps it, with its outline.
@@ -66,14 +69,23 @@ extension FastPath {
             try state.redirects(title, inWiki: wikiID)
         }
 
-        /// The fast path takes no change of a wiki with aliases (`FastPath.declineAliases`): the
-        /// redirects are the state's.
+        /// The touched aliases' redirects as they are now; the state's for the others.
         func redirectsNow(_ title: PageTitle) -> Bool {
-            (try? state.redirects(title, inWiki: wikiID)) ?? false
+            published.redirects(title, inWiki: wikiID)
         }
 
-        /// None: the fast path takes no change of a wiki with aliases.
-        func aliasesThatCameOrWent() -> [PageTitle] { [] }
+        func aliasesThatCameOrWent() -> [PageTitle] { aliases.cameOrWent }
+
+        /// Whether a link to `title` reached a page before the changes (`wasPublished`: whether a
+        /// page had the title).
+        func wasReached(_ title: PageTitle, wasPublished: Bool) throws -> Bool {
+            try wasPublished || redirectedBefore(title)
+        }
+
+        /// Whether a link to `title` reaches a page now.
+        func isReachedNow(_ title: PageTitle) -> Bool {
+            isPublishedNow(title) || redirectsNow(title)
+        }
     }
 
     /// Works out what the changes of `wiki` touch, by the change rules (`PageChangeRules`):
@@ -84,14 +96,14 @@ extension FastPath {
     ///   the outline or the details of a page to render again, or a page embedded in one embeds
     ///   an attachment).
     func links(of wiki: inout WikiEdits, published: any PublishedPageLookup, state: BuildState) throws {
-        let facts = StateRowFacts(state: state, wikiID: wiki.wiki.id, published: published)
+        let facts = StateRowFacts(state: state, wikiID: wiki.wiki.id, published: published, aliases: wiki.aliases)
         let plan = try PageChangeRules.plan(wiki.edits.map(\.change), facts: facts)
         wiki.causes = plan.rendered
         let changed = Set(wiki.edits.map(\.title))
         for title in plan.rendered.keys.sorted() where !changed.contains(title) {
             wiki.linkedPages.append((title, try facts.renderable(title)))
         }
-        countLinks(of: &wiki, plan: plan, published: published, facts: facts)
+        try countLinks(of: &wiki, plan: plan, published: published, facts: facts)
         for title in wiki.created { insert(TitledListEntry(title, in: .allPages), into: .allPages, of: &wiki) }
         for title in wiki.removed {
             wiki.listRemovals[.allPages, default: []].insert(TitledListEntry(title, in: .allPages).key)
@@ -111,19 +123,22 @@ extension FastPath {
     }
 
     /// Counts the links the changes of `wiki` add and remove, and of them the links to missing
-    /// pages: the changed pages' own, and those of the pages that link to a page that came or
-    /// went (`plan`).
+    /// pages (a link to an alias with a redirect is not one): the changed pages' own, and those
+    /// of the pages that link to a title that came or went (`plan`).
     private func countLinks(
         of wiki: inout WikiEdits, plan: PageChangePlan, published: any PublishedPageLookup, facts: StateRowFacts
-    ) {
-        let wikiID = wiki.wiki.id
+    ) throws {
         for edit in wiki.edits {
             let title = edit.title
             let before = edit.oldOutline.links.compactMap(\.target).filter { $0 != title }
             let now = edit.outline.links.compactMap(\.target).filter { $0 != title }
             wiki.addedLinks += now.count - before.count
-            let missingBefore = before.count { !wasPublished($0, in: wiki, published: published) }
-            wiki.addedMissingLinks += now.count { !published.isPublished($0, inWiki: wikiID) } - missingBefore
+            var missingBefore = 0
+            for target in before
+            where try !facts.wasReached(target, wasPublished: wasPublished(target, in: wiki, published: published)) {
+                missingBefore += 1
+            }
+            wiki.addedMissingLinks += now.count { !facts.isReachedNow($0) } - missingBefore
         }
         for (page, stored) in wiki.linkedPages {
             for case .linksTo(let title, let exists) in plan.rendered[page] ?? [] {
@@ -137,7 +152,7 @@ extension FastPath {
         of wiki: inout WikiEdits, moves: LinkMoves, published: any PublishedPageLookup, facts: StateRowFacts
     ) throws {
         let wikiID = wiki.wiki.id
-        for title in moves.touched.union(wiki.edits.map(\.title)) {
+        for title in moves.touched.union(wiki.edits.map(\.title)).union(wiki.aliases.cameOrWent) {
             var before = try facts.linkersBefore(title)
             before.remove(title)
             let now = moves.linkers(of: title, before: before)
@@ -145,17 +160,22 @@ extension FastPath {
                 wasPublished(title, in: wiki, published: published), published.isPublished(title, inWiki: wikiID)
             )
             let (wasOrphan, isOrphan) = (was && before.isEmpty, isNow && now.isEmpty)
+            // A title a link reaches through an alias's redirect is not wanted.
+            let (wasWanted, isWanted) = (
+                try !facts.wasReached(title, wasPublished: was) && !before.isEmpty,
+                !facts.isReachedNow(title) && !now.isEmpty
+            )
             if wasOrphan && !isOrphan {
                 wiki.listRemovals[.orphanedPages, default: []].insert(TitledListEntry(title, in: .orphanedPages).key)
             }
             if isOrphan && !wasOrphan {
                 insert(TitledListEntry(title, in: .orphanedPages), into: .orphanedPages, of: &wiki)
             }
-            if !was && !before.isEmpty {
+            if wasWanted {
                 wiki.listRemovals[.wantedPages, default: []].insert(
                     TitledListEntry.key(of: title, in: .wantedPages, linkerCount: before.count))
             }
-            if !isNow && !now.isEmpty {
+            if isWanted {
                 let shown = AlphabeticalOrder.sorted(titles: Array(now)).prefix(WikiSpecialPages.linkingPagesShown)
                 let linkers = TitledListPart.Linkers(count: now.count, shown: Array(shown))
                 insert(TitledListEntry(title, in: .wantedPages, linkers: linkers), into: .wantedPages, of: &wiki)

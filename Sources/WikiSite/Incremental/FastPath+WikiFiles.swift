@@ -45,6 +45,7 @@ extension FastPath {
                 entriesPerFile: Pagination.defaultEntriesPerFile))
         var files = WikiFiles()
         try addPageFiles(context, to: &files, into: &update)
+        addRedirects(of: edits, layout: layout, to: &files, into: &update)
         var digests: [String: Int64] = [:]
         let lengths: [SpecialPage: Int] = [
             .allPages: oldPageCount, .wantedPages: figures.wantedPageCount - edits.growth(of: .wantedPages),
@@ -53,6 +54,7 @@ extension FastPath {
         try addTitledListFiles(context, lengths: lengths, to: &files, digests: &digests, into: &update)
         let recentChanges = try addDatedListFiles(
             context, pageCount: figures.pageCount, to: &files, digests: &digests)
+        try addTagFiles(context, to: &files, digests: &digests, into: &update)
         // The statistics count pages alone (the wiki's document is not among them).
         if !edits.edits.isEmpty {
             files.written.append(

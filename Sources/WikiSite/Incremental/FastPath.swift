@@ -17,13 +17,15 @@ import WikiSources
 /// - no page is deleted from a wiki whose last reading skipped a page document, and none is
 ///   created or deleted in a wiki with CamelCase links;
 /// - no page changed in a wiki whose links are matched as Obsidian does (`LinkMatching.obsidian`).
-/// - no page's tags change (`PageOutline.hasSameTags`): the tag files are the wiki-wide path's.
+/// - no new redirect goes where the last build made another file (`aliasChanges`).
 ///
 /// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
 /// page whose body changed, with the attachments they embed. It cuts again the files of the
 /// lists cut at their titles around the change (`TitledListRecut`), and writes the lists by
-/// date, the statistics, the home, and the site's index when a count of pages changed. Anything
+/// date, the tag files a change of tags touches (`addTagFiles`), the redirects of the aliases it
+/// touches (`aliasChanges`), the statistics, the home, and the site's index when a count of pages
+/// changed. Anything
 /// else is left to the wiki-wide path, which reads the whole source.
 ///
 /// A source read whole (a dump without a ledger, several sources) takes the same steps once its
@@ -101,6 +103,8 @@ struct FastPath {
         var embeddedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
         /// Why the file of each page rendered changes, as the change rules found it.
         var causes: [PageTitle: [ChangeCause]] = [:]
+        /// The aliases the changes touch, with their redirects before and now.
+        var aliases = AliasChanges()
         /// How many more links (and of them, to missing pages) the wiki has.
         var addedLinks = 0
         var addedMissingLinks = 0
@@ -218,13 +222,16 @@ struct FastPath {
         of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
     ) throws -> WikiEdits {
-        try Self.declineAliases(of: wiki, among: pages, state: state)
         // A link's page is looked up among all the wiki's notes, which only the wiki-wide path reads.
         if options.linkMatching(forWiki: wiki.id) == .obsidian {
             throw FastPathDeclined(
                 "wiki \(MessageText.quoted(wiki.id)) matches its links to its notes as Obsidian does")
         }
         var wikiEdits = WikiEdits(wiki: wiki)
+        wikiEdits.aliases = try aliasChanges(
+            of: wiki, among: pages, removing: removed, published: published, state: state, layout: layout)
+        // A database that holds every page knows its redirects; the state's lookup learns them.
+        (published as? StatePublishedPages)?.settle(wikiEdits.aliases.now, inWiki: wiki.id)
         for page in pages {
             let stored = try state.storedPage(page.title, inWiki: wiki.id)
             if let stored {
@@ -236,8 +243,12 @@ struct FastPath {
                         != database.fingerprint(of: page)
                 else { continue }
             } else {
-                // A file name that another page's file has (its hash clashes) is the wiki-wide path's.
-                guard try state.recordedOutput(at: layout.page(page.title, inWiki: wiki.id).description) == nil else {
+                // A file name that another page's file has (its hash clashes) is the wiki-wide path's;
+                // a page that takes an alias's title writes over its redirect.
+                guard
+                    try state.redirects(page.title, inWiki: wiki.id)
+                        || state.recordedOutput(at: layout.page(page.title, inWiki: wiki.id).description) == nil
+                else {
                     throw FastPathDeclined(
                         "the file of page \(MessageText.quoted(page.title.text)) is another page's file")
                 }
@@ -261,12 +272,6 @@ struct FastPath {
         if options.settings(forWiki: wiki.id).camelCaseLinks, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
             throw FastPathDeclined(
                 "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
-        }
-        // The tags index and the tag pages are special files the wiki-wide path renders from
-        // every page's tags; a change that keeps each page's tags as written leaves them be.
-        if let retagged = wikiEdits.edits.first(where: { !$0.oldOutline.hasSameTags(as: $0.outline) }) {
-            throw FastPathDeclined(
-                "the tags of page \(MessageText.quoted(retagged.title.text)) changed, and with them the tag pages")
         }
         // The home shows the wiki's description, with the pages it embeds.
         wikiEdits.homeOutline = bodies(of: wiki, in: database, published: published, layout: layout)
@@ -425,6 +430,10 @@ struct DatabasePublishedPages: PublishedPageLookup {
         database.publishedTitles(inWiki: wikiID).contains(title)
     }
 
+    func redirects(_ title: PageTitle, inWiki wikiID: String) -> Bool {
+        database.aliases(inWiki: wikiID).redirects(title)
+    }
+
     func checkLookups() {}
 }
 
@@ -435,6 +444,8 @@ final class StatePublishedPages: PublishedPageLookup {
     let state: BuildState
     /// The answers so far, by wiki (IDs compared exactly, as everywhere).
     let known = Mutex<[ExactString: [PageTitle: Bool]]>([:])
+    /// Likewise, whether a title is an alias with a redirect.
+    let knownRedirects = Mutex<[ExactString: [PageTitle: Bool]]>([:])
     let error = Mutex<(any Error)?>(nil)
 
     init(state: BuildState) {
@@ -442,14 +453,34 @@ final class StatePublishedPages: PublishedPageLookup {
     }
 
     func isPublished(_ title: PageTitle, inWiki wikiID: String) -> Bool {
-        if let answer = known.withLock({ $0[ExactString(wikiID)]?[title] }) { return answer }
+        answer(title, inWiki: wikiID, from: known, asking: state.isPublished)
+    }
+
+    func redirects(_ title: PageTitle, inWiki wikiID: String) -> Bool {
+        answer(title, inWiki: wikiID, from: knownRedirects, asking: state.redirects)
+    }
+
+    /// The answer `answers` keeps for `title` of wiki `wikiID`, else `ask`'s, then kept.
+    private func answer(
+        _ title: PageTitle, inWiki wikiID: String, from answers: borrowing Mutex<[ExactString: [PageTitle: Bool]]>,
+        asking ask: (PageTitle, String) throws -> Bool
+    ) -> Bool {
+        if let answer = answers.withLock({ $0[ExactString(wikiID)]?[title] }) { return answer }
         do {
-            let answer = try state.isPublished(title, inWiki: wikiID)
-            known.withLock { $0[ExactString(wikiID), default: [:]][title] = answer }
+            let answer = try ask(title, wikiID)
+            answers.withLock { $0[ExactString(wikiID), default: [:]][title] = answer }
             return answer
         } catch {
             self.error.withLock { $0 = $0 ?? error }
             return false
+        }
+    }
+
+    /// Answers for the aliases `aliases` of wiki `wikiID` whether they redirect as they do now,
+    /// whatever the state says: the aliases the changes being built touch.
+    func settle(_ aliases: [FastPath.GivenAlias], inWiki wikiID: String) {
+        knownRedirects.withLock {
+            for alias in aliases { $0[ExactString(wikiID), default: [:]][alias.alias] = alias.redirect != nil }
         }
     }
 

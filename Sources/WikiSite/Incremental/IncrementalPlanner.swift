@@ -136,6 +136,14 @@ struct IncrementalPlanner {
                 skippedPages: database.skipped.count { $0.documentID.utf8.starts(with: (wiki.id + ":").utf8) }))
         update.statistics.append((wiki.id, analysis.statistics))
         update.aliases.append((wiki.id, BuildState.StoredAliases(analysis.aliases, pages: analysis.pages)))
+        update.tags.append(
+            (
+                wiki.id,
+                analysis.pages.indices.compactMap { position in
+                    let tags = WikiTags.memberships(of: analysis.graph.outline(at: position))
+                    return tags.isEmpty ? nil : (analysis.pages[position].title, tags)
+                }
+            ))
         update.removedPages += plan.removedPages.keys.sorted().map { (wiki.id, $0) }
         // Room for them all at once: grown by doubling, the array of 100,000 records keeps up to
         // twice their size, and while it grows the old buffer beside the new one.

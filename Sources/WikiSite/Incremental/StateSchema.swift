@@ -251,6 +251,23 @@ enum StateSchema {
                 table.primaryKey(["wiki", "title", "page"])
             }
         }
+        migrator.registerMigration("aliases by page") { db in
+            // The aliases a page gave, one seek: the fast path compares them with the aliases the
+            // page gives now. A state of the format before has none: its next build is a full one.
+            try db.create(index: "aliasByPage", on: "alias", columns: ["wiki", "page"])
+        }
+        migrator.registerMigration("tags") { db in
+            // The pages on each tag, with the form each writes it in (`BuildState.TaggedPage`),
+            // so that the fast path renders the tag files a change touches. A state of the format
+            // before has none: its next build is a full one.
+            try db.create(table: "tagged", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("tag", .text).notNull()
+                table.column("page", .text).notNull()
+                table.column("form", .text).notNull()
+                table.primaryKey(["wiki", "tag", "page"])
+            }
+        }
         return migrator
     }
 }

@@ -85,6 +85,14 @@ struct StateUpdate {
     var changedSitemapParts: [(wikiID: String, removed: [String], added: [StoredSitemapPart])] = []
     /// The aliases of each wiki whose pages were analysed: they replace the wiki's earlier ones.
     var aliases: [(wikiID: String, aliases: BuildState.StoredAliases)] = []
+    /// The aliases a fast path build touched, each with the pages that give it now: their rows
+    /// replace the wiki's earlier rows of those aliases.
+    var changedAliases: [(wikiID: String, aliases: [FastPath.GivenAlias])] = []
+    /// The tags of each wiki whose pages were analysed, page by page (`WikiTags.memberships`):
+    /// they replace the wiki's earlier ones.
+    var tags: [(wikiID: String, pages: [(page: PageTitle, tags: [WikiTag])])] = []
+    /// The pages a fast path build retagged: their rows replace the pages' earlier ones.
+    var retaggedPages: [(wikiID: String, retaggings: [BuildState.Retagging])] = []
     /// The statistics of each wiki whose pages changed.
     var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.

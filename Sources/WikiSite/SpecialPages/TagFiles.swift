@@ -15,43 +15,75 @@ extension WikiSpecialPages {
 
     /// What part `part` of the pages on the tag at `position` of `analysis.tags.entries` shows.
     func part(_ part: Int, ofTagAt position: Int) -> TitledListPart {
-        let cuts = tagCuts[position]
         let tagged = taggedPages[position]
-        func firstTitle(ofPart number: Int) -> PageTitle? {
-            guard (1...cuts.fileCount).contains(number) else { return nil }
-            let range = cuts.entries(ofFile: number)
-            return range.isEmpty ? nil : analysis.pages[Int(tagged[range.lowerBound])].title
-        }
-        var shown = TitledListPart(
-            page: .tags,
-            place: TitledListPart.Place(file: part, listLength: tagged.count),
-            titles: cuts.entries(ofFile: part).map { analysis.pages[Int(tagged[$0])].title },
-            previousFirstTitle: firstTitle(ofPart: part - 1), nextFirstTitle: firstTitle(ofPart: part + 1))
-        shown.tag = analysis.tags.entries[position].tag
-        return shown
+        return TitledListPart.part(
+            part, ofTag: analysis.tags.entries[position].tag, cuts: tagCuts[position]
+        ) { analysis.pages[Int(tagged[$0])].title }
+    }
+
+    /// The tags the index lists.
+    private var indexedTags: [TagsIndexEntry] {
+        analysis.tags.entries.map { TagsIndexEntry(tag: $0.tag, pageCount: $0.pages.count, level: $0.level) }
     }
 
     /// The HTML of the tags index.
-    var tagsIndexHTML: String {
-        let path = context.path(of: SpecialPageFile(page: .tags, part: 1))
-        let frame = context.frame(of: .tags, at: path, titled: SpecialPage.tags.title)
-        let wikiID = context.chrome.wiki.id
-        let links = analysis.tags.entries.map { entry in
-            TagLink(
-                name: entry.tag.text,
-                href: path.href(to: context.siteLayout.tagPage(entry.tag, from: nil, ofWiki: wikiID)),
-                pageCount: entry.pages.count, level: entry.level)
+    var tagsIndexHTML: String { context.tagsIndexHTML(indexedTags) }
+
+    /// A digest of what the tags index shows.
+    var tagsIndexDigest: Int64 { context.tagsIndexDigest(indexedTags) }
+}
+
+/// A tag as the tags index lists it.
+struct TagsIndexEntry: Sendable {
+    /// The tag as shown.
+    let tag: WikiTag
+    let pageCount: Int
+    /// How many tags it is nested under.
+    let level: Int
+}
+
+extension TitledListPart {
+    /// What part `part` of the pages on `tag` (as shown) shows, its list cut at `cuts`, the title
+    /// of its entry at each position (alphabetically) being `title(position)`.
+    static func part(
+        _ part: Int, ofTag tag: WikiTag, cuts: TitleCuts, title: (Int) -> PageTitle
+    ) -> TitledListPart {
+        func firstTitle(ofPart number: Int) -> PageTitle? {
+            guard (1...cuts.fileCount).contains(number) else { return nil }
+            let range = cuts.entries(ofFile: number)
+            return range.isEmpty ? nil : title(range.lowerBound)
         }
-        return context.theme.render(TagsIndexView(layout: frame.layout, header: frame.header, tags: links))
+        var shown = TitledListPart(
+            page: .tags,
+            place: TitledListPart.Place(file: part, listLength: cuts.entries(ofFile: cuts.fileCount).upperBound),
+            titles: cuts.entries(ofFile: part).map(title),
+            previousFirstTitle: firstTitle(ofPart: part - 1), nextFirstTitle: firstTitle(ofPart: part + 1))
+        shown.tag = tag
+        return shown
+    }
+}
+
+extension SpecialPageContext {
+    /// The HTML of the tags index, listing `tags` in its order.
+    func tagsIndexHTML(_ tags: [TagsIndexEntry]) -> String {
+        let path = path(of: SpecialPageFile(page: .tags, part: 1))
+        let frame = frame(of: .tags, at: path, titled: SpecialPage.tags.title)
+        let wikiID = chrome.wiki.id
+        let links = tags.map { entry in
+            TagLink(
+                name: entry.tag.text, href: path.href(to: siteLayout.tagPage(entry.tag, from: nil, ofWiki: wikiID)),
+                pageCount: entry.pageCount, level: entry.level)
+        }
+        return theme.render(TagsIndexView(layout: frame.layout, header: frame.header, tags: links))
     }
 
     /// A digest of what the tags index shows: each tag as shown, its count and its level.
-    var tagsIndexDigest: Int64 {
-        var digest = context.digestStart
+    func tagsIndexDigest(_ tags: [TagsIndexEntry]) -> Int64 {
+        var digest = digestStart
         digest.add("tags")
-        for entry in analysis.tags.entries {
+        for entry in tags {
             digest.add(entry.tag.text)
-            digest.add(entry.pages.count)
+            digest.add(entry.pageCount)
             digest.add(entry.level)
         }
         return digest.value
