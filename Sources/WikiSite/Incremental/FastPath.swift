@@ -16,8 +16,11 @@ import WikiSources
 /// - every change is a page edited, created, published again, deleted or made a draft;
 /// - no page is deleted from a wiki whose last reading skipped a page document, and none is
 ///   created or deleted in a wiki with CamelCase links;
-/// - no page changed in a wiki whose links are matched as Obsidian does (`LinkMatching.obsidian`).
 /// - no page's tags change (`PageOutline.hasSameTags`): the tag files are the wiki-wide path's.
+///
+/// In a wiki whose links are matched as Obsidian does (`LinkMatching.obsidian`), a note created
+/// or deleted can move other notes' links to other notes: those pages are changes of their own
+/// (`relinkedPages`).
 ///
 /// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
@@ -42,6 +45,9 @@ struct FastPath {
     let shape: BuildShape
     let theme: Theme
     let reporter: any BuildReporter
+    /// The notes of each wiki matched as Obsidian does, by their names, once the changes are
+    /// saved (`FastPath+NoteNames`).
+    let noteNames = FastPathNoteNames()
 
     /// A page created, edited or deleted, rendered when it is published.
     struct ChangedPage {
@@ -57,10 +63,14 @@ struct FastPath {
         /// Its body, when it embeds no page (one that does is rendered with the pages it embeds
         /// at hand, `WikiEdits.embeddedPages`).
         let body: String?
+        /// Whether its document is as it was, and only where its links lead changed.
+        var isRelinked = false
 
         /// What the change rules read of it.
         var change: PageChange {
-            PageChange(title: title, before: stored == nil ? nil : oldOutline, now: page == nil ? nil : outline)
+            PageChange(
+                title: title, before: stored == nil ? nil : oldOutline, now: page == nil ? nil : outline,
+                isRelinked: isRelinked)
         }
     }
 
@@ -219,11 +229,8 @@ struct FastPath {
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
     ) throws -> WikiEdits {
         try Self.declineAliases(of: wiki, among: pages, state: state)
-        // A link's page is looked up among all the wiki's notes, which only the wiki-wide path reads.
-        if options.linkMatching(forWiki: wiki.id) == .obsidian {
-            throw FastPathDeclined(
-                "wiki \(MessageText.quoted(wiki.id)) matches its links to its notes as Obsidian does")
-        }
+        let matchesNotes = options.linkMatching(forWiki: wiki.id) == .obsidian
+        if matchesNotes { try settleNoteNames(of: wiki, among: pages, removing: removed, state: state) }
         var wikiEdits = WikiEdits(wiki: wiki)
         for page in pages {
             let stored = try state.storedPage(page.title, inWiki: wiki.id)
@@ -255,6 +262,10 @@ struct FastPath {
                 ChangedPage(
                     title: title, page: nil, stored: stored, oldOutline: outline,
                     outline: PageOutline(links: [], headings: [], wordCount: 0), body: nil))
+        }
+        if matchesNotes, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
+            wikiEdits.edits += try relinkedPages(
+                by: wikiEdits, in: database, published: published, state: state, layout: layout)
         }
         // With CamelCase links, a page created or deleted turns words of other pages into links,
         // or back: their outlines change, which only the wiki-wide path works out.
