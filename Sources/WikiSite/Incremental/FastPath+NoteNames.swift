@@ -41,7 +41,8 @@ extension FastPath {
     /// now, and is relinked when its links' targets differ from its stored outline's.
     ///
     /// - Throws: `FastPathDeclined` when the state lacks the outline of such a page, or its
-    ///   document is not among those the build read.
+    ///   document is not among those the build read (a source read by its changes), or not as
+    ///   the state recorded it.
     func relinkedPages(
         by edits: WikiEdits, in database: WikiDatabase, published: any PublishedPageLookup, state: BuildState,
         layout: SiteLayout
@@ -60,6 +61,12 @@ extension FastPath {
         for title in candidates.sorted() where !changed.contains(title) {
             guard let stored = try state.storedPage(title, inWiki: wiki.id), let old = stored.outline else {
                 throw FastPathDeclined("the build state lacks the outline of page \(MessageText.quoted(title.text))")
+            }
+            // A source read by its changes (a store) hands over the changed documents alone.
+            guard database.page(inWiki: wiki.id, titled: title) != nil else {
+                throw FastPathDeclined(
+                    "page \(MessageText.quoted(title.text)) may link to a note that came or went, "
+                        + "and only the wiki-wide path reads it")
             }
             let page = try recordedPage(
                 title, stored, of: wiki, in: database, readAs: "whose links may lead to a note that came or went")
