@@ -34,6 +34,16 @@ import WikiModel
         #expect(Self.names.candidates(PageTitle("Install")!, from: nil).count == 2)
     }
 
+    @Test func aLinkLeadsOnlyToANoteOfTheNameOfTheTitleItGives() {
+        for (written, page) in [("API/Deep Note", nil), ("deep note.md", nil), ("../Setup", "guide/Install")] {
+            let target = PageTitle(Self.match(written, from: page))!
+            #expect(NoteNames.name(of: target) == NoteNames.name(of: PageTitle(written)!))
+        }
+        #expect(NoteNames.name(of: PageTitle("reference/api/Deep Note")!) == "deep note")
+        #expect(Self.names.notes(named: "install").map(\.text) == ["admin/Install", "guide/Install"])
+        #expect(Self.names.notes(named: "ghost").isEmpty)
+    }
+
     @Test func relativeAndRootedPathsAreWholePaths() {
         #expect(Self.match("./Setup", from: "guide/Install") == "guide/Setup")
         #expect(Self.match("../Setup", from: "guide/Install") == "Setup")

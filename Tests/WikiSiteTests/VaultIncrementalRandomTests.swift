@@ -41,10 +41,10 @@ struct VaultIncrementalRandomTests {
         return "# Part\n\n" + links.map { "See \($0)." }.joined(separator: "\n") + "\n"
     }
 
-    /// A random path of a note.
+    /// A random path of a note: now and then `Ghost`, which links name before any note has it.
     static func path(using random: inout SplitMix64) -> String {
         let folder = folders.randomElement(using: &random)!
-        return (folder.isEmpty ? "" : folder + "/") + names.randomElement(using: &random)! + ".md"
+        return (folder.isEmpty ? "" : folder + "/") + (names + ["Ghost"]).randomElement(using: &random)! + ".md"
     }
 
     /// One random change of the vault: a note created, edited, deleted, or renamed or moved; an
@@ -100,6 +100,10 @@ struct VaultIncrementalRandomTests {
             try Self.change(vault, notes: &notes, using: &random)
             let summary = try SiteBuilder(options: options).build()
             #expect(summary.fullBuildReason == nil, "seed \(seed), step \(step): a full build")
+            // Every change of notes, their names and their images is the fast path's.
+            #expect(
+                summary.editsBuiltFromState || summary.changedDocuments == 0,
+                "seed \(seed), step \(step): the fast path declined: \(summary.fastPathDeclined ?? "")")
             let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
             guard differences.isEmpty else {
                 Issue.record(

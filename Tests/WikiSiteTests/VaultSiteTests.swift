@@ -108,29 +108,54 @@ import WikiModel
         }
     }
 
-    @Test func aNewNoteNearerAShortLinkRendersTheLinkingPageAndBothTargetsAgain() throws {
+    /// A copy of the vault in a new folder, with `reference/Install.md` when `withNearerNote`,
+    /// built; then `change` made to it and an incremental build run with `--explain --verify`.
+    /// Returns the folder and that build's lines, once it was checked that the fast path built
+    /// it, equal to a clean build, with `[[Install]]` of `reference/Overview` relinked and leading
+    /// to `target`.
+    private static func relinkOverview(
+        withNearerNote: Bool, change: (TemporaryFolder) throws -> Void, target: String
+    ) throws -> [String] {
         let folder = try TemporaryFolder()
         try FileManager.default.copyItem(atPath: Self.vault, toPath: folder.path("vault"))
+        if withNearerNote { _ = try folder.write(nearerInstall, to: "vault/reference/Install.md") }
         let build = ["build", "--source", folder.path("vault"), "--out", folder.path("site"), "--wiki-id", "vault"]
         #expect(try WikisiteCLI.run(build).status == 0)
-        _ = try folder.write("# Install\n\nThe reference's way.\n", to: "vault/reference/Install.md")
+        try change(folder)
         let run = try WikisiteCLI.run(build + ["--explain", "--verify"])
         #expect(run.status == 0, "\(run.standardError)")
         let overview = SitePaths.pageFile(PageTitle("reference/Overview")!)
         let explained = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(explained.contains("written   vault/\(overview): a link of the page names another page now"))
+        #expect(run.standardOutput.contains("edits of pages built with the build state"))
+        #expect(run.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
+        let links = HTMLElements.parse(try folder.read("site/vault/" + overview)).filter {
+            $0.attributes["class"] == "wikilink"
+        }
+        #expect(links.first?.attributes["href"]?.removingPercentEncoding == SitePaths.pageFile(PageTitle(target)!))
+        return explained
+    }
+
+    /// The note nearer `reference/Overview` than `admin/Install`, of the same name.
+    private static let nearerInstall = "# Install\n\nThe reference's way.\n"
+
+    @Test func aDeletedNoteGivesItsShortLinksBackToTheOtherNoteOfItsName() throws {
+        _ = try Self.relinkOverview(
+            withNearerNote: true,
+            change: { try FileManager.default.removeItem(atPath: $0.path("vault/reference/Install.md")) },
+            target: "admin/Install")
+    }
+
+    @Test func aNewNoteNearerAShortLinkRendersTheLinkingPageAndBothTargetsAgain() throws {
+        let explained = try Self.relinkOverview(
+            withNearerNote: false,
+            change: { _ = try $0.write(Self.nearerInstall, to: "vault/reference/Install.md") },
+            target: "reference/Install")
         #expect(
             explained.contains(
                 "written   vault/\(SitePaths.pageFile(PageTitle("admin/Install")!)): "
                     + "\"reference/Overview\" no longer links here"))
         #expect(!explained.contains { $0.contains(SitePaths.pageFile(PageTitle("guide/Install")!)) })
-        #expect(run.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
-        let links = HTMLElements.parse(try folder.read("site/vault/" + overview)).filter {
-            $0.attributes["class"] == "wikilink"
-        }
-        #expect(
-            links.first?.attributes["href"]?.removingPercentEncoding
-                == SitePaths.pageFile(PageTitle("reference/Install")!))
     }
 
     @Test func checkReportsTheAmbiguousLinksAndOnlyTheMissingOnes() throws {

@@ -30,11 +30,14 @@ extension BuildOptions {
 
     /// How the Markdown of wiki `wikiID` of `database` is read and rendered: this build's link
     /// style, with the wiki's raw HTML, CamelCase and dialect settings, and its links matched to
-    /// the pages of `database` as its link matching says.
-    func markdownOptions(forWiki wikiID: String, in database: WikiDatabase) -> MarkdownOptions {
+    /// the pages of `database` as its link matching says: by `names` when given (the fast path
+    /// knows them from the state, its `database` holding only the documents it reads).
+    func markdownOptions(
+        forWiki wikiID: String, in database: WikiDatabase, names: NoteNames? = nil
+    ) -> MarkdownOptions {
         var markdown = settings(forWiki: wikiID).markdownOptions(linkStyle: linkStyle)
         if linkMatching(forWiki: wikiID) == .obsidian {
-            markdown.titleMatching = NoteNames(titles: database.pages(inWiki: wikiID).map(\.title))
+            markdown.titleMatching = names ?? NoteNames(titles: database.pages(inWiki: wikiID).map(\.title))
         }
         return markdown
     }

@@ -190,7 +190,9 @@ extension FastPath {
     ) -> PageBodyRenderer {
         PageBodyRenderer(
             database: database,
-            markdown: MarkdownRenderer(options: options.markdownOptions(forWiki: wiki.id, in: database)),
+            markdown: MarkdownRenderer(
+                options: options.markdownOptions(
+                    forWiki: wiki.id, in: database, names: noteNames.names(ofWiki: wiki.id))),
             siteLayout: layout, publishedPages: published)
     }
 

@@ -16,8 +16,11 @@ import WikiSources
 /// - every change is a page edited, created, published again, deleted or made a draft;
 /// - no page is deleted from a wiki whose last reading skipped a page document, and none is
 ///   created or deleted in a wiki with CamelCase links;
-/// - no page changed in a wiki whose links are matched as Obsidian does (`LinkMatching.obsidian`).
 /// - no new redirect goes where the last build made another file (`aliasChanges`).
+///
+/// In a wiki whose links are matched as Obsidian does (`LinkMatching.obsidian`), a note created
+/// or deleted can move other notes' links to other notes: those pages are changes of their own
+/// (`relinkedPages`).
 ///
 /// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
@@ -44,6 +47,9 @@ struct FastPath {
     let shape: BuildShape
     let theme: Theme
     let reporter: any BuildReporter
+    /// The notes of each wiki matched as Obsidian does, by their names, once the changes are
+    /// saved (`FastPath+NoteNames`).
+    let noteNames = FastPathNoteNames()
 
     /// A page created, edited or deleted, rendered when it is published.
     struct ChangedPage {
@@ -59,10 +65,14 @@ struct FastPath {
         /// Its body, when it embeds no page (one that does is rendered with the pages it embeds
         /// at hand, `WikiEdits.embeddedPages`).
         let body: String?
+        /// Whether its document is as it was, and only where its links lead changed.
+        var isRelinked = false
 
         /// What the change rules read of it.
         var change: PageChange {
-            PageChange(title: title, before: stored == nil ? nil : oldOutline, now: page == nil ? nil : outline)
+            PageChange(
+                title: title, before: stored == nil ? nil : oldOutline, now: page == nil ? nil : outline,
+                isRelinked: isRelinked)
         }
     }
 
@@ -222,11 +232,8 @@ struct FastPath {
         of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
     ) throws -> WikiEdits {
-        // A link's page is looked up among all the wiki's notes, which only the wiki-wide path reads.
-        if options.linkMatching(forWiki: wiki.id) == .obsidian {
-            throw FastPathDeclined(
-                "wiki \(MessageText.quoted(wiki.id)) matches its links to its notes as Obsidian does")
-        }
+        let matchesNotes = options.linkMatching(forWiki: wiki.id) == .obsidian
+        if matchesNotes { try settleNoteNames(of: wiki, among: pages, removing: removed, state: state) }
         var wikiEdits = WikiEdits(wiki: wiki)
         wikiEdits.aliases = try aliasChanges(
             of: wiki, among: pages, removing: removed, published: published, state: state, layout: layout)
@@ -266,6 +273,10 @@ struct FastPath {
                 ChangedPage(
                     title: title, page: nil, stored: stored, oldOutline: outline,
                     outline: PageOutline(links: [], headings: [], wordCount: 0), body: nil))
+        }
+        if matchesNotes, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
+            wikiEdits.edits += try relinkedPages(
+                by: wikiEdits, in: database, published: published, state: state, layout: layout)
         }
         // With CamelCase links, a page created or deleted turns words of other pages into links,
         // or back: their outlines change, which only the wiki-wide path works out.

@@ -36,6 +36,22 @@ struct NoteNames: TitleMatching {
         self.notesByEnd = notesByEnd.mapValues { $0.sorted() }
     }
 
+    /// The name of `title`, a note's or a title a link gives: the last part of its path,
+    /// lowercased, without `.md`. A link can lead only to a note of the name of the title it
+    /// leads to now, or of the title written when no note matches: so a note that comes or goes
+    /// changes where the links to the titles of its name lead, and no other.
+    static func name(of title: PageTitle) -> String {
+        var name = title.text.lowercased()
+        if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
+        if name.hasSuffix(".md") { name.removeLast(3) }
+        return name
+    }
+
+    /// The notes whose name (`name(of:)`) is `name`, in byte order.
+    func notes(named name: String) -> [PageTitle] {
+        notesByEnd[name] ?? []
+    }
+
     /// The note `written` names from page `page`; `written` itself when no note matches.
     func match(_ written: PageTitle, from page: PageTitle?, line: Int) -> PageTitle {
         candidates(written, from: page).first ?? written
