@@ -48,21 +48,17 @@ extension FastPath {
         layout: SiteLayout
     ) throws -> [ChangedPage] {
         let wiki = edits.wiki
-        guard let names = noteNames.names(ofWiki: wiki.id) else { return [] }
+        guard noteNames.names(ofWiki: wiki.id) != nil else { return [] }
         let changed = Set(edits.edits.map(\.title))
-        let comeOrGone = Set(edits.created.union(edits.removed).map(NoteNames.name(of:)))
-        var candidates = Set<PageTitle>()
-        for target in try state.linkedTitles(inWiki: wiki.id) where comeOrGone.contains(NoteNames.name(of: target)) {
-            candidates.formUnion(try state.linkers(of: target, inWiki: wiki.id))
-        }
-        for name in comeOrGone { candidates.formUnion(names.notes(named: name)) }
+        let candidates = try relinkCandidates(
+            ofWiki: wiki.id, comeOrGone: edits.created.union(edits.removed), state: state)
         let renderer = bodies(of: wiki, in: database, published: published, layout: layout)
         var relinked: [ChangedPage] = []
         for title in candidates.sorted() where !changed.contains(title) {
             guard let stored = try state.storedPage(title, inWiki: wiki.id), let old = stored.outline else {
                 throw FastPathDeclined("the build state lacks the outline of page \(MessageText.quoted(title.text))")
             }
-            // A source read by its changes (a store) hands over the changed documents alone.
+            // A source read by its changes hands these over by `_id` first (`withPagesToRelink`).
             guard database.page(inWiki: wiki.id, titled: title) != nil else {
                 throw FastPathDeclined(
                     "page \(MessageText.quoted(title.text)) may link to a note that came or went, "
@@ -78,6 +74,42 @@ extension FastPath {
                     body: outline.links.contains(where: \.isEmbed) ? nil : body.html, isRelinked: true))
         }
         return relinked
+    }
+}
+
+extension FastPath {
+    /// The pages of wiki `wikiID` whose links may lead elsewhere once the notes `comeOrGone`
+    /// came or went (`relinkedPages`): those the state's reverse index lists as linking to a title
+    /// of one of their names, and the published notes of those names. Its names must be settled.
+    func relinkCandidates(
+        ofWiki wikiID: String, comeOrGone: Set<PageTitle>, state: BuildState
+    ) throws -> Set<PageTitle> {
+        guard !comeOrGone.isEmpty, let names = noteNames.names(ofWiki: wikiID) else { return [] }
+        let comeOrGoneNames = Set(comeOrGone.map(NoteNames.name(of:)))
+        var candidates = Set<PageTitle>()
+        for target in try state.linkedTitles(inWiki: wikiID)
+        where comeOrGoneNames.contains(NoteNames.name(of: target)) {
+            candidates.formUnion(try state.linkers(of: target, inWiki: wikiID))
+        }
+        for name in comeOrGoneNames { candidates.formUnion(names.notes(named: name)) }
+        candidates.subtract(comeOrGone)
+        return candidates
+    }
+
+    /// The `_id`s of the pages of `wiki` that the changed `pages` and the pages `removed` may
+    /// relink, as the state records them: the documents a source read by its changes must hand
+    /// over besides them. None unless the wiki matches its links as Obsidian does.
+    func documentsToRelink(
+        of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], state: BuildState
+    ) throws -> [String] {
+        guard options.linkMatching(forWiki: wiki.id) == .obsidian else { return [] }
+        try settleNoteNames(of: wiki, among: pages, removing: removed, state: state)
+        var comeOrGone = Set(removed)
+        for page in pages where try !state.isPublished(page.title, inWiki: wiki.id) { comeOrGone.insert(page.title) }
+        let changed = Set(pages.map(\.title))
+        return try relinkCandidates(ofWiki: wiki.id, comeOrGone: comeOrGone, state: state).sorted()
+            .filter { !changed.contains($0) }
+            .compactMap { try state.storedPage($0, inWiki: wiki.id)?.details?.documentID }
     }
 }
 

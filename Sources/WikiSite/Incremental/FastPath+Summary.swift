@@ -31,7 +31,7 @@ extension FastPath {
         for document in changes.delivered where Self.isOfPublishedWiki(document.id, selected: selected) {
             builder.add(document)
         }
-        let database = builder.build()
+        var database = builder.build()
         let publishedWikis = database.wikis.filter { selected.isEmpty || selected.contains(ExactString($0.id)) }
         let changedWikiDocuments = try changedWikiDocuments(
             of: publishedWikis, in: database, storedWikis: storedWikis)
@@ -40,6 +40,8 @@ extension FastPath {
         let removed = try removedTitles(
             of: changedIDs, in: database, storedWikis: storedWikis, state: state)
         let published = StatePublishedPages(state: state)
+        database = try withPagesToRelink(
+            of: publishedWikis, removed: removed, from: changes, named: name, database, state: state)
         var wikis: [WikiEdits] = []
         for wiki in publishedWikis {
             let pages = database.pages(inWiki: wiki.id)
@@ -187,6 +189,48 @@ extension FastPath {
         return removed
     }
 
+    /// `database` with the documents of the pages that notes created or deleted in `wikis` (or
+    /// `removed` from them) may relink, read from `changes` as the source holds them still.
+    ///
+    /// - Throws: `FastPathDeclined` when the source changed while it was read; `BuildError` when
+    ///   it cannot be read.
+    private func withPagesToRelink(
+        of wikis: [Wiki], removed: [ExactString: [PageTitle]], from changes: any SourceChanges,
+        named name: String, _ database: WikiDatabase, state: BuildState
+    ) throws -> WikiDatabase {
+        var ids: [String] = []
+        for wiki in wikis {
+            ids += try documentsToRelink(
+                of: wiki, among: database.pages(inWiki: wiki.id), removing: removed[ExactString(wiki.id)] ?? [],
+                state: state)
+        }
+        guard !ids.isEmpty else { return database }
+        return try self.database(of: changes, reading: ids, named: name)
+    }
+
+    /// The database of the documents `changes` delivered and of those of `ids`, read from
+    /// `changes` as the source holds them still.
+    ///
+    /// - Throws: `FastPathDeclined` when the source changed while it was read; `BuildError` when
+    ///   it cannot be read.
+    private func database(of changes: any SourceChanges, reading ids: [String], named name: String) throws
+        -> WikiDatabase
+    {
+        let read: [Document]?
+        do {
+            read = try changes.documents(ids)
+        } catch {
+            throw BuildError.unreadableSource(path: name, reason: "\(error)")
+        }
+        guard let read else { throw FastPathDeclined("\(name) changed while it was read") }
+        var builder = WikiDatabaseBuilder(includesDrafts: options.includesDrafts)
+        let selected = selectedWikis
+        for document in changes.delivered + read where Self.isOfPublishedWiki(document.id, selected: selected) {
+            builder.add(document)
+        }
+        return builder.build()
+    }
+
     /// `database` with the documents of the pages whose file changes with `wikis` (their
     /// backlinks, an embed, the feed), read from `changes` as the source holds them still.
     ///
@@ -200,6 +244,7 @@ extension FastPath {
         for wiki in wikis {
             let pages =
                 wiki.linkedPages + wiki.embeddedPages
+                + wiki.edits.filter(\.isRelinked).compactMap { edit in edit.stored.map { (edit.title, $0) } }
                 + wiki.feed.compactMap { entry in
                     entry.stored.map { (entry.title, $0) }
                 }
@@ -208,19 +253,7 @@ extension FastPath {
             }
         }
         guard !linkedIDs.isEmpty else { return database }
-        let linked: [Document]?
-        do {
-            linked = try changes.documents(linkedIDs)
-        } catch {
-            throw BuildError.unreadableSource(path: name, reason: "\(error)")
-        }
-        guard let linked else { throw FastPathDeclined("\(name) changed while it was read") }
-        var builder = WikiDatabaseBuilder(includesDrafts: options.includesDrafts)
-        let selected = selectedWikis
-        for document in changes.delivered + linked where Self.isOfPublishedWiki(document.id, selected: selected) {
-            builder.add(document)
-        }
-        let pagesDatabase = builder.build()
+        let pagesDatabase = try self.database(of: changes, reading: linkedIDs, named: name)
         guard pagesDatabase.skipped.isEmpty, pagesDatabase.skippedAttachments.isEmpty,
             pagesDatabase.invalidFrontMatter.isEmpty
         else {
