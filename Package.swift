@@ -196,8 +196,11 @@ let package = Package(
             name: "fuzz-front-matter", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-front-matter"),
         .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-markdown"),
         .executableTarget(name: "fuzz-model", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-model"),
+        .executableTarget(
+            name: "fuzz-note-names", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-note-names"),
         .executableTarget(name: "fuzz-site-paths", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-site-paths"),
         .executableTarget(name: "fuzz-svg", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-svg"),
+        .executableTarget(name: "fuzz-tags", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-tags"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], path: "Fuzz/Tests"),
         // The benchmark (BENCHMARKS.md): `make bench` writes its corpora with wikisite-corpus.
         .target(name: "WikiCorpus", dependencies: ["WikiDocuments", "SplitMix64"], path: "Benchmarks/WikiCorpus"),

@@ -14,6 +14,9 @@ import WikiRender
 /// - With one that does not read, there is one warning, safe to print on a terminal, whose line
 ///   is within the block; the page is published, and its Markdown renders as a code block holding
 ///   exactly the block's text, then the rest.
+/// - `FrontMatter` on the block's YAML reads it or throws `FrontMatterError` (never traps), whose
+///   line is within the YAML; the tags it reads pass the tags target's checks (safe files,
+///   bounded nesting), its aliases are trimmed and not empty.
 /// - Either way the page is published or a draft, never lost.
 enum FrontMatterTarget {
     static func run(_ input: UnsafeRawBufferPointer) throws(InvariantViolation) {
@@ -34,6 +37,7 @@ enum FrontMatterTarget {
             try require(database.invalidFrontMatter.isEmpty, "a text without front matter is warned of")
             return
         }
+        try checkReading(block, of: utf8)
         let rest = String(decoding: utf8[block.markdownStart...], as: UTF8.self)
         guard let warning = database.invalidFrontMatter.first else {
             try require(page.markdown.isExactly(rest), "the body is not the text after the block: \(shown(text))")
@@ -54,6 +58,34 @@ enum FrontMatterTarget {
             "the warning's line \(warning.line ?? 0) is outside the block's \(lines) lines")
         try require(page.markdown.hasSuffix(rest), "the rest of a page with unreadable front matter changed")
         try checkShownAsCode(String(decoding: utf8[..<block.markdownStart], as: UTF8.self), in: page.markdown)
+    }
+
+    /// `FrontMatter` on the block's YAML: its tags and aliases as the build takes them, or an
+    /// error whose line is within the block and whose message is safe to print.
+    private static func checkReading(_ block: FrontMatterBlock, of utf8: [UInt8]) throws(InvariantViolation) {
+        try require(
+            block.yaml.lowerBound >= 4 && block.yaml.upperBound <= block.markdownStart,
+            "the block's YAML \(block.yaml) is not between its delimiters, which end at \(block.markdownStart)")
+        let yaml = String(decoding: utf8[block.yaml], as: UTF8.self)
+        let frontMatter: FrontMatter
+        do {
+            frontMatter = try FrontMatter(yaml: yaml)
+        } catch {
+            try TerminalText.check(error.message, "the front matter error")
+            let lines = yaml.utf8.count(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) + 1
+            try require(
+                error.line.map { (1...lines + 1).contains($0) } ?? true,
+                "the error's line \(error.line ?? 0) is outside the YAML's \(lines) lines")
+            return
+        }
+        for tag in frontMatter.tags { try TagsTarget.check(tag) }
+        for alias in frontMatter.aliases {
+            let scalars = alias.unicodeScalars
+            try require(
+                !(scalars.first?.properties.isWhitespace ?? true) && !scalars.last!.properties.isWhitespace,
+                "the alias \(shown(alias)) is empty or not trimmed")
+        }
+        for problem in frontMatter.problems { try TerminalText.check(problem.message, "a front matter problem") }
     }
 
     /// Throws unless `markdown` renders, first, as one code block that holds exactly `block`.

@@ -12,10 +12,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
     case markdown
     /// `WikiDatabaseBuilder` on the documents of the input read as a dump (``ModelTarget``).
     case model
+    /// `NoteNames` on the input as note paths, link texts and a linking note (``NoteNamesTarget``).
+    case noteNames = "note-names"
     /// `SitePaths` on the input as a wiki ID and two titles (``SitePathsTarget``).
     case sitePaths = "site-paths"
     /// `SVGSanitizer` on the input as an SVG file (``SVGTarget``).
     case svg
+    /// `WikiTag` on each line of the input, and the inline tags of it as Markdown (``TagsTarget``).
+    case tags
 
     /// Runs the target on one input.
     ///
@@ -27,8 +31,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
         case .frontMatter: try FrontMatterTarget.run(input)
         case .markdown: try MarkdownTarget.run(input)
         case .model: try ModelTarget.run(input)
+        case .noteNames: try NoteNamesTarget.run(input)
         case .sitePaths: try SitePathsTarget.run(input)
         case .svg: try SVGTarget.run(input)
+        case .tags: try TagsTarget.run(input)
         }
     }
 }

@@ -65,7 +65,7 @@ enum SitePathsTarget {
 
     /// The bytes of an href made only of unreserved characters and `%XX` (uppercase hex); nil
     /// when it holds anything else.
-    private static func percentDecoded(_ href: String) -> [UInt8]? {
+    static func percentDecoded(_ href: String) -> [UInt8]? {
         let bytes = Array(href.utf8)
         var decoded: [UInt8] = []
         var index = 0

@@ -88,10 +88,14 @@ public enum SVGAllowlist {
     /// Whether `value`, the `href` of a `element`, points only inside the drawing (`#id`) or, on
     /// an image, is an inline raster image. Anything else (another file, `http:`,
     /// `javascript:`, `data:text/html`, even with leading spaces) could load or run something.
+    /// An id is an XML name without a colon, and an image's base64 or percent-encoded data needs
+    /// none after `data:`: a reference with another `:` is dropped rather than kept spelling a
+    /// scheme (`#x javascript:`).
     public static func isSafeReference(_ value: String, on element: String) -> Bool {
-        if value.hasPrefix("#") { return true }
+        if value.hasPrefix("#") { return !value.contains(":") }
         guard imageElements.contains(element) else { return false }
         let lowercased = value.lowercased()
+        guard !lowercased.dropFirst("data:".count).contains(":") else { return false }
         return rasterDataPrefixes.contains { prefix in
             lowercased.hasPrefix(prefix) && [";", ","].contains(lowercased.dropFirst(prefix.count).first)
         }

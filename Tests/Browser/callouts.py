@@ -14,7 +14,7 @@ Usage: callouts.py PAGE_FILE
 import pathlib
 import sys
 
-from playwright.sync_api import sync_playwright
+from checks import in_each_scheme
 
 FACTS = """() => {
   const style = (element) => getComputedStyle(element);
@@ -65,17 +65,10 @@ def check_scheme(facts, scheme):
 def main(page_file):
     url = pathlib.Path(page_file).resolve().as_uri()
     seen = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        for scheme in ("light", "dark"):
-            context = browser.new_context(color_scheme=scheme)
-            page = context.new_page()
-            page.goto(url)
-            facts = page.evaluate(FACTS)
-            check_scheme(facts, scheme)
-            seen[scheme] = facts
-            context.close()
-        browser.close()
+    for scheme, page in in_each_scheme(url):
+        facts = page.evaluate(FACTS)
+        check_scheme(facts, scheme)
+        seen[scheme] = facts
     check(seen["light"]["page"] != seen["dark"]["page"], "the page's background changes with the colour scheme")
     sys.exit(1 if failures else 0)
 

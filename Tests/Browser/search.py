@@ -17,8 +17,7 @@ import pathlib
 import sys
 
 from axe_playwright_python.sync_playwright import Axe
-from checks import check
-from playwright.sync_api import sync_playwright
+from checks import check, in_each_scheme
 
 RESULTS = "[data-search-results] a"
 
@@ -50,30 +49,23 @@ def check_results(page, scheme, query, title):
 def main(start_file, query, title, page_file, missing):
     url = pathlib.Path(start_file).resolve().as_uri()
     target = pathlib.Path(page_file).resolve().as_uri()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        for scheme in ("light", "dark"):
-            context = browser.new_context(color_scheme=scheme)
-            page = context.new_page()
-            page.goto(url)
-            check_results(page, scheme, query, title)
-            for word in missing:
-                type_query(page, word)
-                page.wait_for_function("() => document.querySelector('[role=status]').textContent.length > 0")
-                status = page.locator("[role=status]").inner_text()
-                check(
-                    status.startswith("No results") and page.locator(RESULTS).count() == 0,
-                    f"{scheme}: {word!r} finds nothing, and the box says so ({status!r})",
-                )
-            type_query(page, query)
-            page.wait_for_selector(RESULTS)
-            page.locator("input[type=search]").press("ArrowDown")
-            with page.expect_navigation():
-                page.keyboard.press("Enter")
-            landed = page.url.split("#")[0]
-            check(landed == target, f"{scheme}: ArrowDown and Enter land on the page ({landed})")
-            context.close()
-        browser.close()
+    for scheme, page in in_each_scheme(url):
+        check_results(page, scheme, query, title)
+        for word in missing:
+            type_query(page, word)
+            page.wait_for_function("() => document.querySelector('[role=status]').textContent.length > 0")
+            status = page.locator("[role=status]").inner_text()
+            check(
+                status.startswith("No results") and page.locator(RESULTS).count() == 0,
+                f"{scheme}: {word!r} finds nothing, and the box says so ({status!r})",
+            )
+        type_query(page, query)
+        page.wait_for_selector(RESULTS)
+        page.locator("input[type=search]").press("ArrowDown")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        landed = page.url.split("#")[0]
+        check(landed == target, f"{scheme}: ArrowDown and Enter land on the page ({landed})")
 
 
 if __name__ == "__main__":

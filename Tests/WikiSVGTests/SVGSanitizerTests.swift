@@ -42,6 +42,16 @@ import WikiSVG
         #expect(try cleanedBody("<use xlink:href=\"#a\" href=\"#b\"/>") == "<use href=\"#b\" xlink:href=\"#a\"></use>")
     }
 
+    @Test(arguments: ["#cjavascript:", "#a:b", "#x javascript:alert(1)"])
+    func aFragmentWithAColonNamesNoIDAndIsRemoved(href: String) throws {
+        #expect(try cleanedBody("<use href=\"\(href)\" xlink:href=\"\(href)\"/>") == "<use></use>")
+    }
+
+    @Test func aRasterImageWhoseDataHoldsAColonIsRemoved() throws {
+        let href = "data:image/gif;base64,PHNjcmljavascript:gxKTw="
+        #expect(try cleanedBody("<image href=\"\(href)\"/>") == "<image></image>")
+    }
+
     @Test func aJavascriptURLIsRemovedFromLinksAndAnimations() throws {
         let body =
             "<a xlink:href=\"javascript:alert(1)\"><circle r=\"1\"/></a>"

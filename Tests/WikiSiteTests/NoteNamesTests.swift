@@ -1,5 +1,6 @@
 import Testing
 import WikiModel
+import WikiRender
 
 @testable import WikiSite
 

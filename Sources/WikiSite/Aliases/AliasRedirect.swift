@@ -3,7 +3,9 @@ import WikiRender
 
 /// The file a build writes at an alias's own URL (`SiteLayout.page` of the alias), so that a
 /// link to the alias, whose href is a function of the alias alone, reaches the page: a refresh
-/// to the page, its canonical link, and a link a reader can follow, as Quartz writes them.
+/// to the page, its canonical link, and a link a reader can follow, as Quartz writes them; in a
+/// `main` landmark under a heading, so that a reader whose browser does not follow the refresh
+/// finds the page as accessible as the theme's.
 ///
 /// In English, as the default theme's pages are (`LayoutView.lang`). No script: a link to a
 /// heading through an alias (`[[Alias#Heading]]`) lands at the top of the page, since a refresh
@@ -28,7 +30,10 @@ enum AliasRedirect {
             <meta http-equiv="refresh" content="0; url=\(href)">
             </head>
             <body>
+            <main>
+            <h1>\(alias)</h1>
             <p>\(alias) is another name of <a href="\(href)">\(page)</a>.</p>
+            </main>
             </body>
             </html>
 

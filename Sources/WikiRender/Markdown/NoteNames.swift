@@ -1,5 +1,4 @@
 import WikiModel
-import WikiRender
 
 /// The notes of a folder wiki by the names a wikilink may give them, made once per build from the
 /// wiki's published titles: Obsidian's matching (`LinkMatching.obsidian`).
@@ -20,12 +19,12 @@ import WikiRender
 /// | tie | the first path in byte order |
 ///
 /// The first rule decides alone; otherwise the link is *ambiguous*, and `wikisite check` says so.
-struct NoteNames: TitleMatching {
+public struct NoteNames: TitleMatching {
     /// The notes each lowercased end of a path names, each list in byte order of the titles.
     private let notesByEnd: [String: [PageTitle]]
 
     /// The names of `titles`, the wiki's published pages.
-    init(titles: some Sequence<PageTitle>) {
+    public init(titles: some Sequence<PageTitle>) {
         var notesByEnd: [String: [PageTitle]] = [:]
         for title in titles {
             let components = title.text.lowercased().split(separator: "/", omittingEmptySubsequences: false)
@@ -53,13 +52,13 @@ struct NoteNames: TitleMatching {
     }
 
     /// The note `written` names from page `page`; `written` itself when no note matches.
-    func match(_ written: PageTitle, from page: PageTitle?, line: Int) -> PageTitle {
+    public func match(_ written: PageTitle, from page: PageTitle?, line: Int) -> PageTitle {
         candidates(written, from: page).first ?? written
     }
 
     /// The notes `written` names from page `page`, the one the link leads to first, then the
     /// others it could name; only the first when the whole path is written or the note is alone.
-    func candidates(_ written: PageTitle, from page: PageTitle?) -> [PageTitle] {
+    public func candidates(_ written: PageTitle, from page: PageTitle?) -> [PageTitle] {
         let key = Self.key(of: written, from: page)
         guard let notes = notesByEnd[key.path] else { return [] }
         let exact = notes.first { $0.text.lowercased() == key.path }
