@@ -34,7 +34,7 @@ extension WikiSpecialPages {
     /// The HTML of the tags index.
     var tagsIndexHTML: String {
         let path = context.path(of: SpecialPageFile(page: .tags, part: 1))
-        let frame = context.frame(of: .tags, at: path, titled: SpecialPage.tags.title)
+        let frame = context.frame(of: .tags, at: path, titled: context.chrome.title(of: .tags))
         let wikiID = context.chrome.wiki.id
         let links = analysis.tags.entries.map { entry in
             TagLink(
