@@ -82,6 +82,9 @@ let package = Package(
                 .embedInCode("site-index.mustache"),
                 .embedInCode("style.css"),
                 .embedInCode("search.js"),
+                .embedInCode("strings-en.toml"),
+                .embedInCode("strings-fr.toml"),
+                .embedInCode("strings-zh.toml"),
             ]
         ),
         // Markdown to HTML through cmark, wikilinks, heading ids, URLs, templates.
@@ -90,6 +93,7 @@ let package = Package(
             dependencies: [
                 "CCmark", "WikiDocuments", "WikiModel", "DefaultTheme",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // Files put in place atomically, only inside the output folder.

@@ -1,5 +1,6 @@
-/// The default theme's files (the templates and the stylesheet in `Templates/`), compiled into
-/// the binary so an installed `wikisite` needs no checkout beside it.
+/// The default theme's files (the templates, the stylesheet, the search script and the strings
+/// files in `Templates/`), compiled into the binary so an installed `wikisite` needs no checkout
+/// beside it.
 public enum DefaultTheme {
     /// The names of the theme's files, in byte order.
     public static let fileNames: [String] = [
@@ -13,6 +14,9 @@ public enum DefaultTheme {
         "search.js",
         "site-index.mustache",
         "statistics.mustache",
+        "strings-en.toml",
+        "strings-fr.toml",
+        "strings-zh.toml",
         "style.css",
         "tag.mustache",
         "tags.mustache",
@@ -33,6 +37,9 @@ public enum DefaultTheme {
         case "search.js": PackageResources.search_js
         case "site-index.mustache": PackageResources.site_index_mustache
         case "statistics.mustache": PackageResources.statistics_mustache
+        case "strings-en.toml": PackageResources.strings_en_toml
+        case "strings-fr.toml": PackageResources.strings_fr_toml
+        case "strings-zh.toml": PackageResources.strings_zh_toml
         case "style.css": PackageResources.style_css
         case "tag.mustache": PackageResources.tag_mustache
         case "tags.mustache": PackageResources.tags_mustache

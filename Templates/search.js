@@ -16,6 +16,12 @@
   var waiting = {};
   var shown = 10;
   var latest = 0;
+  // The status messages in the wiki's language, from the layout (its strings file).
+  var words = {
+    noResults: input.getAttribute("data-no-results") || "No results for “{query}”",
+    oneResult: input.getAttribute("data-one-result") || "{count} result",
+    results: input.getAttribute("data-results") || "{count} results"
+  };
 
   window.wikisiteSearch = {
     put: function (name, value) {
@@ -224,10 +230,11 @@
       return;
     }
     if (results.length === 0) {
-      status.textContent = "No results for “" + text.trim() + "”";
+      status.textContent = words.noResults.replace("{query}", function () { return text.trim(); });
       return;
     }
-    status.textContent = results.length === 1 ? "1 result" : results.length + " results";
+    var count = results.length === 1 ? words.oneResult : words.results;
+    status.textContent = count.replace("{count}", String(results.length));
     results.forEach(function (result) {
       var document_ = result.document;
       var section = document_[2][result.section] || ["", "", ""];

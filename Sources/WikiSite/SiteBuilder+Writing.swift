@@ -165,11 +165,12 @@ extension SiteBuilder {
                 ofPage: title, inWiki: wiki.id, in: layout, because: cause.description, from: writer)
         }
         guard !plan.isEmpty else { return nil }
-        try writeRedirects(of: analysis, plan: plan, in: layout, into: writer)
-        let index = AlphabeticalIndex(analysis.graph)
         let chrome = WikiChrome(
             analysis, siteLayout: layout, discovery: pages.discovery,
-            searchable: options.settings(forWiki: wiki.id).search)
+            searchable: options.settings(forWiki: wiki.id).search,
+            strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang))
+        try writeRedirects(of: analysis, plan: plan, in: layout, strings: chrome.strings, into: writer)
+        let index = AlphabeticalIndex(analysis.graph)
         let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
         reporter.stage(
             "writing \(positions.count) pages of \(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title))")
@@ -204,7 +205,8 @@ extension SiteBuilder {
                 pages.home(of: analysis, chrome: chrome), to: layout.home(ofWiki: wiki.id), because: cause.description)
         }
         if let cause = plan.search, options.settings(forWiki: wiki.id).search {
-            try WikiSearchFiles(analysis: analysis, siteLayout: layout).write(with: writer, because: cause.description)
+            try WikiSearchFiles(analysis: analysis, siteLayout: layout, chrome: chrome).write(
+                with: writer, because: cause.description)
         }
         return written
     }

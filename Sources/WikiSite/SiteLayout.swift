@@ -165,16 +165,9 @@ public enum SpecialPage: String, CaseIterable, Sendable {
         }
     }
 
-    /// The name people read: `All pages`, `Recent changes`…
-    public var title: String {
-        switch self {
-        case .allPages: "All pages"
-        case .recentChanges: "Recent changes"
-        case .newPages: "New pages"
-        case .wantedPages: "Wanted pages"
-        case .orphanedPages: "Orphaned pages"
-        case .statistics: "Statistics"
-        case .tags: "Tags"
-        }
+    /// The key of its name among the theme's strings (`ThemeStrings`): `all_pages`,
+    /// `recent_changes`…; its note on the home is the key with `_detail` after it.
+    public var stringsKey: String {
+        rawValue.replacingOccurrences(of: "-", with: "_")
     }
 }

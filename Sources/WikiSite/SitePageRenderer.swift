@@ -68,9 +68,9 @@ struct SitePageRenderer: Sendable {
             bodyHTML: content.bodyHTML,
             headings: content.headings.map { TableOfContentsEntry(text: $0.text, href: "#" + $0.id, level: $0.level) },
             backlinks: backlinks,
-            lastUpdated: page.updatedAt.map(WikiChrome.displayed),
+            lastUpdated: page.updatedAt.map(chrome.displayed),
             lastUpdatedBy: page.updatedBy,
-            created: page.createdAt.map(WikiChrome.displayed),
+            created: page.createdAt.map(chrome.displayed),
             wikiHomeHref: hrefs.home,
             allPagesHref: hrefs.allPages,
             recentChangesHref: hrefs.recentChanges,
@@ -98,7 +98,7 @@ struct SitePageRenderer: Sendable {
             DatedPageEntry(
                 title: entry.title.text,
                 href: bodies.hrefs.href(of: entry.title, inWiki: wiki.id, from: path, in: siteLayout),
-                time: entry.date.map(WikiChrome.displayed), user: entry.user)
+                time: entry.date.map(chrome.displayed), user: entry.user)
         }
         let view = WikiHomeView(
             layout: chrome.layout(at: path, title: nil),
@@ -124,10 +124,12 @@ struct SitePageRenderer: Sendable {
                 title: wiki.title, href: path.href(to: siteLayout.home(ofWiki: wiki.id)),
                 pageCount: pageCounts?[number] ?? bodies.database.pages(inWiki: wiki.id).count)
         }
+        let strings = theme.strings(for: .english)
+        let title = strings["site_index_title"]
         var layout = LayoutView(
-            documentTitle: WikiChrome.siteIndexTitle, siteTitle: WikiChrome.siteIndexTitle,
-            siteHref: path.href(to: SiteLayout.siteIndex), stylesheetHref: path.href(to: SiteLayout.stylesheet))
+            documentTitle: title, siteTitle: title, siteHref: path.href(to: SiteLayout.siteIndex),
+            stylesheetHref: path.href(to: SiteLayout.stylesheet), strings: strings)
         layout.canonicalURL = discovery?.headLinks(for: path, inWiki: nil).canonicalURL
-        return theme.render(SiteIndexView(layout: layout, title: WikiChrome.siteIndexTitle, wikis: entries))
+        return theme.render(SiteIndexView(layout: layout, title: title, wikis: entries))
     }
 }

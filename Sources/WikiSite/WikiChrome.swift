@@ -5,10 +5,9 @@ import WikiRender
 /// What every file of a wiki shows around its content: the layout (document title,
 /// breadcrumbs, stylesheet) and the links to the wiki's special pages.
 struct WikiChrome: Sendable {
-    /// The title of the site's own index page.
-    static let siteIndexTitle = "Wikis"
-
     let wiki: Wiki
+    /// The theme's words in the wiki's language.
+    let strings: ThemeStrings
     /// Where the files of the site are.
     let siteLayout: SiteLayout
     /// Absolute URLs for the `<head>` of every file; `nil` when the build has no base URL.
@@ -23,35 +22,40 @@ struct WikiChrome: Sendable {
     private let folderHrefs: WikiFileHrefs
 
     /// The chrome of `analysis`'s wiki, its files where `siteLayout` puts them, with the
-    /// `<head>` links of `discovery` when there is one, with a search box when `searchable`.
-    init(_ analysis: WikiAnalysis, siteLayout: SiteLayout, discovery: SiteDiscovery?, searchable: Bool) {
+    /// `<head>` links of `discovery` when there is one, with a search box when `searchable`, in
+    /// the words of `strings`.
+    init(
+        _ analysis: WikiAnalysis, siteLayout: SiteLayout, discovery: SiteDiscovery?, searchable: Bool,
+        strings: ThemeStrings
+    ) {
         self.init(
             wiki: analysis.wiki, pageCount: analysis.pages.count, wantedPageCount: analysis.graph.missingTitles.count,
             orphanedPageCount: analysis.statistics.orphanedPageCount, siteLayout: siteLayout, discovery: discovery,
-            searchable: searchable)
+            searchable: searchable, strings: strings)
     }
 
     /// The chrome of `wiki`, which publishes `pageCount` pages, links to `wantedPageCount` missing
     /// titles and has `orphanedPageCount` pages nothing links to; with a search box when
-    /// `searchable`.
+    /// `searchable`, in the words of `strings`.
     init(
         wiki: Wiki, pageCount: Int, wantedPageCount: Int, orphanedPageCount: Int, siteLayout: SiteLayout,
-        discovery: SiteDiscovery?, searchable: Bool
+        discovery: SiteDiscovery?, searchable: Bool, strings: ThemeStrings
     ) {
         self.wiki = wiki
+        self.strings = strings
         self.searchable = searchable
         self.siteLayout = siteLayout
         self.discovery = discovery
         folder = siteLayout.folder(ofWiki: wiki.id)
         folderHrefs = WikiFileHrefs(from: siteLayout.home(ofWiki: wiki.id), of: wiki.id, in: siteLayout)
         specialPageDetails = [
-            .allPages: ThemeWording.pageCount(pageCount) + ", A to Z",
-            .recentChanges: "By last update",
-            .newPages: "By creation",
-            .wantedPages: ThemeWording.count(wantedPageCount, "missing title", "missing titles"),
-            .orphanedPages: ThemeWording.count(orphanedPageCount, "page", "pages") + " nothing links to",
-            .statistics: "Words, links, contributors",
-            .tags: "Pages by tag",
+            .allPages: strings.phrase("all_pages_detail", ["pages": strings.pageCount(pageCount)]),
+            .recentChanges: strings["recent_changes_detail"],
+            .newPages: strings["new_pages_detail"],
+            .wantedPages: strings.count(wantedPageCount, "wanted_pages_detail"),
+            .orphanedPages: strings.count(orphanedPageCount, "orphaned_pages_detail"),
+            .statistics: strings["statistics_detail"],
+            .tags: strings["tags_detail"],
         ]
     }
 
@@ -60,14 +64,14 @@ struct WikiChrome: Sendable {
     func layout(at path: SitePath, title: String?) -> LayoutView {
         let hrefs = hrefs(from: path)
         var breadcrumbs = [
-            Breadcrumb(title: Self.siteIndexTitle, href: hrefs.siteIndex),
+            Breadcrumb(title: strings["site_index_title"], href: hrefs.siteIndex),
             Breadcrumb(title: wiki.title, href: title == nil ? nil : hrefs.home),
         ]
         if let title { breadcrumbs.append(Breadcrumb(title: title, href: nil)) }
         var layout = LayoutView(
             documentTitle: title.map { "\($0) – \(wiki.title)" } ?? wiki.title,
             siteTitle: wiki.title, siteHref: hrefs.home,
-            stylesheetHref: hrefs.stylesheet, breadcrumbs: breadcrumbs)
+            stylesheetHref: hrefs.stylesheet, breadcrumbs: breadcrumbs, strings: strings)
         if searchable {
             layout.searchScriptHref = hrefs.searchScript
             layout.searchIndexHref = hrefs.searchIndex
@@ -97,7 +101,7 @@ struct WikiChrome: Sendable {
     func specialPageLinks(from path: SitePath, current: SpecialPage?, detailed: Bool) -> [SpecialPageLink] {
         SpecialPage.allCases.map { page in
             SpecialPageLink(
-                title: page.title, href: path.href(to: siteLayout.special(page, ofWiki: wiki.id)),
+                title: title(of: page), href: path.href(to: siteLayout.special(page, ofWiki: wiki.id)),
                 detail: detailed ? specialPageDetails[page] : nil, isCurrent: page == current)
         }
     }
@@ -105,13 +109,19 @@ struct WikiChrome: Sendable {
     /// The header of the special page `page`, at `path`: links to the others, without details.
     func header(of page: SpecialPage, at path: SitePath) -> SpecialPageHeader {
         SpecialPageHeader(
-            title: page.title, wikiTitle: wiki.title, wikiHomeHref: path.href(to: siteLayout.home(ofWiki: wiki.id)),
+            title: title(of: page), wikiTitle: wiki.title,
+            wikiHomeHref: path.href(to: siteLayout.home(ofWiki: wiki.id)),
             specialPages: specialPageLinks(from: path, current: page, detailed: false))
     }
 
-    /// A time as the pages show it.
-    static func displayed(_ time: Timestamp) -> DisplayedTime {
-        DisplayedTime(display: time.display, datetime: time.text)
+    /// The name of the special page `page` in the wiki's language.
+    func title(of page: SpecialPage) -> String {
+        strings[page.stringsKey]
+    }
+
+    /// A time as the pages show it, in the wiki's language.
+    func displayed(_ time: Timestamp) -> DisplayedTime {
+        DisplayedTime(display: strings.dateTime(time), datetime: time.text)
     }
 }
 

@@ -55,8 +55,9 @@ def main(start_file, query, title, page_file, missing):
             type_query(page, word)
             page.wait_for_function("() => document.querySelector('[role=status]').textContent.length > 0")
             status = page.locator("[role=status]").inner_text()
+            said = page.locator("input[type=search]").get_attribute("data-no-results").replace("{query}", word)
             check(
-                status.startswith("No results") and page.locator(RESULTS).count() == 0,
+                status == said and page.locator(RESULTS).count() == 0,
                 f"{scheme}: {word!r} finds nothing, and the box says so ({status!r})",
             )
         type_query(page, query)

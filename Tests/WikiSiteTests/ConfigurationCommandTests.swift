@@ -55,7 +55,7 @@ struct ConfigurationCommandTests {
         #expect(
             run.standardError.contains(
                 "error: \(file):4: unknown key \"slugg\" in [wikis.wikisite-guide]; known keys: camel_case_links, "
-                    + "dialect, link_matching, raw_html, search, slug"))
+                    + "dialect, lang, link_matching, raw_html, search, slug"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("site")))
         let missing = try WikisiteCLI.run(["check", "--config", folder.path("none.toml")])
         #expect(missing.status == 2)

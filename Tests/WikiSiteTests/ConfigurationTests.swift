@@ -174,7 +174,7 @@ struct ConfigurationTests {
                 "wikisite.toml:5: unknown key \"missing_pages\" in [check]; known keys: alias_collision, ambiguous_link, "
                     + "conflict, draft_link, invalid_front_matter, missing_attachment, missing_block, missing_file, missing_heading, missing_page, skipped_attachment, skipped_document, title_collision",
                 "wikisite.toml:9: unknown key \"slugg\" in [wikis.5737529525067657]; known keys: "
-                    + "camel_case_links, dialect, link_matching, raw_html, search, slug",
+                    + "camel_case_links, dialect, lang, link_matching, raw_html, search, slug",
             ])
     }
 

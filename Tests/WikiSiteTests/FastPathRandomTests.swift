@@ -3,6 +3,7 @@ import SplitMix64
 import TemporaryFolders
 import Testing
 import WikiDocuments
+import WikiRender
 import WikiSources
 import WikiStore
 
@@ -188,13 +189,13 @@ struct FastPathRandomTests {
             if seed % 3 == 1 { options.baseURL = try BaseURL(parsing: "https://wiki.example/") }
             // A wiki in two has search: a page change then makes its index on the wiki-wide path.
             let searchable = seed.isMultiple(of: 2)
-            if searchable { options.wikiSettings[ExactString("w")] = WikiSettings(search: true) }
+            // A wiki in three is in Chinese or French: both paths write its words and dates so.
+            let lang = seed % 3 == 2 ? LanguageTag(searchable ? "zh" : "fr-CA") : nil
+            options.wikiSettings[ExactString("w")] = WikiSettings(search: searchable, lang: lang ?? .english)
             // A wiki in six matches its links as Obsidian does: the fast path resolves them with
             // the names of the state's titles, the changes applied.
             let matchesNotes = seed % 6 == 1
-            if matchesNotes {
-                options.wikiSettings[ExactString("w"), default: WikiSettings()].linkMatching = .obsidian
-            }
+            if matchesNotes { options.wikiSettings[ExactString("w")]!.linkMatching = .obsidian }
             _ = try SiteBuilder(options: options).build()
 
             for step in 1...6 {

@@ -71,7 +71,7 @@ import WikiRender
             database: Self.database, markdown: MarkdownRenderer(options: MarkdownOptions()), siteLayout: Self.layout,
             hrefs: PageHrefs(publishedPagesOf: "w", in: Self.database, layout: Self.layout))
         let renderer = SitePageRenderer(bodies: bodies, theme: try Theme.load(overridesIn: nil))
-        let chrome = WikiChrome(analysis, siteLayout: Self.layout, discovery: nil, searchable: true)
+        let chrome = WikiChrome(analysis, siteLayout: Self.layout, discovery: nil, searchable: true, strings: .english)
         let position = analysis.pages.firstIndex { $0.title == PageTitle("Apple")! }!
         let html = renderer.page(
             at: position, of: analysis, index: AlphabeticalIndex(analysis.graph), chrome: chrome, body: nil)

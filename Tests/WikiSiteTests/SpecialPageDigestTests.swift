@@ -29,7 +29,8 @@ import WikiRender
             wiki: database.wikis[0], in: database, markdown: MarkdownRenderer(options: MarkdownOptions()))
         let special = WikiSpecialPages(
             analysis: analysis, index: AlphabeticalIndex(analysis.graph),
-            chrome: WikiChrome(analysis, siteLayout: SiteLayout(), discovery: nil, searchable: true), theme: theme,
+            chrome: WikiChrome(analysis, siteLayout: SiteLayout(), discovery: nil, searchable: true, strings: .english),
+            theme: theme,
             entriesPerFile: 4)
         var files: [String: (digest: Int64?, html: String)] = [:]
         for file in special.files {

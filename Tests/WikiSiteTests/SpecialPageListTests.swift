@@ -161,14 +161,14 @@ struct SpecialPageListTests {
     }
 
     @Test func daysAreReadableAndInUTC() throws {
-        let day = CalendarDay(try #require(Timestamp("2012-12-16T01:33:01.909Z")))
+        let day = CalendarDay(try #require(Timestamp("2012-12-16T01:33:01.909Z")), strings: .english)
         #expect(day.heading == "Sunday 16 December 2012")
         #expect(day.datetime == "2012-12-16")
-        let shifted = CalendarDay(try #require(Timestamp("2012-12-16T00:30:00+01:00")))
+        let shifted = CalendarDay(try #require(Timestamp("2012-12-16T00:30:00+01:00")), strings: .english)
         #expect(shifted.heading == "Saturday 15 December 2012")
-        #expect(CalendarDay(try #require(Timestamp("1969-12-31T23:59:59Z"))).number == -1)
+        #expect(CalendarDay(try #require(Timestamp("1969-12-31T23:59:59Z")), strings: .english).number == -1)
         #expect(CalendarDay.timeOfDay(try #require(Timestamp("2012-12-16T01:33:01.909Z"))) == "01:33")
-        let first = CalendarDay(try #require(Timestamp("0001-01-01T00:00:00+01:00")))
+        let first = CalendarDay(try #require(Timestamp("0001-01-01T00:00:00+01:00")), strings: .english)
         #expect(first.heading == "Sunday 31 December 0" && first.datetime == "0000-12-31")
     }
 

@@ -82,7 +82,7 @@ import WikiRender
         SpecialPageContext(
             chrome: WikiChrome(
                 wiki: FeedFixtures.database([FeedFixtures.wiki("w")]).wikis[0], pageCount: 0, wantedPageCount: 0,
-                orphanedPageCount: 0, siteLayout: SiteLayout(), discovery: nil, searchable: true),
+                orphanedPageCount: 0, siteLayout: SiteLayout(), discovery: nil, searchable: true, strings: .english),
             theme: try Theme.load(overridesIn: nil), hrefs: PageHrefs(), entriesPerFile: entriesPerFile)
     }
 

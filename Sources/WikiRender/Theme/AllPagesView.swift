@@ -43,8 +43,8 @@ public struct AllPagesView: ThemeView {
         values.set("groups", groups.map(\.templateValues))
         values.set("entries", groups.flatMap(\.entries).map(\.templateValues))
         values.set("hasEntries", groups.contains { !$0.entries.isEmpty })
-        values.set("pagination", pagination.templateValues)
-        values.set("pageCountText", pageCount.map(ThemeWording.pageCount))
+        values.set("pagination", pagination.templateValues(layout.strings))
+        values.set("pageCountText", pageCount.map(layout.strings.pageCount))
         return values
     }
 }

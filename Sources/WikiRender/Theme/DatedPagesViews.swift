@@ -57,10 +57,10 @@ public struct DatedPagesView<Listed: ListedDate>: ThemeView {
         var values = header.templateValues
         values.set("days", days.map(\.templateValues))
         values.set("hasEntries", days.contains { !$0.entries.isEmpty })
-        values.set("pagination", pagination.templateValues)
-        values.set("pageCountText", ThemeWording.pageCount(pagination.entryCount))
+        values.set("pagination", pagination.templateValues(layout.strings))
+        values.set("pageCountText", layout.strings.pageCount(pagination.entryCount))
         values.set("hasOlderPages", olderPageCount > 0)
-        values.set("olderPagesText", ThemeWording.count(olderPageCount, "other page is", "other pages are"))
+        values.set("olderPagesText", layout.strings.count(olderPageCount, "older_pages"))
         return values
     }
 }

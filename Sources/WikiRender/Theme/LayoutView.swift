@@ -3,6 +3,9 @@
 public struct LayoutView: Sendable {
     /// The language of the page, for `<html lang>`: a BCP 47 tag such as `en`.
     public var lang: String
+    /// The theme's words in the page's language, which its templates read as `{{strings.<key>}}`
+    /// and its views write counts and dates with.
+    public var strings: ThemeStrings
     /// The text of `<title>`, e.g. `Sync Client – Mobile Dev`.
     public var documentTitle: String
     /// The name shown at the top of every page: the wiki's title on a wiki's pages.
@@ -32,17 +35,19 @@ public struct LayoutView: Sendable {
     /// the index); set with `searchScriptHref`.
     public var searchIndexHref: String?
 
-    /// A layout with the given parts.
+    /// A layout with the given parts, in the language of `strings` unless `lang` says another.
     public init(
         documentTitle: String,
         siteTitle: String,
         siteHref: String,
         stylesheetHref: String,
         breadcrumbs: [Breadcrumb] = [],
-        lang: String = "en",
+        strings: ThemeStrings = .english,
+        lang: String? = nil,
         skipLinkTarget: String = "main.content"
     ) {
-        self.lang = lang
+        self.strings = strings
+        self.lang = lang ?? strings.lang.text
         self.documentTitle = documentTitle
         self.siteTitle = siteTitle
         self.siteHref = siteHref
@@ -55,8 +60,9 @@ public struct LayoutView: Sendable {
     /// which `Theme.render(_:)` adds.
     public var templateValues: TemplateValues {
         // Its own values, and the two `Theme.render` adds (the content and its kind).
-        var values = TemplateValues(capacity: 14)
+        var values = TemplateValues(capacity: 15)
         values.set("lang", lang)
+        values.set("strings", strings)
         values.set("documentTitle", documentTitle)
         values.set("siteTitle", siteTitle)
         values.setHref("siteHref", siteHref)

@@ -19,7 +19,7 @@ public struct SiteIndexView: ThemeView {
     public var templateValues: TemplateValues {
         var values = TemplateValues()
         values.set("title", title)
-        values.set("wikis", wikis.map(\.templateValues))
+        values.set("wikis", wikis.map { $0.templateValues(layout.strings) })
         values.set("hasWikis", !wikis.isEmpty)
         return values
     }
@@ -41,12 +41,13 @@ public struct WikiListEntry: Sendable, Equatable {
         self.pageCount = pageCount
     }
 
-    var templateValues: TemplateValues {
+    /// The entry's values, its count in `strings`.
+    func templateValues(_ strings: ThemeStrings) -> TemplateValues {
         var values = TemplateValues()
         values.set("title", title)
         values.setHref("href", href)
         values.set("pageCount", pageCount)
-        values.set("pageCountText", ThemeWording.pageCount(pageCount))
+        values.set("pageCountText", strings.pageCount(pageCount))
         return values
     }
 }

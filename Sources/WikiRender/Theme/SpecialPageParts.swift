@@ -102,7 +102,8 @@ public struct PaginationView: Sendable, Equatable {
             entryCount: entryCount, previousHref: nil, nextHref: nil, links: [])
     }
 
-    var templateValues: TemplateValues {
+    /// The position's values, its words (`statusText`: `Part 2 of 3`) in `strings`.
+    func templateValues(_ strings: ThemeStrings) -> TemplateValues {
         var values = TemplateValues()
         values.set("isPaginated", pageCount > 1)
         values.set("pageNumber", pageNumber)
@@ -110,9 +111,12 @@ public struct PaginationView: Sendable, Equatable {
         values.set("firstEntry", firstEntry)
         values.set("lastEntry", lastEntry)
         values.set("entryCount", entryCount)
-        values.set("firstEntryText", ThemeWording.number(firstEntry))
-        values.set("lastEntryText", ThemeWording.number(lastEntry))
-        values.set("entryCountText", ThemeWording.number(entryCount))
+        values.set("firstEntryText", strings.number(firstEntry))
+        values.set("lastEntryText", strings.number(lastEntry))
+        values.set("entryCountText", strings.number(entryCount))
+        values.set(
+            "statusText",
+            strings.phrase("part_of", ["part": strings.number(pageNumber), "count": strings.number(pageCount)]))
         values.setHref("previousHref", previousHref)
         values.setHref("nextHref", nextHref)
         values.set("links", links.map(\.templateValues))
@@ -161,7 +165,9 @@ public struct ListPartView: Sendable, Equatable {
     /// Whether this is the list's first file.
     public var isFirstPart: Bool { previousHref == nil }
 
-    var templateValues: TemplateValues {
+    /// The file's values, its words (`statusText`: `From A to F`, `previousText`, `nextText`) in
+    /// `strings`.
+    func templateValues(_ strings: ThemeStrings) -> TemplateValues {
         var values = TemplateValues()
         values.set("isPaginated", previousHref != nil || nextHref != nil)
         values.set("isFirstPart", isFirstPart)
@@ -172,6 +178,9 @@ public struct ListPartView: Sendable, Equatable {
         values.set("previousTitle", previousTitle)
         values.setHref("nextHref", nextHref)
         values.set("nextTitle", nextTitle)
+        values.set("statusText", strings.phrase("from_to", ["first": firstTitle ?? "", "last": lastTitle ?? ""]))
+        values.set("previousText", previousTitle.map { strings.phrase("previous_from", ["title": $0]) })
+        values.set("nextText", nextTitle.map { strings.phrase("next_from", ["title": $0]) })
         return values
     }
 }

@@ -43,18 +43,18 @@ public struct StatisticsView: ThemeView {
         values.set(
             "contributors",
             contributors.map { contributor in
-                var entry = contributor.templateValues
+                var entry = contributor.templateValues(layout.strings)
                 entry.set(
                     "sharePercent", pageCount == 0 ? 0 : (contributor.pageCount * 100 + pageCount / 2) / pageCount)
                 return entry
             })
         values.set("hasContributors", !contributors.isEmpty)
         values.set("hasPagesWithoutContributor", pagesWithoutContributor > 0)
-        values.set("pagesWithoutContributorText", ThemeWording.pageCount(pagesWithoutContributor))
+        values.set("pagesWithoutContributorText", layout.strings.pageCount(pagesWithoutContributor))
         values.set("totalPageCount", pageCount)
         values.set("conflicts", conflicts.map(\.templateValues))
         values.set("hasConflicts", !conflicts.isEmpty)
-        values.set("conflictCountText", ThemeWording.count(conflicts.count, "document", "documents"))
+        values.set("conflictCountText", layout.strings.count(conflicts.count, "document_count"))
         return values
     }
 }
@@ -97,11 +97,12 @@ public struct ContributorEntry: Sendable, Equatable {
         self.pageCount = pageCount
     }
 
-    var templateValues: TemplateValues {
+    /// The contributor's values, the count in `strings`.
+    func templateValues(_ strings: ThemeStrings) -> TemplateValues {
         var values = TemplateValues()
         values.set("name", name)
         values.set("pageCount", pageCount)
-        values.set("pageCountText", ThemeWording.pageCount(pageCount))
+        values.set("pageCountText", strings.pageCount(pageCount))
         return values
     }
 }

@@ -17,13 +17,14 @@ public struct TagLink: Sendable, Equatable {
         self.level = level
     }
 
-    /// `name`, `href`, `level` (at most 6, for the stylesheet's indents), and `pageCountText`.
-    var templateValues: TemplateValues {
+    /// `name`, `href`, `level` (at most 6, for the stylesheet's indents), and `pageCountText`,
+    /// the count in `strings`.
+    func templateValues(_ strings: ThemeStrings) -> TemplateValues {
         var values = TemplateValues(capacity: 4)
         values.set("name", name)
         values.setHref("href", href)
         values.set("level", min(level, 6))
-        values.set("pageCountText", pageCount.map(ThemeWording.pageCount))
+        values.set("pageCountText", pageCount.map(strings.pageCount))
         return values
     }
 }
@@ -50,9 +51,9 @@ public struct TagsIndexView: ThemeView {
     /// `hasTags` and `tagCountText`.
     public var templateValues: TemplateValues {
         var values = header.templateValues
-        values.set("tags", tags.map(\.templateValues))
+        values.set("tags", tags.map { $0.templateValues(layout.strings) })
         values.set("hasTags", !tags.isEmpty)
-        values.set("tagCountText", ThemeWording.count(tags.count, "tag", "tags"))
+        values.set("tagCountText", layout.strings.count(tags.count, "tag_count"))
         return values
     }
 }
@@ -98,8 +99,8 @@ public struct TagPageView: ThemeView {
         values.setHref("tagsHref", tagsHref)
         values.set("entries", entries.map(\.templateValues))
         values.set("hasEntries", !entries.isEmpty)
-        values.set("pagination", pagination.templateValues)
-        values.set("pageCountText", pageCount.map(ThemeWording.pageCount))
+        values.set("pagination", pagination.templateValues(layout.strings))
+        values.set("pageCountText", pageCount.map(layout.strings.pageCount))
         return values
     }
 }

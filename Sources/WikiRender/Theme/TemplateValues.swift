@@ -52,6 +52,11 @@ public struct TemplateValues {
         self.values[name] = .groups(values.map(\.values))
     }
 
+    /// Sets `name` to the group of `strings`' words: `{{name.<key>}}` reads one.
+    mutating func set(_ name: String, _ strings: ThemeStrings) {
+        values[name] = strings.templateValue
+    }
+
     /// Sets every value of `other`, replacing those of the same names.
     public mutating func merge(_ other: TemplateValues) {
         values.merge(other.values) { _, new in new }

@@ -18,6 +18,7 @@ import Mustache
 /// would at a fraction of the cost; swift-mustache parses, checks and renders every other one.
 public struct Theme: Sendable {
     private let templates: ParsedTemplates
+    private let stringsFiles: ThemeStringsFiles
     /// The stylesheet, `style.css`: the pipeline writes it once for the whole site.
     public let stylesheet: [UInt8]
     /// The search script, `search.js`: the pipeline writes it once for the whole site.
@@ -52,16 +53,25 @@ public struct Theme: Sendable {
             }
         }
         self.templates = ParsedTemplates(templates: templates)
+        stringsFiles = try ThemeStringsFiles(source.stringsFiles.map { ($0.name, $0.file) })
         stylesheet = source.files[ThemeTemplate.stylesheetFileName]!
         searchScript = source.files[ThemeTemplate.searchScriptFileName]!
+    }
+
+    /// The theme's words in `lang` (`ThemeStrings`), from its strings files.
+    public func strings(for lang: LanguageTag) -> ThemeStrings {
+        ThemeStrings(lang: lang, files: stringsFiles)
     }
 
     /// The whole HTML document for `view`: its template, rendered with `view.templateValues`,
     /// inside `layout.mustache`, rendered with `view.layout.templateValues` plus
     /// `contentHTML` (the rendered content) and `pageKind` (the content template's name, e.g.
-    /// `page`, `home`, `all-pages`, `recent-changes` or `site-index`).
+    /// `page`, `home`, `all-pages`, `recent-changes` or `site-index`). Both templates receive
+    /// `strings`, the words of the layout's language.
     public func render<View: ThemeView>(_ view: View) -> String {
-        let content = templates[View.template].render(view.templateValues)
+        var values = view.templateValues
+        values.set("strings", view.layout.strings)
+        let content = templates[View.template].render(values)
         var layoutValues = view.layout.templateValues
         layoutValues.set("contentHTML", content)
         layoutValues.set("pageKind", View.template.rawValue)
@@ -126,6 +136,8 @@ private struct ParsedTemplates: Sendable {
 public struct ThemeSource: Sendable {
     /// The file of each template, in the order of `ThemeTemplate.allCases`.
     fileprivate let templateFiles: [ThemeFile]
+    /// The strings files: the default theme's, then the override folder's, each with its name.
+    fileprivate let stringsFiles: [(name: String, file: ThemeFile)]
     /// The bytes of every file (each template and `style.css`), by file name.
     public let files: [String: [UInt8]]
     /// The files of the override folder that are not part of a theme (neither a template of
@@ -156,6 +168,15 @@ public struct ThemeSource: Sendable {
         for name in ThemeTemplate.assetFileNames {
             files[name] = try folder?.file(named: name)?.bytes ?? ThemeFile.defaultFile(named: name).bytes
         }
-        return ThemeSource(templateFiles: templateFiles, files: files, ignoredFiles: folder?.ignoredFiles ?? [])
+        var stringsFiles = DefaultTheme.fileNames.filter(ThemeStringsFiles.isStringsFile).map {
+            (name: $0, file: ThemeFile.defaultFile(named: $0))
+        }
+        for name in folder?.stringsFileNames ?? [] {
+            if let file = try folder?.file(named: name) { stringsFiles.append((name, file)) }
+        }
+        for (name, file) in stringsFiles { files[name] = file.bytes }
+        return ThemeSource(
+            templateFiles: templateFiles, stringsFiles: stringsFiles, files: files,
+            ignoredFiles: folder?.ignoredFiles ?? [])
     }
 }

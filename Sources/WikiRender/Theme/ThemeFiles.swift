@@ -108,12 +108,18 @@ struct ThemeOverrideFolder {
         return ThemeFile(displayName: filePath, bytes: [UInt8](data))
     }
 
+    /// The strings files of the folder (`strings-<tag>.toml`), in byte order.
+    var stringsFileNames: [String] {
+        entries.filter(ThemeStringsFiles.isStringsFile).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     /// The entries that are not files of a theme, in byte order.
     var ignoredFiles: [String] {
         let themeFiles = ThemeTemplate.allCases.map(\.fileName) + ThemeTemplate.assetFileNames
         return
             entries
             .filter { entry in !themeFiles.contains { $0.utf8.elementsEqual(entry.utf8) } }
+            .filter { !ThemeStringsFiles.isStringsFile($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

@@ -34,28 +34,3 @@ public struct DisplayedTime: Sendable, Equatable {
         return values
     }
 }
-
-/// The default theme's wording of numbers, which templates cannot phrase themselves. English,
-/// the same on every machine (no locale).
-public enum ThemeWording {
-    /// A count with thousands separated by commas: `7`, `1,012`, `-12,345`.
-    public static func number(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return value < 0 ? "-" + grouped : grouped
-    }
-
-    /// A number of things: `1 page`, `0 pages`, `1,012 pages`.
-    public static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
-        "\(number(value)) \(value == 1 ? singular : plural)"
-    }
-
-    /// A number of pages: `1 page`, `12 pages`, `1,012 pages`.
-    public static func pageCount(_ count: Int) -> String {
-        self.count(count, "page", "pages")
-    }
-}

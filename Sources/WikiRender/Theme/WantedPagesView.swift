@@ -30,10 +30,10 @@ public struct WantedPagesView: ThemeView {
     /// `titleCountText` (`1 title`, `12 titles`).
     public var templateValues: TemplateValues {
         var values = header.templateValues
-        values.set("entries", entries.map(\.templateValues))
+        values.set("entries", entries.map { $0.templateValues(layout.strings) })
         values.set("hasEntries", !entries.isEmpty)
-        values.set("pagination", pagination.templateValues)
-        values.set("titleCountText", titleCount.map { ThemeWording.count($0, "title", "titles") })
+        values.set("pagination", pagination.templateValues(layout.strings))
+        values.set("titleCountText", titleCount.map { layout.strings.count($0, "title_count") })
         return values
     }
 }
@@ -57,17 +57,23 @@ public struct WantedPageEntry: Sendable, Equatable {
         self.linkingPages = linkingPages
     }
 
-    var templateValues: TemplateValues {
+    /// The entry's values, its counts in `strings` (`linkedFromText`: `linked from 2 pages`,
+    /// `andOthersText`: `and 12 others`).
+    func templateValues(_ strings: ThemeStrings) -> TemplateValues {
         var values = TemplateValues()
         values.set("title", title)
         values.setHref("href", href)
         values.set("linkingPageCount", linkingPageCount)
-        values.set("linkingPageCountText", ThemeWording.pageCount(linkingPageCount))
+        let linkingPageCountText = strings.pageCount(linkingPageCount)
+        values.set("linkingPageCountText", linkingPageCountText)
+        values.set("linkedFromText", strings.phrase("linked_from", ["pages": linkingPageCountText]))
         values.set("linkingPages", linkingPages.map(\.templateValues))
         let unlisted = linkingPageCount - linkingPages.count
         values.set("unlistedCount", unlisted)
         values.set("hasUnlisted", unlisted > 0)
-        values.set("unlistedCountText", unlisted > 0 ? ThemeWording.count(unlisted, "other", "others") : nil)
+        let unlistedCountText = unlisted > 0 ? strings.count(unlisted, "other_count") : nil
+        values.set("unlistedCountText", unlistedCountText)
+        values.set("andOthersText", unlistedCountText.map { strings.phrase("and_others", ["others": $0]) })
         return values
     }
 }
@@ -105,8 +111,8 @@ public struct OrphanedPagesView: ThemeView {
         var values = header.templateValues
         values.set("entries", entries.map(\.templateValues))
         values.set("hasEntries", !entries.isEmpty)
-        values.set("pagination", pagination.templateValues)
-        values.set("pageCountText", pageCount.map(ThemeWording.pageCount))
+        values.set("pagination", pagination.templateValues(layout.strings))
+        values.set("pageCountText", pageCount.map(layout.strings.pageCount))
         return values
     }
 }

@@ -62,7 +62,7 @@ public struct WikiHomeView: ThemeView {
         values.set("members", members)
         values.set("hasMembers", !members.isEmpty)
         values.set("pageCount", pageCount)
-        values.set("pageCountText", ThemeWording.pageCount(pageCount))
+        values.set("pageCountText", layout.strings.pageCount(pageCount))
         values.set("specialPages", specialPages.map(\.templateValues))
         values.set("hasSpecialPages", !specialPages.isEmpty)
         values.set("recentPages", recentPages.map(\.templateValues))

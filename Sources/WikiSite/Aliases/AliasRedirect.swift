@@ -7,21 +7,26 @@ import WikiRender
 /// `main` landmark under a heading, so that a reader whose browser does not follow the refresh
 /// finds the page as accessible as the theme's.
 ///
-/// In English, as the default theme's pages are (`LayoutView.lang`). No script: a link to a
+/// In the wiki's language, as its pages are: its `<html lang>` and its sentence come from the
+/// theme's strings (`redirect_text`). No script: a link to a
 /// heading through an alias (`[[Alias#Heading]]`) lands at the top of the page, since a refresh
 /// does not carry the fragment on.
 enum AliasRedirect {
     /// The HTML of the redirect of `redirect.alias` in wiki `wikiID`, where `layout` puts the
-    /// files. Everything from the documents is escaped; the href is the site's relative,
-    /// percent-encoded path from the alias's file to the page's.
-    static func html(of redirect: WikiAliases.Redirect, inWiki wikiID: String, in layout: SiteLayout) -> String {
+    /// files, in the words of `strings`. Everything from the documents is escaped; the href is
+    /// the site's relative, percent-encoded path from the alias's file to the page's.
+    static func html(
+        of redirect: WikiAliases.Redirect, inWiki wikiID: String, in layout: SiteLayout, strings: ThemeStrings
+    ) -> String {
         let from = layout.page(redirect.alias, inWiki: wikiID)
         let href = HTMLText.escaped(from.href(to: layout.page(redirect.page, inWiki: wikiID)))
         let alias = HTMLText.escaped(redirect.alias.text)
         let page = HTMLText.escaped(redirect.page.text)
+        let text = strings.html("redirect_text", ["alias": alias, "page": "<a href=\"\(href)\">\(page)</a>"])
+        let lang = HTMLText.escaped(strings.lang.text)
         return """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="\(lang)">
             <head>
             <meta charset="utf-8">
             <title>\(alias)</title>
@@ -32,7 +37,7 @@ enum AliasRedirect {
             <body>
             <main>
             <h1>\(alias)</h1>
-            <p>\(alias) is another name of <a href="\(href)">\(page)</a>.</p>
+            <p>\(text)</p>
             </main>
             </body>
             </html>

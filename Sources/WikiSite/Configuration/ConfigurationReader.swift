@@ -17,7 +17,7 @@ struct ConfigurationReader {
         "markdown",
     ]
     static let checkKeys = CheckCategory.allCases.map(\.rawValue)
-    static let wikiKeys = ["slug", "raw_html", "camel_case_links", "dialect", "link_matching", "search"]
+    static let wikiKeys = ["slug", "raw_html", "camel_case_links", "dialect", "link_matching", "search", "lang"]
     static let markdownKeys = ["wiki_id", "title"]
 
     /// Parses `text`; throws when it is not TOML.
@@ -113,6 +113,18 @@ struct ConfigurationReader {
                 let matching = choice(name, at: path + ["link_matching"], among: LinkMatching.allCases)
             {
                 wiki.linkMatching = matching
+            }
+            if let text = string(at: path + ["lang"]) {
+                if let lang = LanguageTag(text) {
+                    wiki.lang = lang
+                } else {
+                    report(
+                        path + ["lang"],
+                        "\(Self.dotted(path + ["lang"])) \(MessageText.quoted(text)) of wiki \(MessageText.quoted(id)) "
+                            + "is not a well-formed "
+                            + "language tag (BCP 47): \(LanguageTag.problem(with: text) ?? ""); write one such as "
+                            + "\"en\", \"zh-Hans\" or \"fr-CA\"")
+                }
             }
             if let slug = string(at: path + ["slug"]) {
                 if let problem = WikiSlug.problem(with: slug) {

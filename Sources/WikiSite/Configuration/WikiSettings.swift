@@ -23,21 +23,25 @@ public struct WikiSettings: Sendable, Equatable {
     /// `_search` folder. Off by default: the fast path of an incremental build does not serve a
     /// page change in a wiki with search yet, so it would cost every edit a wiki-wide build.
     public var search: Bool
+    /// The wiki's language: the `<html lang>` of its files and the language of the theme's words.
+    public var lang: LanguageTag
     /// Where the settings and the slug were written, for errors found once the wikis are known.
     var tableLocation: ConfigurationLocation?
     var slugLocation: ConfigurationLocation?
 
     /// Settings; by default the wiki keeps its ID as folder name, raw HTML is left out,
-    /// CamelCase words are plain text, the Markdown is GitHub-flavoured and the wiki has no search.
+    /// CamelCase words are plain text, the Markdown is GitHub-flavoured, the wiki has no search
+    /// and is in English.
     public init(
         slug: String? = nil, allowRawHTML: Bool = false, camelCaseLinks: Bool = false, dialect: MarkdownDialect = .gfm,
-        search: Bool = false
+        search: Bool = false, lang: LanguageTag = .english
     ) {
         self.slug = slug
         self.allowRawHTML = allowRawHTML
         self.camelCaseLinks = camelCaseLinks
         self.dialect = dialect
         self.search = search
+        self.lang = lang
     }
 
     /// How the wiki's Markdown is rendered, its links read in `linkStyle`.
@@ -49,7 +53,7 @@ public struct WikiSettings: Sendable, Equatable {
     public static func == (lhs: WikiSettings, rhs: WikiSettings) -> Bool {
         lhs.slug.map(ExactString.init) == rhs.slug.map(ExactString.init) && lhs.allowRawHTML == rhs.allowRawHTML
             && lhs.camelCaseLinks == rhs.camelCaseLinks && lhs.dialect == rhs.dialect
-            && lhs.linkMatching == rhs.linkMatching && lhs.search == rhs.search
+            && lhs.linkMatching == rhs.linkMatching && lhs.search == rhs.search && lhs.lang == rhs.lang
     }
 }
 

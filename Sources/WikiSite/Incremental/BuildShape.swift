@@ -39,6 +39,7 @@ struct BuildShape: Equatable {
             .union(previous.keys.filter { $0.hasPrefix("theme ") })
         let changed = names.filter { previous[$0] != settings[$0] }.map { String($0.dropFirst("theme ".count)) }
         if changed.contains(ThemeTemplate.layout.fileName) { return .failure(.layout) }
+        if changed.contains(where: ThemeStrings.isStringsFile) { return .failure(.strings) }
         return .success(changed.sorted { $0.precedesInByteOrder($1) })
     }
 
@@ -63,7 +64,8 @@ struct BuildShape: Equatable {
             parts.append(
                 "wiki \(MessageText.quoted(wiki.value)): slug \(settings.slug ?? "none"), raw HTML \(settings.allowRawHTML), "
                     + "CamelCase \(settings.camelCaseLinks), dialect \(settings.dialect), "
-                    + "link matching \(settings.linkMatching.map(\.rawValue) ?? "default"), search \(settings.search)")
+                    + "link matching \(settings.linkMatching.map(\.rawValue) ?? "default"), search \(settings.search), "
+                    + "lang \(settings.lang.text)")
         }
         return parts.joined(separator: "; ")
     }
@@ -90,6 +92,8 @@ public enum FullBuildReason: Error, Sendable, Equatable, CustomStringConvertible
     case configuration
     /// The theme's layout changed: it shapes every file.
     case layout
+    /// A strings file of the theme changed: its words may be on any file.
+    case strings
 
     /// The reason as the summary says it.
     public var description: String {
@@ -103,6 +107,7 @@ public enum FullBuildReason: Error, Sendable, Equatable, CustomStringConvertible
         case .version(let from, let to): "wikisite changed from \(from) to \(to)"
         case .configuration: "the configuration changed"
         case .layout: "the layout template changed"
+        case .strings: "a strings file of the theme changed"
         }
     }
 }

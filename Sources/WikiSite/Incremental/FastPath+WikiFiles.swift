@@ -37,7 +37,8 @@ extension FastPath {
         let chrome = WikiChrome(
             wiki: wiki, pageCount: figures.pageCount, wantedPageCount: figures.wantedPageCount,
             orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery,
-            searchable: options.settings(forWiki: wiki.id).search)
+            searchable: options.settings(forWiki: wiki.id).search,
+            strings: theme.strings(for: options.settings(forWiki: wiki.id).lang))
         let context = WikiFileContext(
             edits: edits, database: database, state: state, layout: layout, renderer: renderer,
             lists: SpecialPageContext(

@@ -10,6 +10,8 @@ struct WikiSearchFiles {
 
     let analysis: WikiAnalysis
     let siteLayout: SiteLayout
+    /// What names the special pages, in the wiki's language.
+    let chrome: WikiChrome
 
     /// Where the index's file `name` goes.
     func path(of name: String) -> SitePath {
@@ -31,7 +33,7 @@ struct WikiSearchFiles {
                 headings: graph.outline(of: page.title)?.headings ?? [])
         }
         let special = SpecialPage.allCases.map { page in
-            SearchDocument(title: page.title, href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
+            SearchDocument(title: chrome.title(of: page), href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
         }
         return [SearchDocument(title: analysis.wiki.title, href: "index.html")] + special + pageDocuments
     }

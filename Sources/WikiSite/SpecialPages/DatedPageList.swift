@@ -86,14 +86,14 @@ extension SpecialPageContext {
                 time: entry.date.map { DisplayedTime(display: CalendarDay.timeOfDay($0), datetime: $0.text) },
                 user: entry.user)
             if let time = entry.date {
-                let day = CalendarDay(time)
+                let day = CalendarDay(time, strings: chrome.strings)
                 if currentDay != day.number {
                     currentDay = day.number
                     groups.append(DatedPageGroup(heading: day.heading, datetime: day.datetime, entries: []))
                 }
             } else if !inUndated {
                 inUndated = true
-                groups.append(DatedPageGroup(heading: "Date unknown", datetime: nil, entries: []))
+                groups.append(DatedPageGroup(heading: chrome.strings["date_unknown"], datetime: nil, entries: []))
             }
             groups[groups.count - 1].entries.append(dated)
         }

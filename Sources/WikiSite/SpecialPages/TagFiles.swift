@@ -67,7 +67,7 @@ extension SpecialPageContext {
     /// The HTML of the tags index, listing `tags` in its order.
     func tagsIndexHTML(_ tags: [TagsIndexEntry]) -> String {
         let path = path(of: SpecialPageFile(page: .tags, part: 1))
-        let frame = frame(of: .tags, at: path, titled: SpecialPage.tags.title)
+        let frame = frame(of: .tags, at: path, titled: chrome.title(of: .tags))
         let wikiID = chrome.wiki.id
         let links = tags.map { entry in
             TagLink(

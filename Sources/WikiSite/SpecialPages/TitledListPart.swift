@@ -114,9 +114,11 @@ struct TitledListPart: Sendable {
     /// The HTML of the file.
     func html(in context: SpecialPageContext) -> String {
         let path = path(in: context)
-        let listTitle = tag.map { "#" + $0.text } ?? page.title
+        let listTitle = tag.map { "#" + $0.text } ?? context.chrome.title(of: page)
         let frame = context.frame(
-            of: page, at: path, titled: name.map { "\(listTitle), from \($0.text)" } ?? listTitle)
+            of: page, at: path,
+            titled: name.map { context.chrome.strings.phrase("list_part", ["title": listTitle, "first": $0.text]) }
+                ?? listTitle)
         let bar = bar(from: path, in: context)
         var listLength: Int?
         if case .first(let length) = place { listLength = length }

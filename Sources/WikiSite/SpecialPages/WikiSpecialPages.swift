@@ -50,8 +50,14 @@ struct SpecialPageContext: Sendable {
         let bar = pagination.view(ofFile: file.part) {
             path.href(to: siteLayout.special(file.page, part: $0, ofWiki: chrome.wiki.id))
         }
+        let name = chrome.title(of: file.page)
+        let strings = chrome.strings
         let title =
-            file.part == 1 ? file.page.title : "\(file.page.title) (part \(file.part) of \(pagination.fileCount))"
+            file.part == 1
+            ? name
+            : strings.phrase(
+                "special_page_part",
+                ["title": name, "part": strings.number(file.part), "count": strings.number(pagination.fileCount)])
         return (frame(of: file.page, at: path, titled: title), bar)
     }
 
@@ -71,27 +77,25 @@ struct SpecialPageContext: Sendable {
     /// The HTML of the statistics page, showing `figures`.
     func statisticsHTML(_ figures: StatisticsFigures) -> String {
         let path = path(of: SpecialPageFile(page: .statistics, part: 1))
-        let frame = frame(of: .statistics, at: path, titled: SpecialPage.statistics.title)
+        let frame = frame(of: .statistics, at: path, titled: chrome.title(of: .statistics))
         let wikiID = chrome.wiki.id
         func href(_ page: SpecialPage) -> String { path.href(to: siteLayout.special(page, ofWiki: wikiID)) }
+        let strings = chrome.strings
+        func fact(_ key: String, _ value: Int, _ page: SpecialPage? = nil) -> StatisticsFact {
+            StatisticsFact(label: strings[key], value: strings.number(value), href: page.map(href))
+        }
         let facts = [
-            StatisticsFact(label: "Pages", value: ThemeWording.number(figures.pageCount), href: href(.allPages)),
-            StatisticsFact(label: "Words", value: ThemeWording.number(figures.wordCount)),
-            StatisticsFact(
-                label: "Words per page",
-                value: ThemeWording.number(
-                    figures.pageCount == 0 ? 0 : (figures.wordCount + figures.pageCount / 2) / figures.pageCount)),
-            StatisticsFact(label: "Links between pages", value: ThemeWording.number(figures.linkCount)),
-            StatisticsFact(
-                label: "Links to missing pages", value: ThemeWording.number(figures.missingLinkCount),
-                href: href(.wantedPages)),
-            StatisticsFact(
-                label: "Wanted pages", value: ThemeWording.number(figures.wantedPageCount), href: href(.wantedPages)),
-            StatisticsFact(
-                label: "Orphaned pages", value: ThemeWording.number(figures.orphanedPageCount),
-                href: href(.orphanedPages)),
-            StatisticsFact(label: "Contributors", value: ThemeWording.number(figures.contributors.count)),
-            StatisticsFact(label: "Conflicted documents", value: ThemeWording.number(figures.conflicts.count)),
+            fact("pages", figures.pageCount, .allPages),
+            fact("words", figures.wordCount),
+            fact(
+                "words_per_page",
+                figures.pageCount == 0 ? 0 : (figures.wordCount + figures.pageCount / 2) / figures.pageCount),
+            fact("links_between_pages", figures.linkCount),
+            fact("links_to_missing_pages", figures.missingLinkCount, .wantedPages),
+            fact("wanted_pages", figures.wantedPageCount, .wantedPages),
+            fact("orphaned_pages", figures.orphanedPageCount, .orphanedPages),
+            fact("contributors", figures.contributors.count),
+            fact("conflicted_documents", figures.conflicts.count),
         ]
         let conflicts = figures.conflicts.map { conflict in
             let target = conflict.pageTitle.flatMap(PageTitle.init).map { siteLayout.page($0, inWiki: wikiID) }
