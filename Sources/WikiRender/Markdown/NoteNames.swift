@@ -39,7 +39,7 @@ public struct NoteNames: TitleMatching {
     /// lowercased, without `.md`. A link can lead only to a note of the name of the title it
     /// leads to now, or of the title written when no note matches: so a note that comes or goes
     /// changes where the links to the titles of its name lead, and no other.
-    static func name(of title: PageTitle) -> String {
+    public static func name(of title: PageTitle) -> String {
         var name = title.text.lowercased()
         if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
         if name.hasSuffix(".md") { name.removeLast(3) }
@@ -47,7 +47,7 @@ public struct NoteNames: TitleMatching {
     }
 
     /// The notes whose name (`name(of:)`) is `name`, in byte order.
-    func notes(named name: String) -> [PageTitle] {
+    public func notes(named name: String) -> [PageTitle] {
         notesByEnd[name] ?? []
     }
 

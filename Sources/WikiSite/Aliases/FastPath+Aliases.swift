@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiRender
 
 extension FastPath {
     /// An alias with the pages that give it, and the page its redirect leads to: the state's rows
@@ -84,10 +85,11 @@ extension FastPath {
         return changes
     }
 
-    /// Adds the redirects the alias changes of `edits` write and remove to `files`, and their rows
-    /// to `update`.
+    /// Adds the redirects the alias changes of `edits` write (in the language of `strings`) and
+    /// remove to `files`, and their rows to `update`.
     func addRedirects(
-        of edits: WikiEdits, layout: SiteLayout, to files: inout WikiFiles, into update: inout StateUpdate
+        of edits: WikiEdits, layout: SiteLayout, strings: ThemeStrings, to files: inout WikiFiles,
+        into update: inout StateUpdate
     ) {
         let wikiID = edits.wiki.id
         guard !edits.aliases.now.isEmpty else { return }
@@ -95,7 +97,7 @@ extension FastPath {
             files.written.append(
                 (
                     layout.page(redirect.alias, inWiki: wikiID),
-                    AliasRedirect.html(of: redirect, inWiki: wikiID, in: layout),
+                    AliasRedirect.html(of: redirect, inWiki: wikiID, in: layout, strings: strings),
                     ChangeCause.aliasOf(redirect.page).description
                 ))
         }

@@ -46,7 +46,7 @@ extension FastPath {
                 entriesPerFile: Pagination.defaultEntriesPerFile))
         var files = WikiFiles()
         try addPageFiles(context, to: &files, into: &update)
-        addRedirects(of: edits, layout: layout, to: &files, into: &update)
+        addRedirects(of: edits, layout: layout, strings: chrome.strings, to: &files, into: &update)
         var digests: [String: Int64] = [:]
         let lengths: [SpecialPage: Int] = [
             .allPages: oldPageCount, .wantedPages: figures.wantedPageCount - edits.growth(of: .wantedPages),
