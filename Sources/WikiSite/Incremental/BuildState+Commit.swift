@@ -29,7 +29,7 @@ extension BuildState {
             if update.replacesEverything {
                 for table in [
                     "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
-                    "letterIndex", "sitemapPart", "alias",
+                    "letterIndex", "sitemapPart", "alias", "searchDocument", "searchShard", "searchTotals",
                 ] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
@@ -42,6 +42,7 @@ extension BuildState {
             try Self.record(update.outputs, db)
             try Self.recordSpecialFiles(of: update, db)
             try Self.recordAliases(of: update, db)
+            for change in update.searchIndexes { try Self.record(change, db) }
             for (wikiID, figures) in update.statistics {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO wikiStatistics (wiki, figures) VALUES (?, ?)",
@@ -76,6 +77,7 @@ extension BuildState {
             try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
             for table in [
                 "page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart", "alias",
+                "searchDocument", "searchShard", "searchTotals",
             ] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
             }

@@ -85,6 +85,8 @@ struct StateUpdate {
     var changedSitemapParts: [(wikiID: String, removed: [String], added: [StoredSitemapPart])] = []
     /// The aliases of each wiki whose pages were analysed: they replace the wiki's earlier ones.
     var aliases: [(wikiID: String, aliases: BuildState.StoredAliases)] = []
+    /// What changed of the search index of each wiki whose index was made or changed.
+    var searchIndexes: [SearchIndexChange] = []
     /// The statistics of each wiki whose pages changed.
     var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.
