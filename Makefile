@@ -148,7 +148,7 @@ clean:
 # Fuzzing (Fuzz/README.md): each target under libFuzzer and AddressSanitizer, in build folders
 # of its own. The working corpus and the crashes stay out of git; a crash worth keeping goes to
 # Fuzz/Regressions/<target>/, which the tests replay.
-FUZZ_TARGETS  := dump-reader front-matter json-parser markdown model site-paths svg
+FUZZ_TARGETS  := dump-reader front-matter json-parser markdown model search-text site-paths svg
 FUZZ_SECONDS  ?= 60
 FUZZ_OPTIONS  ?=
 FUZZ_BUILD    := .build-fuzz-instrumented
@@ -159,6 +159,7 @@ FUZZ_DICTIONARY_front-matter := front-matter
 FUZZ_DICTIONARY_json-parser := json
 FUZZ_DICTIONARY_markdown    := markdown
 FUZZ_DICTIONARY_model       := json
+FUZZ_DICTIONARY_search-text := markdown
 FUZZ_DICTIONARY_site-paths  := site-paths
 FUZZ_DICTIONARY_svg         := svg
 
@@ -178,6 +179,7 @@ FUZZ_SMOKE_RUNS_front-matter := 20000
 FUZZ_SMOKE_RUNS_json-parser := 300000
 FUZZ_SMOKE_RUNS_markdown    := 4000
 FUZZ_SMOKE_RUNS_model       := 12000
+FUZZ_SMOKE_RUNS_search-text := 100000
 FUZZ_SMOKE_RUNS_site-paths  := 150000
 FUZZ_SMOKE_RUNS_svg         := 20000
 fuzz-smoke:

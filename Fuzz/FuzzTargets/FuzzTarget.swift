@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
     case sitePaths = "site-paths"
     /// `SVGSanitizer` on the input as an SVG file (``SVGTarget``).
     case svg
+    /// `SearchPlainText` and `SearchTerms` on the input as Markdown (``SearchTextTarget``).
+    case searchText = "search-text"
 
     /// Runs the target on one input.
     ///
@@ -29,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
         case .model: try ModelTarget.run(input)
         case .sitePaths: try SitePathsTarget.run(input)
         case .svg: try SVGTarget.run(input)
+        case .searchText: try SearchTextTarget.run(input)
         }
     }
 }
