@@ -18,7 +18,7 @@ enum SearchTextTarget {
         let markdown = SearchPlainText.withoutComments(String(decoding: input, as: UTF8.self))
         var texts: [String] = []
         var lines: [Substring] = []
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in SearchPlainText.lines(of: markdown) {
             if let heading = SearchPlainText.atxHeading(line.drop { $0 == " " }) {
                 texts.append(heading)
             } else {

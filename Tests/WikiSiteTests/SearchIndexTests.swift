@@ -43,6 +43,18 @@ struct SearchIndexTests {
             ])
     }
 
+    @Test func aPageWithCarriageReturnsIsCutAtItsHeadingsAsOneWithLineFeeds() {
+        let markdown = "Intro words.\n\n## First part\n\nBody one.\n"
+        let headings = [Heading(level: 2, text: "First part", id: "first-part")]
+        let crlf = SearchDocument(
+            title: "Page", otherTitle: nil, href: "Page.html",
+            markdown: markdown.replacingOccurrences(of: "\n", with: "\r\n"), headings: headings)
+        let lf = SearchDocument(
+            title: "Page", otherTitle: nil, href: "Page.html", markdown: markdown, headings: headings)
+        #expect(crlf.sections == lf.sections)
+        #expect(crlf.sections.count == 2)
+    }
+
     @Test func postingsSayInWhichFieldAndSectionAWordIs() throws {
         let index = SearchIndex([
             SearchDocument(

@@ -18,6 +18,12 @@ public enum SearchPlainText {
         return kept
     }
 
+    /// The lines of `markdown`, at each line ending CommonMark knows: `\n`, `\r\n` (one
+    /// `Character` in Swift, which a split at `\n` alone would leave inside a line) and `\r`.
+    public static func lines(of markdown: String) -> [Substring] {
+        markdown.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
     /// The text of an ATX heading line (`## Text ##`), or nil when `line` is none.
     public static func atxHeading(_ line: Substring) -> String? {
         let hashes = line.prefix { $0 == "#" }
