@@ -148,7 +148,7 @@ clean:
 # Fuzzing (Fuzz/README.md): each target under libFuzzer and AddressSanitizer, in build folders
 # of its own. The working corpus and the crashes stay out of git; a crash worth keeping goes to
 # Fuzz/Regressions/<target>/, which the tests replay.
-FUZZ_TARGETS  := dump-reader front-matter json-parser markdown model note-names site-paths svg tags
+FUZZ_TARGETS  := dump-reader front-matter json-parser markdown model note-names search-text site-paths svg tags
 FUZZ_SECONDS  ?= 60
 FUZZ_OPTIONS  ?=
 FUZZ_BUILD    := .build-fuzz-instrumented
@@ -160,6 +160,7 @@ FUZZ_DICTIONARY_json-parser := json
 FUZZ_DICTIONARY_markdown    := markdown
 FUZZ_DICTIONARY_model       := json
 FUZZ_DICTIONARY_note-names  := note-names
+FUZZ_DICTIONARY_search-text := markdown
 FUZZ_DICTIONARY_site-paths  := site-paths
 FUZZ_DICTIONARY_svg         := svg
 FUZZ_DICTIONARY_tags        := tags
@@ -181,6 +182,7 @@ FUZZ_SMOKE_RUNS_json-parser := 300000
 FUZZ_SMOKE_RUNS_markdown    := 4000
 FUZZ_SMOKE_RUNS_model       := 12000
 FUZZ_SMOKE_RUNS_note-names  := 5000
+FUZZ_SMOKE_RUNS_search-text := 100000
 FUZZ_SMOKE_RUNS_site-paths  := 150000
 FUZZ_SMOKE_RUNS_svg         := 20000
 FUZZ_SMOKE_RUNS_tags        := 3000

@@ -205,6 +205,8 @@ let package = Package(
         .executableTarget(name: "fuzz-site-paths", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-site-paths"),
         .executableTarget(name: "fuzz-svg", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-svg"),
         .executableTarget(name: "fuzz-tags", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-tags"),
+        .executableTarget(
+            name: "fuzz-search-text", dependencies: ["FuzzTargets"], path: "Fuzz/Targets/fuzz-search-text"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], path: "Fuzz/Tests"),
         // The benchmark (BENCHMARKS.md): `make bench` writes its corpora with wikisite-corpus.
         .target(name: "WikiCorpus", dependencies: ["WikiDocuments", "SplitMix64"], path: "Benchmarks/WikiCorpus"),

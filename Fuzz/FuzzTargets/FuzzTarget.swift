@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
     case svg
     /// `WikiTag` on each line of the input, and the inline tags of it as Markdown (``TagsTarget``).
     case tags
+    /// `SearchPlainText` and `SearchTerms` on the input as Markdown (``SearchTextTarget``).
+    case searchText = "search-text"
 
     /// Runs the target on one input.
     ///
@@ -35,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
         case .sitePaths: try SitePathsTarget.run(input)
         case .svg: try SVGTarget.run(input)
         case .tags: try TagsTarget.run(input)
+        case .searchText: try SearchTextTarget.run(input)
         }
     }
 }

@@ -77,6 +77,14 @@ extension SiteBuilder {
             update.specialFileDigests.append((wiki.id, special.digests))
             update.titledLists.append((wiki.id, special.lists))
         }
+        if let cause = plan.search, options.settings(forWiki: wiki.id).search {
+            update.searchIndexes.append(
+                try WikiSearchFiles(
+                    analysis: analysis, siteLayout: layout,
+                    strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang)
+                ).write(
+                    with: context.writer, because: cause.description))
+        }
         planner.record(wiki, analysis: analysis, plan: plan, into: &update)
         summary.missingLinks += analysis.missingLinks
         summary.wikis.append(
@@ -150,7 +158,7 @@ extension SiteBuilder {
     }
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
-    /// backlinks) on every core, the special pages, the home, the search index; retires removed
+    /// backlinks) on every core, the special pages, the home; retires removed
     /// pages. Returns the
     /// digests of the special files when it considered them (`writeSpecialPages`), with the lists
     /// cut at their titles as the state keeps them.
@@ -203,10 +211,6 @@ extension SiteBuilder {
         if let cause = plan.home {
             try writer.write(
                 pages.home(of: analysis, chrome: chrome), to: layout.home(ofWiki: wiki.id), because: cause.description)
-        }
-        if let cause = plan.search, options.settings(forWiki: wiki.id).search {
-            try WikiSearchFiles(analysis: analysis, siteLayout: layout, chrome: chrome).write(
-                with: writer, because: cause.description)
         }
         return written
     }

@@ -1,4 +1,5 @@
 import Testing
+import WikiRender
 
 @testable import WikiSite
 
@@ -40,6 +41,18 @@ struct SearchIndexTests {
                 .init(heading: "", anchor: "", text: "Intro words."),
                 .init(heading: "First part", anchor: "first-part", text: "Body one. # not a heading"),
             ])
+    }
+
+    @Test func aPageWithCarriageReturnsIsCutAtItsHeadingsAsOneWithLineFeeds() {
+        let markdown = "Intro words.\n\n## First part\n\nBody one.\n"
+        let headings = [Heading(level: 2, text: "First part", id: "first-part")]
+        let crlf = SearchDocument(
+            title: "Page", otherTitle: nil, href: "Page.html",
+            markdown: markdown.replacingOccurrences(of: "\n", with: "\r\n"), headings: headings)
+        let lf = SearchDocument(
+            title: "Page", otherTitle: nil, href: "Page.html", markdown: markdown, headings: headings)
+        #expect(crlf.sections == lf.sections)
+        #expect(crlf.sections.count == 2)
     }
 
     @Test func postingsSayInWhichFieldAndSectionAWordIs() throws {
@@ -94,5 +107,29 @@ struct SearchIndexTests {
         #expect(changed.contains("meta.js"))
         #expect(!changed.contains("t-636f.js"), "the shard of \"common\" is left alone")
         #expect(changed.count <= 4, "\(changed)")
+    }
+
+    @Test func aShardKeepsItsPostingsInKeyOrderAndReadsBackAsTheStateKeepsIt() throws {
+        var shard = SearchShard()
+        shard.set("1,4,0,8", ofDocument: "bb0000000000", for: "cafe")
+        shard.set("2,4,0,8", ofDocument: "aa0000000000", for: "cafe")
+        shard.set("1,1,0,9", ofDocument: "cc0000000000", for: "café")
+        shard.set("3,4,0,8", ofDocument: "bb0000000000", for: "cafe")
+        #expect(
+            shard.value
+                == #"{"cafe":[["aa0000000000",2,4,0,8],["bb0000000000",3,4,0,8]],"café":[["cc0000000000",1,1,0,9]]}"#)
+        #expect(SearchShard(encoded: shard.encoded) == shard)
+        shard.remove(document: "cc0000000000", from: "café")
+        #expect(shard.terms["café"] == nil, "a term without postings goes")
+    }
+
+    @Test func anEntryKeepsEachTermsPostingAndReadsBackAsTheStateKeepsIt() throws {
+        let document = SearchDocument(
+            title: "Coffee", href: "Coffee.html", otherTitle: nil,
+            sections: [.init(heading: "", anchor: "", text: "Beans and beans.")])
+        let entry = SearchEntry(document, key: SearchEntry.firstKey(ofHref: "Coffee.html"))
+        #expect(entry.postings["beans"] == "2,4,0,8", "two in the body of section 0, 4 terms: class 8")
+        #expect(SearchEntry.decodedPostings(entry.encodedPostings) == entry.postings)
+        #expect(SearchIndex(entries: [entry], clashes: 0).files == SearchIndex([document]).files)
     }
 }

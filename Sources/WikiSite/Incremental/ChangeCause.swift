@@ -38,6 +38,8 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
     case aliasOf(PageTitle)
     /// The file was the redirect of an alias no page gives now, or that a page's title took.
     case aliasGone
+    /// The file of the search index holds terms or the entry of the page `title`, which changed.
+    case searchEntry(PageTitle)
 
     var description: String {
         switch self {
@@ -60,6 +62,7 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
         case .pagesChanged(let count): "\(count) page\(count == 1 ? "" : "s") of the wiki changed"
         case .aliasOf(let title): "an alias of \(MessageText.quoted(title.text))"
         case .aliasGone: "no longer an alias with a redirect"
+        case .searchEntry(let title): "holds terms or the entry of \(MessageText.quoted(title.text)), which changed"
         }
     }
 }

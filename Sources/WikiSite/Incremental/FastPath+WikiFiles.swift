@@ -47,6 +47,9 @@ extension FastPath {
         var files = WikiFiles()
         try addPageFiles(context, to: &files, into: &update)
         addRedirects(of: edits, layout: layout, strings: chrome.strings, to: &files, into: &update)
+        if options.settings(forWiki: wiki.id).search, !edits.edits.isEmpty {
+            try addSearchFiles(context, to: &files, into: &update)
+        }
         var digests: [String: Int64] = [:]
         let lengths: [SpecialPage: Int] = [
             .allPages: oldPageCount, .wantedPages: figures.wantedPageCount - edits.growth(of: .wantedPages),

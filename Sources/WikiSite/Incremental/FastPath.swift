@@ -27,8 +27,8 @@ import WikiSources
 /// page whose body changed, with the attachments they embed. It cuts again the files of the
 /// lists cut at their titles around the change (`TitledListRecut`), and writes the lists by
 /// date, the tag files a change of tags touches (`addTagFiles`), the redirects of the aliases it
-/// touches (`aliasChanges`), the statistics, the home, and the site's index when a count of pages
-/// changed. Anything
+/// touches (`aliasChanges`), the statistics, the home, the search index's files the changes touch,
+/// and the site's index when a count of pages changed. Anything
 /// else is left to the wiki-wide path, which reads the whole source.
 ///
 /// A source read whole (a dump without a ledger, several sources) takes the same steps once its
@@ -296,19 +296,13 @@ struct FastPath {
     /// as `published` says), then commits them and `update` to the state, with what it did in
     /// `summary`.
     ///
-    /// - Throws: `FastPathDeclined` when the state lacks what the files need, or a page changed
-    ///   (the search index is made from every page, which only the wiki-wide path reads), before
-    ///   anything is written.
+    /// - Throws: `FastPathDeclined` when the state lacks what the files need, before anything is
+    ///   written.
     func writeFiles(
         _ wikis: [WikiEdits], storedWikis: [ExactString: BuildState.StoredWiki], in database: WikiDatabase,
         published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, update: StateUpdate,
         summary: inout BuildSummary
     ) throws {
-        if let changed = wikis.first(where: { !$0.edits.isEmpty && options.settings(forWiki: $0.wiki.id).search }) {
-            throw FastPathDeclined(
-                "pages of wiki \(MessageText.quoted(changed.wiki.id)) changed, and its search index is made on the wiki-wide path"
-            )
-        }
         var update = update
         let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
         if discovery == nil { summary.notes.append(SiteDiscovery.missingBaseURLNote) }

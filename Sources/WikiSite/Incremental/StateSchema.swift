@@ -52,6 +52,11 @@ import GRDB
 ///   `wiki.skippedPages`, how many page documents of the wiki the last reading of it skipped
 ///   (NULL: not known). The fast path cuts the lists again from them around the titles that
 ///   come or go.
+/// - `searchDocument`, `searchShard`, `searchTotals` (migration "search index"): each search
+///   wiki's index: every document by `key` with its `href`, `length`, `postings` by term
+///   (`SearchEntry.encodedPostings`) and `value` in its document shard; every term shard by
+///   `shard` key with its `terms` (`SearchShard.encoded`); and the wiki's totals (documents,
+///   terms, key clashes), which `meta.js` shows.
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -266,6 +271,32 @@ enum StateSchema {
                 table.column("page", .text).notNull()
                 table.column("form", .text).notNull()
                 table.primaryKey(["wiki", "tag", "page"])
+            }
+        }
+        migrator.registerMigration("search index") { db in
+            // Each wiki's search index (`BuildState+Search`), so that the fast path rewrites the
+            // shards a page change touches without reading every page. A state of the format
+            // before has none: its next build is a full one.
+            try db.create(table: "searchDocument", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("key", .text).notNull()
+                table.column("href", .text).notNull()
+                table.column("length", .integer).notNull()
+                table.column("postings", .blob).notNull()
+                table.column("value", .text).notNull()
+                table.primaryKey(["wiki", "key"])
+            }
+            try db.create(table: "searchShard", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("shard", .text).notNull()
+                table.column("terms", .blob).notNull()
+                table.primaryKey(["wiki", "shard"])
+            }
+            try db.create(table: "searchTotals") { table in
+                table.primaryKey("wiki", .text)
+                table.column("documents", .integer).notNull()
+                table.column("length", .integer).notNull()
+                table.column("clashes", .integer).notNull()
             }
         }
         return migrator

@@ -93,6 +93,8 @@ struct StateUpdate {
     var tags: [(wikiID: String, pages: [(page: PageTitle, tags: [WikiTag])])] = []
     /// The pages a fast path build retagged: their rows replace the pages' earlier ones.
     var retaggedPages: [(wikiID: String, retaggings: [BuildState.Retagging])] = []
+    /// What changed of the search index of each wiki whose index was made or changed.
+    var searchIndexes: [SearchIndexChange] = []
     /// The statistics of each wiki whose pages changed.
     var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.

@@ -48,7 +48,7 @@ struct SearchDocument: Sendable, Equatable {
             lines = []
         }
         var fence: Substring?
-        for line in SearchPlainText.withoutComments(markdown).split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in SearchPlainText.lines(of: SearchPlainText.withoutComments(markdown)) {
             let trimmed = line.drop { $0 == " " }
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }

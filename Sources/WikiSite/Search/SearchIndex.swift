@@ -1,5 +1,6 @@
 import Foundation
 import WikiDocuments
+import WikiRender
 
 /// A wiki's search index as the files of its `_search/` folder: JavaScript files that each hand
 /// one value to `wikisiteSearch.put`, so a `<script>` element loads them from `file://` as well
@@ -14,7 +15,9 @@ import WikiDocuments
 /// A document's key is a digest of its href, and its length is kept as a class (4 per doubling,
 /// `lengthClass`), so a page created, deleted or edited changes only the shards of the words
 /// it adds, removes or counts again, its own document shard, and `meta.js`. Every value is written
-/// by `ScriptSafeJSON`: no text of a page can end the script or start markup.
+/// by `ScriptSafeJSON`: no text of a page can end the script or start markup. The whole index
+/// and the fast path's changes to it write their files with the same functions, so both make
+/// the same bytes.
 struct SearchIndex: Sendable {
     /// The longest excerpt a section keeps, in characters.
     static let excerptLength = 280
@@ -29,67 +32,54 @@ struct SearchIndex: Sendable {
         let text: String
     }
 
-    /// Where a term is in one document.
-    private struct Posting: Sendable {
-        var count = 0
-        var fields = 0
-        var section = -1
+    /// What `meta.js` counts: the documents, their terms, and the documents whose key is not
+    /// their first (`SearchEntry.keys(ofHrefs:)`), which the fast path leaves to the wiki-wide path.
+    struct Totals: Sendable, Equatable {
+        var documents: Int
+        var length: Int
+        var clashes: Int
     }
 
-    let files: [File]
+    /// Each document's entry.
+    let entries: [SearchEntry]
+    /// The term shards, by key.
+    let shards: [String: SearchShard]
+    let totals: Totals
 
-    /// The index of `documents`: each one's postings worked out on every core, then gathered by
-    /// term in the order of the documents' keys.
+    /// The index of `documents`, their entries worked out on every core.
     init(_ documents: [SearchDocument]) {
-        let keys = Self.keys(of: documents)
-        let indexed = Concurrently.map(documents.count) { Self.postings(of: documents[$0]) }
-        var terms: [String: [String]] = [:]
-        let order = documents.indices.sorted { keys[$0] < keys[$1] }
-        for position in order {
-            let (postings, length) = indexed[position]
-            let suffix = ",\(Self.lengthClass(length))]"
-            for (term, posting) in postings {
-                terms[term, default: []].append(
-                    "[\"\(keys[position])\",\(posting.count),\(posting.fields),\(max(0, posting.section))" + suffix)
-            }
-        }
-        var shards: [String: [String]] = [:]
-        for term in terms.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            shards[SearchTerms.shardKey(of: term), default: []].append(
-                ScriptSafeJSON.string(term) + ":[" + terms[term]!.joined(separator: ",") + "]")
-        }
-        var files = shards.keys.sorted().map { shard in
-            Self.file("t-" + shard, value: "{" + shards[shard]!.joined(separator: ",") + "}")
-        }
-        files += Self.documentShards(documents, keys: keys)
-        let total = indexed.map(\.length).reduce(0, +)
-        let mean = documents.isEmpty ? 0 : (total + documents.count / 2) / documents.count
-        let shardList = shards.keys.sorted().map { "\"\($0)\"" }.joined(separator: ",")
-        files.append(Self.file("meta", value: "{\"n\":\(documents.count),\"avg\":\(mean),\"t\":[\(shardList)]}"))
-        self.files = files
+        let keys = SearchEntry.keys(ofHrefs: documents.map(\.href))
+        let entries = Concurrently.map(documents.count) { SearchEntry(documents[$0], key: keys[$0]) }
+        let clashes = zip(documents, keys).filter { SearchEntry.firstKey(ofHref: $0.href) != $1 }.count
+        self.init(entries: entries, clashes: clashes)
     }
 
-    /// Where each term of `document` is, and how many terms it has.
-    private static func postings(of document: SearchDocument) -> (postings: [String: Posting], length: Int) {
-        var postings: [String: Posting] = [:]
-        var length = 0
-        func add(_ text: String, field: Int, section: Int) {
-            for term in SearchTerms.terms(of: text) {
-                length += 1
-                var posting = postings[term] ?? Posting()
-                let firstInHeading = field == Self.inHeading && posting.fields & Self.inHeading == 0
-                if (posting.section < 0 && section >= 0) || firstInHeading { posting.section = section }
-                posting.count += 1
-                posting.fields |= field
-                postings[term] = posting
+    /// The index of `entries`: their postings gathered by term in the order of their keys.
+    init(entries: [SearchEntry], clashes: Int) {
+        var shards: [String: SearchShard] = [:]
+        var shardOfTerm: [String: String] = [:]
+        for entry in entries.sorted(by: { $0.key < $1.key }) {
+            for (term, posting) in entry.postings {
+                let shard = shardOfTerm[term] ?? SearchTerms.shardKey(of: term)
+                shardOfTerm[term] = shard
+                shards[shard, default: SearchShard()].append(posting, ofDocument: entry.key, to: term)
             }
         }
-        add(document.title + " " + (document.otherTitle ?? ""), field: Self.inTitle, section: -1)
-        for (number, section) in document.sections.enumerated() {
-            add(section.heading, field: Self.inHeading, section: number)
-            add(section.text, field: Self.inBody, section: number)
+        self.entries = entries
+        self.shards = shards
+        totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
+    }
+
+    /// Every file of the index: the term shards, the document shards, then `meta.js`.
+    var files: [File] {
+        var files = shards.keys.sorted().map { Self.termFile($0, shards[$0]!) }
+        var documentShards: [String: [(key: String, value: String)]] = [:]
+        for entry in entries {
+            documentShards[Self.documentShard(ofKey: entry.key), default: []].append((entry.key, entry.value))
         }
-        return (postings, length)
+        files += documentShards.keys.sorted().map { Self.documentFile($0, entries: documentShards[$0]!) }
+        files.append(Self.metaFile(totals, shardKeys: shards.keys.sorted()))
+        return files
     }
 
     /// A document's length in terms as the postings keep it: `4 × log2(length)`, rounded, which the
@@ -99,60 +89,32 @@ struct SearchIndex: Sendable {
         length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
     }
 
-    /// The files of the documents, by the first two digits of their keys.
-    private static func documentShards(_ documents: [SearchDocument], keys: [String]) -> [File] {
-        var shards: [String: [(String, String)]] = [:]
-        for (document, key) in zip(documents, keys) {
-            let sections = document.sections.map { section in
-                "[" + ScriptSafeJSON.string(section.heading) + "," + ScriptSafeJSON.string(section.anchor) + ","
-                    + ScriptSafeJSON.string(String(section.text.prefix(excerptLength))) + "]"
-            }
-            let value =
-                "[" + ScriptSafeJSON.string(document.title) + "," + ScriptSafeJSON.string(document.href) + ",["
-                + sections.joined(separator: ",") + "]]"
-            shards[String(key.prefix(2)), default: []].append((key, value))
-        }
-        return shards.keys.sorted().map { shard in
-            let entries = shards[shard]!.sorted { $0.0 < $1.0 }.map { "\"\($0.0)\":\($0.1)" }
-            return file("d-" + shard, value: "{" + entries.joined(separator: ",") + "}")
-        }
+    /// The document shard of the key `key`: its first two digits.
+    static func documentShard(ofKey key: String) -> String {
+        String(key.prefix(2))
+    }
+
+    /// The file of the term shard `key`.
+    static func termFile(_ key: String, _ shard: SearchShard) -> File {
+        file("t-" + key, value: shard.value)
+    }
+
+    /// The file of the document shard `prefix`, holding `entries` (key and value, in any order).
+    static func documentFile(_ prefix: String, entries: [(key: String, value: String)]) -> File {
+        let members = entries.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
+        return file("d-" + prefix, value: "{" + members.joined(separator: ",") + "}")
+    }
+
+    /// `meta.js`: the number of documents, their mean length (rounded), and the term shards' keys
+    /// (`shardKeys`, sorted).
+    static func metaFile(_ totals: Totals, shardKeys: [String]) -> File {
+        let mean = totals.documents == 0 ? 0 : (totals.length + totals.documents / 2) / totals.documents
+        let list = shardKeys.map { "\"\($0)\"" }.joined(separator: ",")
+        return file("meta", value: "{\"n\":\(totals.documents),\"avg\":\(mean),\"t\":[\(list)]}")
     }
 
     /// The file `name`.js, handing `value` (script-safe JSON) to the search script.
     private static func file(_ name: String, value: String) -> File {
         File(name: name + ".js", text: "wikisiteSearch.put(\"\(name)\"," + value + ");\n")
-    }
-
-    /// Each document's key: 12 hexadecimal digits of a digest of its href, taken again with a
-    /// counter on the rare clash, the documents in href order so the keys do not depend on the
-    /// order they came in.
-    private static func keys(of documents: [SearchDocument]) -> [String] {
-        var taken = Set<String>()
-        var keys = [String](repeating: "", count: documents.count)
-        let order = documents.indices.sorted {
-            documents[$0].href.utf8.lexicographicallyPrecedes(documents[$1].href.utf8)
-        }
-        for position in order {
-            var attempt = 0
-            while true {
-                var digest = Fingerprint()
-                digest.add(documents[position].href)
-                if attempt > 0 { digest.add(attempt) }
-                let key = String(String(UInt64(bitPattern: digest.value), radix: 16).leftPadded(to: 16).suffix(12))
-                attempt += 1
-                if taken.insert(key).inserted {
-                    keys[position] = key
-                    break
-                }
-            }
-        }
-        return keys
-    }
-}
-
-extension String {
-    /// This text with zeros before it up to `length` characters.
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

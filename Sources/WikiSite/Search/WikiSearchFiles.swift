@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiRender
 
 /// The search index of one wiki, made from its analysis: every published page with its
 /// sections, the home and the special pages by their titles. Drafts are never in an analysis,
@@ -10,8 +11,8 @@ struct WikiSearchFiles {
 
     let analysis: WikiAnalysis
     let siteLayout: SiteLayout
-    /// What names the special pages, in the wiki's language.
-    let chrome: WikiChrome
+    /// The words of the wiki's language, which name the special pages.
+    let strings: ThemeStrings
 
     /// Where the index's file `name` goes.
     func path(of name: String) -> SitePath {
@@ -25,28 +26,43 @@ struct WikiSearchFiles {
         let pages = analysis.pages
         let graph = analysis.graph
         let pageDocuments = Concurrently.map(pages.count) { position in
-            let page = pages[position]
-            return SearchDocument(
-                title: page.displayedTitle ?? page.title.text,
-                otherTitle: page.displayedTitle == nil ? nil : page.title.text,
-                href: home.href(to: siteLayout.page(page.title, inWiki: wikiID)), markdown: page.markdown,
-                headings: graph.outline(of: page.title)?.headings ?? [])
+            Self.document(
+                of: pages[position], headings: graph.outline(of: pages[position].title)?.headings ?? [],
+                in: siteLayout)
         }
         let special = SpecialPage.allCases.map { page in
-            SearchDocument(title: chrome.title(of: page), href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
+            SearchDocument(title: strings[page.stringsKey], href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
         }
         return [SearchDocument(title: analysis.wiki.title, href: "index.html")] + special + pageDocuments
     }
 
+    /// The document of `page`, whose headings have the ids `headings` gives them.
+    static func document(of page: Page, headings: [Heading], in siteLayout: SiteLayout) -> SearchDocument {
+        SearchDocument(
+            title: page.displayedTitle ?? page.title.text,
+            otherTitle: page.displayedTitle == nil ? nil : page.title.text,
+            href: href(of: page.title, inWiki: page.wikiID, in: siteLayout), markdown: page.markdown,
+            headings: headings)
+    }
+
+    /// The href of the page `title` of wiki `wikiID` from the wiki's folder: its document's in
+    /// the index.
+    static func href(of title: PageTitle, inWiki wikiID: String, in siteLayout: SiteLayout) -> String {
+        siteLayout.home(ofWiki: wikiID).href(to: siteLayout.page(title, inWiki: wikiID))
+    }
+
     /// Writes the index's files with `writer` (those whose bytes did not change are left
-    /// alone), and retires those of an earlier build it no longer has.
-    func write(with writer: SiteWriter, because cause: String) throws {
+    /// alone), and retires those of an earlier build it no longer has. Returns the index as the
+    /// state keeps it.
+    func write(with writer: SiteWriter, because cause: String) throws -> SearchIndexChange {
         let index = SearchIndex(documents)
+        let files = index.files
         writer.retire(withPrefix: siteLayout.folderPrefix(ofWiki: analysis.wiki.id) + Self.folder + "/", because: cause)
-        try writer.announce(index.files.map { path(of: $0.name) })
-        try Concurrently.forEach(index.files.count) { number in
-            let file = index.files[number]
+        try writer.announce(files.map { path(of: $0.name) })
+        try Concurrently.forEach(files.count) { number in
+            let file = files[number]
             try writer.write(file.text, to: path(of: file.name), because: cause)
         }
+        return SearchIndexChange(replacingIndexOf: analysis.wiki.id, with: index)
     }
 }

@@ -70,6 +70,13 @@ struct EditableDatabase {
         save(id, ["_deleted": true])
     }
 
+    /// Lines whose words the search index folds, pairs or keeps out: accents and case, Chinese,
+    /// a heading with markup, a comment, a hostile title.
+    static let searchText = [
+        "Le CAFÉ et le café.", "搜索引擎 and カタカナ.", "### Héading *one*", "Seen %%hidden words%% here.",
+        "A </script> and \u{2028} in text.",
+    ]
+
     /// The tags pages are given, in several cases and nestings.
     static let tagNames = ["topic", "Topic", "topic/sub", "other", "Other/Deep/er"]
 
@@ -90,6 +97,7 @@ struct EditableDatabase {
             case 5: lines.append(Bool.random(using: &random) ? "![[pic.png]]" : "![[pic.svg]]")
             case 1: lines.append("See [[\(target)#\(target)|the heading]].")
             case 2: lines.append("## Part \(Int.random(in: 1...3, using: &random))")
+            case 3: lines.append(Self.searchText.randomElement(using: &random)!)
             default: lines.append("Plain text about \(target) and [[#\(title)]].")
             }
         }

@@ -2,9 +2,9 @@
 /// links as the words they show, embeds, HTML tags and `%%comments%%` dropped, inline markup
 /// taken off, whitespace collapsed. It reads line by line and needs no parse: an excerpt is a
 /// hint of where a word is, and a stray mark in it costs nothing.
-enum SearchPlainText {
+public enum SearchPlainText {
     /// `markdown` without its Obsidian comments (`%%…%%`, over several lines too).
-    static func withoutComments(_ markdown: String) -> String {
+    public static func withoutComments(_ markdown: String) -> String {
         guard markdown.contains("%%") else { return markdown }
         var kept = ""
         var inComment = false
@@ -18,8 +18,14 @@ enum SearchPlainText {
         return kept
     }
 
+    /// The lines of `markdown`, at each line ending CommonMark knows: `\n`, `\r\n` (one
+    /// `Character` in Swift, which a split at `\n` alone would leave inside a line) and `\r`.
+    public static func lines(of markdown: String) -> [Substring] {
+        markdown.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
     /// The text of an ATX heading line (`## Text ##`), or nil when `line` is none.
-    static func atxHeading(_ line: Substring) -> String? {
+    public static func atxHeading(_ line: Substring) -> String? {
         let hashes = line.prefix { $0 == "#" }
         guard (1...6).contains(hashes.count) else { return nil }
         let rest = line.dropFirst(hashes.count)
@@ -30,7 +36,7 @@ enum SearchPlainText {
     }
 
     /// The text of `lines`, joined by single spaces.
-    static func text(ofLines lines: [Substring]) -> String {
+    public static func text(ofLines lines: [Substring]) -> String {
         var bytes: [UInt8] = []
         for line in lines {
             var content = line.utf8.drop { $0 == space || $0 == tab }
@@ -49,7 +55,7 @@ enum SearchPlainText {
 
     /// `text` with its inline syntax taken off: embeds dropped, wikilinks and links as the words
     /// they show, HTML tags dropped, emphasis and code marks off.
-    static func inlineText(_ text: String) -> String {
+    public static func inlineText(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendInlineText(of: Array(text.utf8), to: &bytes)
         return collapsingSpaces(bytes)

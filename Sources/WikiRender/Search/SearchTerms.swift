@@ -4,12 +4,12 @@ import Foundation
 /// accents folded (`Café` is `cafe`), and Chinese and Japanese text, which has no spaces, as
 /// pairs of characters (`搜索引擎` is `搜索`, `索引`, `引擎`). The search script splits a query
 /// the same way, so a word is found whatever its case or accents.
-enum SearchTerms {
+public enum SearchTerms {
     /// Terms longer than this (in Unicode scalars) are left out: no one types them.
-    static let longestTerm = 40
+    public static let longestTerm = 40
 
     /// The terms of `text`, in order, repeats kept.
-    static func terms(of text: String) -> [String] {
+    public static func terms(of text: String) -> [String] {
         var terms: [String] = []
         var word = String.UnicodeScalarView()
         var isASCII = true
@@ -53,7 +53,7 @@ enum SearchTerms {
     }
 
     /// `text` lowercased, its accents and other combining marks taken off.
-    static func folded(_ text: String) -> String {
+    public static func folded(_ text: String) -> String {
         var folded = String.UnicodeScalarView()
         for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
         where scalar.properties.generalCategory != .nonspacingMark {
@@ -65,7 +65,7 @@ enum SearchTerms {
     /// The shard a term is kept in: the hexadecimal UTF-8 of its first two scalars, or of its
     /// first alone when it is Chinese or Japanese (a pair is a whole term). A query loads the
     /// shards of its words alone.
-    static func shardKey(of term: String) -> String {
+    public static func shardKey(of term: String) -> String {
         let scalars = Array(term.unicodeScalars)
         let count = scalars.first.map(isIdeograph) == true ? 1 : min(2, scalars.count)
         var key = ""
@@ -90,7 +90,7 @@ enum SearchTerms {
 
     /// Whether `scalar` is Chinese or Japanese (kana, CJK ideographs), text written without
     /// spaces between words.
-    static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: true
         default: false

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import WikiDocuments
+
+/// What a build changes of one wiki's search index in the state: the index made whole (the
+/// wiki-wide path), or the documents and shards the fast path wrote again.
+struct SearchIndexChange {
+    let wikiID: String
+    /// Whether it replaces every row of the wiki's index.
+    var replacesWiki = false
+    /// Documents new or changed, and the keys of those gone.
+    var entries: [SearchEntry] = []
+    var removedEntries: [String] = []
+    /// Term shards new or changed, by key, and the keys of those gone.
+    var shards: [String: SearchShard] = [:]
+    var removedShards: [String] = []
+    var totals: SearchIndex.Totals
+
+    /// The whole index of wiki `wikiID`.
+    init(replacingIndexOf wikiID: String, with index: SearchIndex) {
+        self.wikiID = wikiID
+        replacesWiki = true
+        entries = index.entries
+        shards = index.shards
+        totals = index.totals
+    }
+
+    /// A change of the index of wiki `wikiID`, whose totals become `totals`.
+    init(of wikiID: String, totals: SearchIndex.Totals) {
+        self.wikiID = wikiID
+        self.totals = totals
+    }
+}
+
+/// The search index of each wiki, as the state keeps it (`searchDocument`, `searchShard`,
+/// `searchTotals`).
+extension BuildState {
+    /// The totals of the search index of wiki `wikiID`; nil when the state keeps no index of it.
+    func searchTotals(ofWiki wikiID: String) throws -> SearchIndex.Totals? {
+        try database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT documents, length, clashes FROM searchTotals WHERE wiki = ?", arguments: [wikiID]
+            ).map { SearchIndex.Totals(documents: $0[0], length: $0[1], clashes: $0[2]) }
+        }
+    }
+
+    /// The document `key` of wiki `wikiID`'s index; nil when there is none (or it does not decode).
+    func searchEntry(_ key: String, ofWiki wikiID: String) throws -> SearchEntry? {
+        try database.read { db in
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT href, length, postings, value FROM searchDocument WHERE wiki = ? AND key = ?"),
+                arguments: [wikiID, key])
+            guard let row, let postings = SearchEntry.decodedPostings(row[2]) else { return nil }
+            return SearchEntry(key: key, href: row[0], length: row[1], postings: postings, value: row[3])
+        }
+    }
+
+    /// The keys and values of the documents of wiki `wikiID` in the document shard `prefix`.
+    func searchDocumentValues(inShard prefix: String, ofWiki wikiID: String) throws -> [(key: String, value: String)] {
+        try database.read { db in
+            // Keys are lowercase hexadecimal: every key starting with `prefix` is below `prefix` + "g".
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT key, value FROM searchDocument WHERE wiki = ? AND key >= ? AND key < ? ORDER BY key"),
+                arguments: [wikiID, prefix, prefix + "g"]
+            ).map { (key: $0[0], value: $0[1]) }
+        }
+    }
+
+    /// The term shard `key` of wiki `wikiID`'s index: an empty one when there is none; nil when
+    /// it does not decode.
+    func searchShard(_ key: String, ofWiki wikiID: String) throws -> SearchShard? {
+        try database.read { db in
+            let data = try Data.fetchOne(
+                db.cachedStatement(sql: "SELECT terms FROM searchShard WHERE wiki = ? AND shard = ?"),
+                arguments: [wikiID, key])
+            return data.map { SearchShard(encoded: $0) } ?? SearchShard()
+        }
+    }
+
+    /// The keys of the term shards of wiki `wikiID`'s index, sorted.
+    func searchShardKeys(ofWiki wikiID: String) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT shard FROM searchShard WHERE wiki = ? ORDER BY shard", arguments: [wikiID])
+        }
+    }
+
+    /// Records `change` of a wiki's search index.
+    static func record(_ change: SearchIndexChange, _ db: Database) throws {
+        let wikiID = change.wikiID
+        if change.replacesWiki {
+            for table in ["searchDocument", "searchShard"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
+            }
+        }
+        let removeEntry = try db.cachedStatement(sql: "DELETE FROM searchDocument WHERE wiki = ? AND key = ?")
+        for key in change.removedEntries { try removeEntry.execute(arguments: [wikiID, key]) }
+        let writeEntry = try db.cachedStatement(
+            sql:
+                "INSERT OR REPLACE INTO searchDocument (wiki, key, href, length, postings, value) VALUES (?, ?, ?, ?, ?, ?)"
+        )
+        let entries = change.entries.sorted { $0.key < $1.key }
+        let postings = Concurrently.map(entries.count) { entries[$0].encodedPostings }
+        for (entry, encoded) in zip(entries, postings) {
+            try writeEntry.execute(arguments: [wikiID, entry.key, entry.href, entry.length, encoded, entry.value])
+        }
+        let removeShard = try db.cachedStatement(sql: "DELETE FROM searchShard WHERE wiki = ? AND shard = ?")
+        for key in change.removedShards { try removeShard.execute(arguments: [wikiID, key]) }
+        let writeShard = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO searchShard (wiki, shard, terms) VALUES (?, ?, ?)")
+        for key in change.shards.keys.sorted() {
+            try writeShard.execute(arguments: [wikiID, key, change.shards[key]!.encoded])
+        }
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, length, clashes) VALUES (?, ?, ?, ?)",
+            arguments: [wikiID, change.totals.documents, change.totals.length, change.totals.clashes])
+    }
+}

@@ -1,0 +1,146 @@
+import WikiDocuments
+import WikiModel
+import WikiRender
+
+/// The search index files that the fast path writes again: the term shards of the terms whose
+/// postings a change adds, removes or alters, the document shards of the entries that change,
+/// and `meta.js`, from the index the state keeps (`BuildState+Search`). They are made by the
+/// functions the whole index is made with (`SearchIndex`), so they hold the bytes a clean build
+/// writes.
+extension FastPath {
+    /// A page's entry in the index before its change and after it (nil when not published).
+    private struct EntryChange {
+        let title: PageTitle
+        let key: String
+        let old: SearchEntry?
+        let new: SearchEntry?
+    }
+
+    /// The index files the term and document shards of a change touch, with why each is written.
+    private struct TouchedShards {
+        var terms: [String: SearchShard] = [:]
+        var documents: [String: [String: String?]] = [:]
+        var causes: [String: [ChangeCause]] = [:]
+
+        mutating func note(_ title: PageTitle, in name: String) {
+            if causes[name]?.last != .searchEntry(title) { causes[name, default: []].append(.searchEntry(title)) }
+        }
+
+        func cause(of name: String) -> String {
+            causes[name, default: []].map(\.description).joined(separator: "; ")
+        }
+    }
+
+    /// Adds the index files of the wiki of `context` that its page changes touch, and records the
+    /// index's change in `update`.
+    ///
+    /// - Throws: `FastPathDeclined` when the state keeps no index of the wiki, lacks a changed
+    ///   page's entry, or the key of a page is another's.
+    func addSearchFiles(
+        _ context: WikiFileContext, to files: inout WikiFiles, into update: inout StateUpdate
+    ) throws {
+        let (wiki, state) = (context.edits.wiki, context.state)
+        guard var totals = try state.searchTotals(ofWiki: wiki.id), totals.clashes == 0 else {
+            throw FastPathDeclined(
+                "the build state keeps no search index of wiki \(MessageText.quoted(wiki.id)) that the fast path can change"
+            )
+        }
+        let changes = try entryChanges(context)
+        var change = SearchIndexChange(of: wiki.id, totals: totals)
+        var touched = TouchedShards()
+        for entry in changes {
+            totals.documents += (entry.new == nil ? 0 : 1) - (entry.old == nil ? 0 : 1)
+            totals.length += (entry.new?.length ?? 0) - (entry.old?.length ?? 0)
+            try movePostings(of: entry, ofWiki: wiki.id, state: state, into: &touched)
+            guard entry.old != entry.new else { continue }
+            if let new = entry.new { change.entries.append(new) } else { change.removedEntries.append(entry.key) }
+            guard entry.old?.value != entry.new?.value else { continue }
+            let prefix = SearchIndex.documentShard(ofKey: entry.key)
+            touched.documents[prefix, default: [:]][entry.key] = .some(entry.new?.value)
+            touched.note(entry.title, in: "d-" + prefix)
+        }
+        change.totals = totals
+        let folder = WikiSearchFiles.folder
+        let path = { (name: String) in SitePath(components: [context.layout.folder(ofWiki: wiki.id), folder, name]) }
+        var shardKeys = Set(try state.searchShardKeys(ofWiki: wiki.id))
+        for (key, shard) in touched.terms {
+            if shard.isEmpty {
+                shardKeys.remove(key)
+                change.removedShards.append(key)
+                files.removed.append((path("t-\(key).js"), touched.cause(of: "t-" + key)))
+            } else {
+                shardKeys.insert(key)
+                change.shards[key] = shard
+                files.written.append(
+                    (path("t-\(key).js"), SearchIndex.termFile(key, shard).text, touched.cause(of: "t-" + key)))
+            }
+        }
+        for (prefix, changed) in touched.documents {
+            var values: [String: String] = [:]
+            for stored in try state.searchDocumentValues(inShard: prefix, ofWiki: wiki.id) {
+                values[stored.key] = stored.value
+            }
+            for (key, value) in changed { values[key] = value }
+            let cause = touched.cause(of: "d-" + prefix)
+            if values.isEmpty {
+                files.removed.append((path("d-\(prefix).js"), cause))
+            } else {
+                let file = SearchIndex.documentFile(prefix, entries: values.map { (key: $0.key, value: $0.value) })
+                files.written.append((path(file.name), file.text, cause))
+            }
+        }
+        let meta = SearchIndex.metaFile(totals, shardKeys: shardKeys.sorted())
+        files.written.append((path(meta.name), meta.text, context.cause))
+        update.searchIndexes.append(change)
+    }
+
+    /// Each changed page's entry as the state keeps it and as it is now.
+    ///
+    /// - Throws: `FastPathDeclined` when the state lacks a changed page's entry, or a page's key
+    ///   is another document's.
+    private func entryChanges(_ context: WikiFileContext) throws -> [EntryChange] {
+        let (wiki, state, layout) = (context.edits.wiki, context.state, context.layout)
+        var newKeys = Set<String>()
+        return try context.edits.edits.map { edit in
+            let href = WikiSearchFiles.href(of: edit.title, inWiki: wiki.id, in: layout)
+            let key = SearchEntry.firstKey(ofHref: href)
+            let old = try state.searchEntry(key, ofWiki: wiki.id)
+            let known = edit.stored == nil ? old == nil : old?.href == href
+            guard known, edit.page == nil || newKeys.insert(key).inserted else {
+                throw FastPathDeclined(
+                    "the search index of wiki \(MessageText.quoted(wiki.id)) in the build state lacks the entry of "
+                        + "page \(MessageText.quoted(edit.title.text)), or its key is another page's")
+            }
+            let new = edit.page.map { page in
+                SearchEntry(WikiSearchFiles.document(of: page, headings: edit.outline.headings, in: layout), key: key)
+            }
+            return EntryChange(title: edit.title, key: key, old: old, new: new)
+        }
+    }
+
+    /// Takes the postings of `entry` that change out of their term shards, and puts the new ones
+    /// in, the shards read from the state the first time they are touched.
+    private func movePostings(
+        of entry: EntryChange, ofWiki wikiID: String, state: BuildState, into touched: inout TouchedShards
+    ) throws {
+        let (old, new) = (entry.old?.postings ?? [:], entry.new?.postings ?? [:])
+        let changedTerms = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
+        for term in changedTerms {
+            let key = SearchTerms.shardKey(of: term)
+            if touched.terms[key] == nil {
+                guard let stored = try state.searchShard(key, ofWiki: wikiID) else {
+                    throw FastPathDeclined(
+                        "the search shard \(MessageText.quoted(key)) of wiki \(MessageText.quoted(wikiID)) "
+                            + "in the build state does not read")
+                }
+                touched.terms[key] = stored
+            }
+            if let rest = new[term] {
+                touched.terms[key]!.set(rest, ofDocument: entry.key, for: term)
+            } else {
+                touched.terms[key]!.remove(document: entry.key, from: term)
+            }
+            touched.note(entry.title, in: "t-" + key)
+        }
+    }
+}

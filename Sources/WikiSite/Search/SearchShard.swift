@@ -1,0 +1,93 @@
+import Foundation
+import WikiDocuments
+
+/// The terms of one term shard (`t-<key>.js`) with their postings, each in the order of the
+/// documents' keys: what the state keeps of the shard, so that the fast path takes postings out
+/// and puts them in without the other documents.
+struct SearchShard: Sendable, Equatable {
+    /// One document's posting of a term: its key and the rest (`count,fields,section,class`).
+    struct Posting: Sendable, Equatable {
+        let key: String
+        let rest: String
+    }
+
+    /// The postings of each term, by key.
+    private(set) var terms: [String: [Posting]] = [:]
+
+    var isEmpty: Bool { terms.isEmpty }
+
+    init() {}
+
+    /// Adds the posting of the document `key` to `term`, documents coming in key order.
+    mutating func append(_ rest: String, ofDocument key: String, to term: String) {
+        terms[term, default: []].append(Posting(key: key, rest: rest))
+    }
+
+    /// Sets the posting of the document `key` for `term`, in its place by key.
+    mutating func set(_ rest: String, ofDocument key: String, for term: String) {
+        var postings = terms[term, default: []]
+        let place = postings.partitioningIndex { $0.key >= key }
+        if place < postings.count, postings[place].key == key {
+            postings[place] = Posting(key: key, rest: rest)
+        } else {
+            postings.insert(Posting(key: key, rest: rest), at: place)
+        }
+        terms[term] = postings
+    }
+
+    /// Takes the posting of the document `key` out of `term`; a term left without one goes.
+    mutating func remove(document key: String, from term: String) {
+        guard var postings = terms[term] else { return }
+        postings.removeAll { $0.key == key }
+        terms[term] = postings.isEmpty ? nil : postings
+    }
+
+    /// The shard's value: an object from each term, in byte order, to its postings
+    /// `[key, count, fields, section, length class]`.
+    var value: String {
+        let sorted = terms.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let members = sorted.map { term in
+            ScriptSafeJSON.string(term) + ":["
+                + terms[term]!.map { "[\"" + $0.key + "\"," + $0.rest + "]" }.joined(separator: ",") + "]"
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// The shard as the state keeps it: a line a term, `term` then TAB `key:rest` a posting.
+    var encoded: Data {
+        var text = ""
+        for (term, postings) in terms {
+            text += term
+            for posting in postings { text += "\t" + posting.key + ":" + posting.rest }
+            text += "\n"
+        }
+        return Data(text.utf8)
+    }
+
+    /// The shard `encoded` made; nil when `data` is not such.
+    init?(encoded data: Data) {
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            guard parts.count > 1 else { return nil }
+            var postings: [Posting] = []
+            for part in parts.dropFirst() {
+                guard let colon = part.firstIndex(of: ":") else { return nil }
+                postings.append(Posting(key: String(part[..<colon]), rest: String(part[part.index(after: colon)...])))
+            }
+            terms[String(parts[0])] = postings
+        }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs`, the elements that do all coming after
+    /// those that do not.
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
