@@ -141,13 +141,30 @@ struct FastPathRandomTests {
         try folder.write(try dump(documents), to: "wiki.json")
     }
 
+    /// The options of the builds of seed `seed` from `source` into `folder`.
+    static func options(
+        seed: UInt64, source: String, in folder: TemporaryFolder, publishedAlone: Bool
+    ) throws -> BuildOptions {
+        var options = BuildOptions(sources: [source], outputFolder: folder.path("site"))
+        if publishedAlone { options.wikiIDs = ["w"] }
+        // A wiki in three is published with its sitemap and feed.
+        if seed % 3 == 1 { options.baseURL = try BaseURL(parsing: "https://wiki.example/") }
+        // A wiki in two has search: the fast path changes its index with its pages.
+        let searchable = seed.isMultiple(of: 2)
+        // A wiki in three is in Chinese or French: both paths write its words and dates so.
+        let lang = seed % 3 == 2 ? LanguageTag(searchable ? "zh" : "fr-CA") : nil
+        options.wikiSettings[ExactString("w")] = WikiSettings(search: searchable, lang: lang ?? .english)
+        // A wiki in six matches its links as Obsidian does: the fast path resolves them with
+        // the names of the state's titles, the changes applied.
+        if seed % 6 == 1 { options.wikiSettings[ExactString("w")]!.linkMatching = .obsidian }
+        return options
+    }
+
     /// From the store (its changes after the checkpoint) and from a dump written again whole
     /// (its entries compared with the ledger of the last build's reading).
     @Test(arguments: [false, true])
     func randomEditsOfTextLinksAndTagsBuildWhatACleanBuildBuilds(fromADump: Bool) throws {
-        var taken = 0
-        var steps = 0
-        var aliasStepsTaken = 0
+        var (taken, steps, aliasStepsTaken) = (0, 0, 0)
         var declined: [String] = []
         for seed in UInt64(1)...20 {
             var random = SplitMix64(seed: seed)
@@ -183,19 +200,9 @@ struct FastPathRandomTests {
             if !fromADump {
                 _ = try DocumentStore.openOrCreate(path: store).importDocuments(from: DumpSource(path: dump))
             }
-            var options = BuildOptions(sources: [fromADump ? dump : store], outputFolder: folder.path("site"))
-            if publishedAlone { options.wikiIDs = ["w"] }
-            // A wiki in three is published with its sitemap and feed.
-            if seed % 3 == 1 { options.baseURL = try BaseURL(parsing: "https://wiki.example/") }
-            // A wiki in two has search: the fast path changes its index with its pages.
-            let searchable = seed.isMultiple(of: 2)
-            // A wiki in three is in Chinese or French: both paths write its words and dates so.
-            let lang = seed % 3 == 2 ? LanguageTag(searchable ? "zh" : "fr-CA") : nil
-            options.wikiSettings[ExactString("w")] = WikiSettings(search: searchable, lang: lang ?? .english)
-            // A wiki in six matches its links as Obsidian does: the fast path resolves them with
-            // the names of the state's titles, the changes applied.
-            let matchesNotes = seed % 6 == 1
-            if matchesNotes { options.wikiSettings[ExactString("w")]!.linkMatching = .obsidian }
+            let options = try Self.options(
+                seed: seed, source: fromADump ? dump : store, in: folder, publishedAlone: publishedAlone)
+            let matchesNotes = options.linkMatching(forWiki: "w") == .obsidian
             _ = try SiteBuilder(options: options).build()
 
             for step in 1...6 {

@@ -18,9 +18,8 @@ import WikiSources
 ///   created or deleted in a wiki with CamelCase links;
 /// - no new redirect goes where the last build made another file (`aliasChanges`).
 ///
-/// In a wiki whose links are matched as Obsidian does (`LinkMatching.obsidian`), a note created
-/// or deleted can move other notes' links to other notes: those pages are changes of their own
-/// (`relinkedPages`).
+/// In a wiki matched as Obsidian does (`LinkMatching.obsidian`), a note created or deleted can
+/// move other notes' links elsewhere: those pages are changes of their own (`relinkedPages`).
 ///
 /// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
@@ -28,12 +27,11 @@ import WikiSources
 /// lists cut at their titles around the change (`TitledListRecut`), and writes the lists by
 /// date, the tag files a change of tags touches (`addTagFiles`), the redirects of the aliases it
 /// touches (`aliasChanges`), the statistics, the home, the search index's files the changes touch,
-/// and the site's index when a count of pages changed. Anything
-/// else is left to the wiki-wide path, which reads the whole source.
+/// and the site's index when a count of pages changed. Anything else is left to the wiki-wide
+/// path, which reads the whole source.
 ///
 /// A source read whole (a dump without a ledger, several sources) takes the same steps once its
-/// fingerprints show that every change is such a change (`buildIfEdits`): the wiki is not
-/// analysed again.
+/// fingerprints show that every change is such a change (`buildIfEdits`), without analysis.
 ///
 /// Both make the same files: `FastPathRandomTests`, `IncrementalStoreBuildTests` and
 /// `IncrementalBuildTests` hold them to a clean build after random changes, and `--verify`

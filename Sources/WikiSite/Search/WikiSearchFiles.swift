@@ -31,7 +31,8 @@ struct WikiSearchFiles {
                 in: siteLayout)
         }
         let special = SpecialPage.allCases.map { page in
-            SearchDocument(title: strings[page.stringsKey], href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
+            SearchDocument(
+                title: strings[page.stringsKey], href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
         }
         return [SearchDocument(title: analysis.wiki.title, href: "index.html")] + special + pageDocuments
     }
