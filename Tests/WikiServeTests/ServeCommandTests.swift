@@ -118,9 +118,14 @@ struct ServeCommandTests {
         try folder.write("# Usage\n\nUsed.\n", to: "notes/Usage.md")
         _ = try await events.next { $0.contains("event: build") }
         _ = eventually { server.buildCount == 2 }
+        // A save that reaches the disk in two writes may be two builds (a single change settles
+        // after 5 ms): each names the note, never a temporary file.
         let rebuilds = server.standardError.split(separator: "\n").filter { $0.hasPrefix("rebuilt after") }
-        #expect(rebuilds.count == 1, "\(server.standardError)")
-        #expect(rebuilds.allSatisfy { $0.contains("Usage.md") }, "\(server.standardError)")
+        #expect(!rebuilds.isEmpty, "\(server.standardError)")
+        for rebuild in rebuilds {
+            #expect(rebuild.contains("Usage.md"), "\(server.standardError)")
+            #expect(!rebuild.contains(".swp") && !rebuild.contains("Install.md~") && !rebuild.contains("4913"))
+        }
     }
 
     @Test func aBadConfigurationKeyIsAnErrorEventAndTheLastGoodSiteStays() async throws {
