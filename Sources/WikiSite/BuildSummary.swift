@@ -148,9 +148,12 @@ public struct BuildSummary: Sendable {
             lines.append("Full build: \(fullBuildReason).")
         } else if unchangedSinceLastBuild {
             let unchanged =
-                checkpoints.contains { $0.comparedEntries != nil }
-                ? "no source changed since the last build read it (every entry of the dump is one it read)"
-                : "no source changed after its checkpoint; nothing else was read"
+                switch checkpoints.first(where: { $0.comparedEntries != nil })?.comparedItems {
+                case .entries: "no source changed since the last build read it (every entry of the dump is one it read)"
+                case .notes:
+                    "no source changed since the last build read it (every note of the folder is as it read it)"
+                case nil: "no source changed after its checkpoint; nothing else was read"
+                }
             lines.append(
                 "Incremental build: \(unchanged). The warnings of the last build stand (wikisite check lists them).")
         } else {
@@ -199,10 +202,28 @@ public struct CheckpointAdvance: Sendable, CustomStringConvertible {
     public let from: String?
     /// The checkpoint this reading ended at, as JSON text; nil for a source without sequences.
     public let to: String?
-    /// For a dump compared entry by entry with the last build's reading of it (`DumpLedger`), how
-    /// many entries it holds, how many of them that reading did not find (new or changed), and how
-    /// many of that reading's entries are gone (changed or removed).
+    /// For a source compared item by item with the last build's reading of it (`SourceLedger`):
+    /// how many items it holds, how many of them that reading did not find (new or changed), and
+    /// how many of that reading's are gone (changed or removed).
     public internal(set) var comparedEntries: (count: Int, new: Int, gone: Int)?
+    /// What `comparedEntries` counts: a dump's entries, a folder's notes.
+    public internal(set) var comparedItems = ComparedItems.entries
+
+    /// What a source compared with the last build's reading of it is compared by.
+    public enum ComparedItems: Sendable {
+        /// The entries of a dump (`DumpLedger`).
+        case entries
+        /// The notes of a folder of Markdown (`FolderLedger`).
+        case notes
+
+        /// The item's name, `count` of them.
+        func named(_ count: Int) -> String {
+            switch self {
+            case .entries: count == 1 ? "entry" : "entries"
+            case .notes: count == 1 ? "note" : "notes"
+            }
+        }
+    }
 
     /// The advance of `source` from `from` to `to`.
     init(source: String, from: String?, to: String?) {
@@ -221,7 +242,7 @@ public struct CheckpointAdvance: Sendable, CustomStringConvertible {
                 "\(source): no sequence; compared revision by revision with the last build"
             }
         guard let (count, new, gone) = comparedEntries else { return text }
-        return text + "; \(count) entr\(count == 1 ? "y" : "ies") compared with the last build's reading: "
+        return text + "; \(count) \(comparedItems.named(count)) compared with the last build's reading: "
             + "\(new) new or changed, \(gone) of that reading's gone"
     }
 }

@@ -172,7 +172,7 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// Records where each source ends now, and its dump's ledger, in `update`, and how far each
+    /// Records where each source ends now, and its ledger, in `update`, and how far each
     /// advanced since the checkpoints of `state` (nil: a full build, which keeps none) in
     /// `summary`.
     private func recordCheckpoints(
@@ -185,7 +185,7 @@ public struct SiteBuilder: Sendable {
             let checkpoint = input.checkpoints[path]?.description
             summary.checkpoints.append(CheckpointAdvance(source: name, from: storedCheckpoints[name], to: checkpoint))
             if let checkpoint { update.checkpoints[name] = checkpoint }
-            if let ledger = input.ledgers[path] { update.dumpLedgers[name] = ledger }
+            if let ledger = input.ledgers[path] { update.ledgers[name] = ledger }
         }
     }
 

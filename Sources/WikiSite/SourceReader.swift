@@ -19,10 +19,10 @@ struct SourceReader {
 
     /// What reading every source gives: the merged database, the number of documents read,
     /// entries the readers refused, the checkpoint each source's reading ended at (by path; none
-    /// for a source without sequences), and the ledger of each dump's entries (by path).
+    /// for a source without sequences), and the ledger of each source without sequences (by path).
     typealias Input = (
         database: WikiDatabase, documentsRead: Int, refused: [SkippedDocument],
-        checkpoints: [String: SourceCheckpoint], ledgers: [String: DumpLedger]
+        checkpoints: [String: SourceCheckpoint], ledgers: [String: SourceLedger]
     )
 
     /// Reads every source into one database.
@@ -32,7 +32,7 @@ struct SourceReader {
         var documentsRead = 0
         var refused: [SkippedDocument] = []
         var checkpoints: [String: SourceCheckpoint] = [:]
-        var ledgers: [String: DumpLedger] = [:]
+        var ledgers: [String: SourceLedger] = [:]
         for path in paths {
             let reading: SourceReading
             let source: any DocumentSource

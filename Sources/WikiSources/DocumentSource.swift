@@ -79,14 +79,14 @@ public struct SourceReading: Sendable {
     public let checkpoint: SourceCheckpoint?
     /// Entries of the source that hold no usable document, in source order; the rest was read.
     public let rejected: [RejectedEntry]
-    /// The entries of a dump read whole, to compare the next reading with (`DumpLedger`); nil for
-    /// other sources, and for other readings.
-    public let ledger: DumpLedger?
+    /// What the reading found, to compare the next reading with: the entries of a dump
+    /// (`DumpLedger`), the notes of a folder (`FolderLedger`); nil for other sources.
+    public let ledger: SourceLedger?
 
     /// A reading of `documentCount` documents of a source of the kind `form`.
     public init(
         form: String, scope: Scope, documentCount: Int, checkpoint: SourceCheckpoint?, rejected: [RejectedEntry],
-        ledger: DumpLedger? = nil
+        ledger: SourceLedger? = nil
     ) {
         self.form = form
         self.scope = scope

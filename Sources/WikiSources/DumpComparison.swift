@@ -75,7 +75,7 @@ extension DumpSource {
                 reading: SourceReading(
                     form: summary.format.sourceForm, scope: .everything, documentCount: changes.count,
                     checkpoint: summary.lastSequence.map(SourceCheckpoint.init), rejected: summary.rejected,
-                    ledger: DumpLedger(entries: located.map(\.entry))),
+                    ledger: .dump(DumpLedger(entries: located.map(\.entry)))),
                 newEntryCount: parsed.count, goneEntryCount: present.count { !$0 }, entries: entries)
         }
     }

@@ -49,7 +49,7 @@ public struct DumpSource: DocumentSource {
         return SourceReading(
             form: summary.format.sourceForm, scope: .everything, documentCount: summary.documentCount,
             checkpoint: summary.lastSequence.map(SourceCheckpoint.init), rejected: summary.rejected,
-            ledger: DumpLedger(entries: entries))
+            ledger: .dump(DumpLedger(entries: entries)))
     }
 }
 

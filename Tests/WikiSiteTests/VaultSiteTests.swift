@@ -127,7 +127,7 @@ import WikiModel
         let overview = SitePaths.pageFile(PageTitle("reference/Overview")!)
         let explained = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(explained.contains("written   vault/\(overview): a link of the page names another page now"))
-        #expect(run.standardOutput.contains("edits of pages built with the build state"))
+        #expect(run.standardOutput.contains("edits of pages read alone with the build state"))
         #expect(run.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
         let links = HTMLElements.parse(try folder.read("site/vault/" + overview)).filter {
             $0.attributes["class"] == "wikilink"

@@ -44,7 +44,7 @@ import WikiSources
     func theLedgerNamesEveryEntryInOrder(format: DumpFormat, dump: String) throws {
         let folder = try TemporaryFolder()
         let (_, reading, _) = try wholeReading(dump, in: folder)
-        let ledger = try #require(reading.ledger)
+        let ledger = try #require(reading.ledger?.dump)
         #expect(ledger.entries.map(\.documentID) == ["w1", "w1:Page", "w1:Gone"])
         #expect(Set(ledger.entries.map(\.digest)).count == 3)
         #expect(DumpLedger(encoded: ledger.encoded) == ledger)
@@ -54,7 +54,8 @@ import WikiSources
     func aDumpAsItWasDeliversOnlyTheDocumentsAskedFor(format: DumpFormat, dump: String) throws {
         let folder = try TemporaryFolder()
         let (source, reading, whole) = try wholeReading(dump, in: folder)
-        let (comparison, delivered) = try #require(try compare(source, with: reading.ledger!, thenDocuments: ["w1"]))
+        let (comparison, delivered) = try #require(
+            try compare(source, with: reading.ledger!.dump!, thenDocuments: ["w1"]))
         #expect(comparison.reading.documentCount == 0)
         #expect(comparison.newEntryCount == 0 && comparison.goneEntryCount == 0)
         #expect(comparison.reading.ledger == reading.ledger)
@@ -67,7 +68,8 @@ import WikiSources
         let folder = try TemporaryFolder()
         let (source, before, _) = try wholeReading(dump, in: folder)
         let (_, after, whole) = try wholeReading(Self.edited(dump), in: folder)
-        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!, thenDocuments: ["w1"]))
+        let (comparison, delivered) = try #require(
+            try compare(source, with: before.ledger!.dump!, thenDocuments: ["w1"]))
         #expect(comparison.reading.documentCount == 1)
         #expect(comparison.newEntryCount == 1 && comparison.goneEntryCount == 1)
         #expect(delivered.map(\.id) == ["w1:Page", "w1"])
@@ -79,7 +81,7 @@ import WikiSources
         let folder = try TemporaryFolder()
         let (source, before, _) = try wholeReading(Forms.bulkDocs, in: folder)
         _ = try folder.write(Forms.bulkDocs.replacingOccurrences(of: Forms.page + ",", with: ""), to: "dump.json")
-        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!))
+        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!.dump!))
         #expect(comparison.newEntryCount == 0 && comparison.goneEntryCount == 1)
         #expect(delivered.map(\.id) == ["w1:Page"])
         #expect(delivered.first?.isDeleted == true)
@@ -91,7 +93,7 @@ import WikiSources
         let (source, before, _) = try wholeReading(Forms.bulkDocs, in: folder)
         let added = #"{"_id":"w1:New","_rev":"1-n","type":"page","wiki_id":"w1","markdown":"new"}"#
         _ = try folder.write(Forms.bulkDocs.replacingOccurrences(of: "\n]}", with: ",\n\(added)\n]}"), to: "dump.json")
-        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!))
+        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!.dump!))
         #expect(comparison.newEntryCount == 1 && comparison.goneEntryCount == 0)
         #expect(delivered.map(\.id) == ["w1:New"])
     }
@@ -102,7 +104,7 @@ import WikiSources
         let dump = Forms.bulkDocs.replacingOccurrences(of: Forms.page + ",", with: Forms.page + ",\n" + leaf + ",")
         let (source, before, _) = try wholeReading(dump, in: folder)
         let (_, _, whole) = try wholeReading(Self.edited(dump), in: folder)
-        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!))
+        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!.dump!))
         #expect(comparison.reading.documentCount == 2)
         #expect(delivered.map(text) == [text(whole[1]), text(whole[2])])
         #expect(delivered.map(\.revisionText) == ["3-e", "2-c"])
@@ -112,18 +114,18 @@ import WikiSources
         let folder = try TemporaryFolder()
         let (source, before, _) = try wholeReading(Forms.documentArray, in: folder)
         _ = try folder.write("[\n\(Forms.page),\n\(Forms.wiki)\n]", to: "dump.json")
-        #expect(try compare(source, with: before.ledger!) == nil)
+        #expect(try compare(source, with: before.ledger!.dump!) == nil)
         // The same entry twice is out of order too.
         _ = try folder.write("[\n\(Forms.wiki),\n\(Forms.page),\n\(Forms.page)\n]", to: "dump.json")
-        #expect(try compare(source, with: before.ledger!) == nil)
+        #expect(try compare(source, with: before.ledger!.dump!) == nil)
     }
 
     @Test func moreChangedEntriesThanTheLimitCannotBeCompared() throws {
         let folder = try TemporaryFolder()
         let (source, before, _) = try wholeReading(Forms.allDocs, in: folder)
         _ = try folder.write(Self.edited(Forms.allDocs), to: "dump.json")
-        #expect(try compare(source, with: before.ledger!, limit: 0) == nil)
-        #expect(try compare(source, with: before.ledger!, limit: 1) != nil)
+        #expect(try compare(source, with: before.ledger!.dump!, limit: 0) == nil)
+        #expect(try compare(source, with: before.ledger!.dump!, limit: 1) != nil)
     }
 
     @Test func entriesThatAreNotDocumentsAreRejectedAgainAndLeftOutOfTheLedger() throws {
@@ -131,8 +133,8 @@ import WikiSources
         let dump = "[\n\(Forms.wiki),\n{\"no\":\"id\"},\n\(Forms.page)\n]"
         let (source, before, _) = try wholeReading(dump, in: folder)
         #expect(before.rejected.count == 1)
-        #expect(before.ledger?.entries.map(\.documentID) == ["w1", "w1:Page"])
-        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!))
+        #expect(before.ledger?.dump?.entries.map(\.documentID) == ["w1", "w1:Page"])
+        let (comparison, delivered) = try #require(try compare(source, with: before.ledger!.dump!))
         #expect(comparison.reading.rejected.map(\.reason) == before.rejected.map(\.reason))
         #expect(delivered.isEmpty)
     }
@@ -140,7 +142,7 @@ import WikiSources
     @Test func documentsAreReadAgainOnlyFromTheBytesCompared() throws {
         let folder = try TemporaryFolder()
         let (source, before, whole) = try wholeReading(Forms.couchbackup, in: folder)
-        let (comparison, _) = try #require(try compare(source, with: before.ledger!))
+        let (comparison, _) = try #require(try compare(source, with: before.ledger!.dump!))
         let again = try #require(try comparison.documents(["w1:Page", "w1:Gone"]))
         #expect(again.map(text) == [text(whole[1]), text(whole[2])])
         #expect(try comparison.documents(["w1:Missing"])?.isEmpty == true)
@@ -171,7 +173,7 @@ import WikiSources
         #expect(mkfifo(fifo, 0o600) == 0)
         // Opening the pipe to read it would wait for a writer: nil comes before that.
         let comparison = try DumpSource(path: fifo).read(
-            comparedWith: reading.ledger!, thenDocuments: [], limit: 64, { _ in })
+            comparedWith: reading.ledger!.dump!, thenDocuments: [], limit: 64, { _ in })
         #expect(comparison == nil)
     }
 

@@ -53,14 +53,14 @@ extension BuildState {
         }
     }
 
-    /// Records what `update` says of the sources (their dumps' ledgers and checkpoints) and of
+    /// Records what `update` says of the sources (their ledgers and checkpoints) and of
     /// the build's shape (its settings, which mark the state finished).
     private static func recordSources(of update: StateUpdate, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM announcedOutput")
-        try db.execute(sql: "DELETE FROM dumpLedger")
-        for (source, ledger) in update.dumpLedgers {
+        try db.execute(sql: "DELETE FROM sourceLedger")
+        for (source, ledger) in update.ledgers {
             try db.execute(
-                sql: "INSERT INTO dumpLedger (source, entries) VALUES (?, ?)",
+                sql: "INSERT INTO sourceLedger (source, ledger) VALUES (?, ?)",
                 arguments: [source, Data(ledger.encoded)])
         }
         try db.execute(sql: "DELETE FROM setting")

@@ -92,18 +92,18 @@ final class BuildState: Sendable {
         try pairs("SELECT source, value FROM checkpoint")
     }
 
-    /// The ledger of the entries of the dump `source` (by name) as the last build read it; nil when
-    /// it read no such dump, or its ledger does not decode.
-    func dumpLedger(ofSource source: String) throws -> DumpLedger? {
+    /// The ledger of the source `source` (by name) as the last build read it; nil when it read no
+    /// such source, or its ledger does not decode.
+    func ledger(ofSource source: String) throws -> SourceLedger? {
         try database.read { db in
-            try Data.fetchOne(db, sql: "SELECT entries FROM dumpLedger WHERE source = ?", arguments: [source])
-        }.flatMap { DumpLedger(encoded: [UInt8]($0)) }
+            try Data.fetchOne(db, sql: "SELECT ledger FROM sourceLedger WHERE source = ?", arguments: [source])
+        }.flatMap { SourceLedger(encoded: [UInt8]($0)) }
     }
 
-    /// Whether the state keeps the ledger of the dump `source` (by name).
-    func hasDumpLedger(ofSource source: String) throws -> Bool {
+    /// Whether the state keeps a ledger of the source `source` (by name).
+    func hasLedger(ofSource source: String) throws -> Bool {
         try database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM dumpLedger WHERE source = ?", arguments: [source]) ?? false
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM sourceLedger WHERE source = ?", arguments: [source]) ?? false
         }
     }
 

@@ -101,8 +101,16 @@ extension FastPath {
             if let source = source as? any DocumentLookupSource {
                 return .changed(try SequencedChanges.read(source, named: name, after: last, thenDocuments: wikiIDs))
             }
-            guard let dump = source as? DumpSource, let ledger = try last.state.dumpLedger(ofSource: name) else {
-                throw FastPathDeclined("the last build kept no ledger of the entries of \(name)")
+            let ledger = try last.state.ledger(ofSource: name)
+            if let folder = source as? MarkdownFolderSource, let ledger = ledger?.folder {
+                reporter.stage("comparing \(folder.name) with the last build's reading of it")
+                let read = try ComparedFolderChanges.read(
+                    folder, named: name, comparedWith: ledger, thenDocuments: wikiIDs)
+                guard read.changeCount + read.goneDocumentIDs.count == 0 else { return .changed(read) }
+                return .unchanged(try unchangedSummary(since: last, advance: read.advance))
+            }
+            guard let dump = source as? DumpSource, let ledger = ledger?.dump else {
+                throw FastPathDeclined("the last build kept no ledger of \(name)")
             }
             reporter.stage("comparing \(dump.name) with the last build's reading of it")
             let read = try ComparedDumpChanges.read(
@@ -111,9 +119,7 @@ extension FastPath {
                 guard read.isUnchanged else {
                     throw FastPathDeclined("\(name) ends at another sequence, with no entry changed")
                 }
-                return .unchanged(
-                    try UnchangedSources(options: options, shape: shape, reporter: reporter)
-                        .summary(of: last, advances: [read.advance]))
+                return .unchanged(try unchangedSummary(since: last, advance: read.advance))
             }
             return .changed(read)
         } catch let notServed as FastPathDeclined {
@@ -121,6 +127,12 @@ extension FastPath {
         } catch {
             throw BuildError.unreadableSource(path: name, reason: "\(error)")
         }
+    }
+
+    /// The summary of a build with nothing to do since `last`: the only source, compared with its
+    /// ledger, holds nothing that `last` did not read.
+    private func unchangedSummary(since last: LastBuild, advance: CheckpointAdvance) throws -> BuildSummary {
+        try UnchangedSources(options: options, shape: shape, reporter: reporter).summary(of: last, advances: [advance])
     }
 
     /// The wikis among `wikis` (those of `database` the build publishes) whose own document

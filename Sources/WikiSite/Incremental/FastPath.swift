@@ -136,9 +136,9 @@ struct FastPath {
     /// The summary of the build of the changes of the only source since `last`, or nil when a
     /// fast path does not take them (nothing was written; `declined` says why). The source
     /// is one that delivers its changes after a checkpoint and documents by `_id`
-    /// (`DocumentLookupSource`), or a dump the last build read, compared with the ledger of its
-    /// entries (`DumpLedger`): a dump in which no entry differs is a build with nothing to do
-    /// (`UnchangedSources`), whatever the build's options.
+    /// (`DocumentLookupSource`), or a dump or a folder of Markdown the last build read, compared
+    /// with the ledger of its entries or notes (`SourceLedger`): one in which nothing differs is a
+    /// build with nothing to do (`UnchangedSources`), whatever the build's options.
     func summaryIfTaken(after last: LastBuild, declined: inout String?) throws -> BuildSummary? {
         do {
             return try summary(after: last)

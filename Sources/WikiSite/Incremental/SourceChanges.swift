@@ -91,6 +91,23 @@ struct SequencedChanges: SourceChanges {
     }
 }
 
+/// What a source compared with its ledger delivers, sorted out: the changed documents, and the
+/// `_id`s of those it no longer holds at all.
+struct ComparedDocuments {
+    var delivered: [Document] = []
+    var gone: [String] = []
+
+    /// Takes `document`: a document the source no longer holds comes as a tombstone without
+    /// revision, which a database refuses; it is gone, with nothing to deliver.
+    mutating func take(_ document: Document) {
+        if document.isDeleted && document.revisionText == nil {
+            gone.append(document.id)
+        } else {
+            delivered.append(document)
+        }
+    }
+}
+
 /// The changes of a dump since the last build read it: the documents of the entries whose bytes
 /// are not in the ledger of that reading, and of the entries gone since (`DumpSource.read(comparedWith:…)`).
 struct ComparedDumpChanges: SourceChanges {
@@ -111,20 +128,10 @@ struct ComparedDumpChanges: SourceChanges {
         _ dump: DumpSource, named name: String, comparedWith ledger: DumpLedger, after last: LastBuild,
         thenDocuments ids: [String]
     ) throws -> ComparedDumpChanges {
-        var delivered: [Document] = []
-        var gone: [String] = []
+        var documents = ComparedDocuments()
         guard
             let comparison = try dump.read(
-                comparedWith: ledger, thenDocuments: ids, limit: FastPath.maximumChanges,
-                { document in
-                    // A document no entry holds any more comes as a tombstone without revision,
-                    // which a database refuses: it is gone, with nothing to deliver.
-                    if document.isDeleted && document.revisionText == nil {
-                        gone.append(document.id)
-                    } else {
-                        delivered.append(document)
-                    }
-                })
+                comparedWith: ledger, thenDocuments: ids, limit: FastPath.maximumChanges, { documents.take($0) })
         else {
             throw FastPathDeclined(
                 "\(name) does not compare with the last build's reading of it (more than "
@@ -135,8 +142,8 @@ struct ComparedDumpChanges: SourceChanges {
             throw FastPathDeclined("an entry of \(name) is not a document (its warning is the wiki-wide path's)")
         }
         return ComparedDumpChanges(
-            name: name, comparison: comparison, storedCheckpoint: last.checkpoints[name], delivered: delivered,
-            goneDocumentIDs: gone)
+            name: name, comparison: comparison, storedCheckpoint: last.checkpoints[name],
+            delivered: documents.delivered, goneDocumentIDs: documents.gone)
     }
 
     /// Whether the dump is as the last build read it: no entry differs, and it ends at the same
@@ -151,7 +158,7 @@ struct ComparedDumpChanges: SourceChanges {
         var advance = CheckpointAdvance(
             source: name, from: storedCheckpoint, to: comparison.reading.checkpoint?.description)
         advance.comparedEntries = (
-            comparison.reading.ledger?.entries.count ?? 0, comparison.newEntryCount, comparison.goneEntryCount
+            comparison.reading.ledger?.dump?.entries.count ?? 0, comparison.newEntryCount, comparison.goneEntryCount
         )
         return advance
     }
@@ -161,7 +168,7 @@ struct ComparedDumpChanges: SourceChanges {
     }
 
     func record(into update: inout StateUpdate, summary: inout BuildSummary) {
-        if let ledger = comparison.reading.ledger { update.dumpLedgers[name] = ledger }
+        if let ledger = comparison.reading.ledger { update.ledgers[name] = ledger }
         if let checkpoint = comparison.reading.checkpoint { update.checkpoints[name] = checkpoint.description }
         summary.checkpoints = [advance]
     }

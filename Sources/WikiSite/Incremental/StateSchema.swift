@@ -38,10 +38,12 @@ import GRDB
 ///   they are written, so that a build killed after writing one still has it on record: the next
 ///   build (a full one) removes it if it no longer makes it. Emptied by every commit (migration
 ///   "announced outputs").
-/// - `dumpLedger`: for each dump the last build read (`source`, by name), the ledger of its
-///   entries (`entries`, `DumpLedger.encoded`): the digest of each entry's bytes and its
-///   document's `_id`, with which the next reading finds the entries that changed without
-///   parsing the others. Replaced by every commit (migration "dump ledgers").
+/// - `sourceLedger`: for each source without sequences the last build read (`source`, by name),
+///   the ledger of what it found (`ledger`, `SourceLedger.encoded`): for a dump, the digest of
+///   each entry's bytes and its document's `_id`, with which the next reading finds the entries
+///   that changed without parsing the others; for a folder of Markdown, each note's path and
+///   stamp, with which the next reading reads only the notes that changed. Replaced by every
+///   commit (migration "dump ledgers", renamed by "source ledgers").
 /// - `listPart` (migration "titled lists"): each file of each list cut at its titles (`list`: all
 ///   pages, the wanted pages, the orphaned pages), by the order key of its first entry
 ///   (`firstKey`, `TitledListEntry.key`: bytes in the list's order), with its `titles`
@@ -298,6 +300,14 @@ enum StateSchema {
                 table.column("length", .integer).notNull()
                 table.column("clashes", .integer).notNull()
             }
+        }
+        migrator.registerMigration("source ledgers") { db in
+            // A folder of Markdown keeps a ledger too (`FolderLedger`).
+            try db.execute(
+                sql: """
+                    ALTER TABLE dumpLedger RENAME TO sourceLedger;
+                    ALTER TABLE sourceLedger RENAME COLUMN entries TO ledger;
+                    """)
         }
         return migrator
     }

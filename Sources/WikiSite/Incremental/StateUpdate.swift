@@ -52,8 +52,9 @@ struct StateUpdate {
     var settings: [String: String] = [:]
     /// Where each source's reading ended, as JSON text, by source name.
     var checkpoints: [String: String] = [:]
-    /// The ledger of each dump the build read, by source name: they replace every earlier one.
-    var dumpLedgers: [String: DumpLedger] = [:]
+    /// The ledger of each source without sequences the build read (a dump, a folder), by source
+    /// name: they replace every earlier one.
+    var ledgers: [String: SourceLedger] = [:]
     /// Wikis no longer published, by ID.
     var removedWikis: [String] = []
     /// Wikis published, new or changed.

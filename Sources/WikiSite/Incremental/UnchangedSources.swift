@@ -30,9 +30,9 @@ struct UnchangedSources {
     func summaryIfUnchanged(since last: LastBuild) throws -> BuildSummary? {
         let names = options.sources.map(DocumentSources.displayName(of:))
         guard Set(names) == Set(last.checkpoints.keys), Set(names).count == names.count else { return nil }
-        // A dump, the only source, that the fast path compares with the ledger of the last
-        // reading finds out as much in that one reading (`FastPath`).
-        if names.count == 1, try last.state.hasDumpLedger(ofSource: names[0]) { return nil }
+        // A dump or a folder, the only source, that the fast path compares with the ledger of the
+        // last reading finds out as much in that one reading (`FastPath`).
+        if names.count == 1, try last.state.hasLedger(ofSource: names[0]) { return nil }
         var advances: [CheckpointAdvance] = []
         for (path, name) in zip(options.sources, names) {
             guard let text = last.checkpoints[name], try isUnchanged(path, after: text) else { return nil }

@@ -1,7 +1,7 @@
 import WikiDocuments
 
 /// An instant read from the file system or from git: seconds since 1970 and nanoseconds.
-struct FileTime: Comparable, Sendable {
+struct FileTime: Comparable, Hashable, Sendable {
     /// Whole seconds since 1970-01-01T00:00:00Z.
     let seconds: Int64
     /// The fraction of the second, `0..<1_000_000_000`.

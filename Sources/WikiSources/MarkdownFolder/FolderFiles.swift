@@ -41,10 +41,14 @@ struct FolderFiles {
     }
 
     /// The `_attachments` of the note at `notePath`, whose Markdown is `markdown`: the files it
-    /// names that exist and can be read, by the names it gives them; nil when it names none.
-    mutating func attachments(ofNoteAt notePath: String, markdown: String) -> JSONValue? {
+    /// names that exist and can be read, by the names it gives them (nil when it names none), and
+    /// whether it names any file at all, one there or not.
+    mutating func attachments(ofNoteAt notePath: String, markdown: String) -> (
+        attachments: JSONValue?, namesFiles: Bool
+    ) {
         var members: [(key: String, value: JSONValue)] = []
-        for reference in NoteFileReferences.find(in: markdown) {
+        let references = NoteFileReferences.find(in: markdown)
+        for reference in references {
             guard let path = resolve(reference, from: Self.folder(of: notePath)), let bytes = bytes(of: path)
             else { continue }
             let entry = JSONObject([
@@ -52,7 +56,7 @@ struct FolderFiles {
             ])
             members.append((reference.name, .object(entry)))
         }
-        return members.isEmpty ? nil : .object(JSONObject(members))
+        return (members.isEmpty ? nil : .object(JSONObject(members)), !references.isEmpty)
     }
 
     /// The path of the file `reference`, written in a note of the folder `folder`, names.

@@ -13,12 +13,15 @@
 /// `/`-separated, as exact bytes.
 struct GitFolderHistory {
     /// When a file was committed first and last, in the history of `HEAD`.
-    struct Commits {
+    struct Commits: Equatable, Sendable {
         var first: FileTime
         var last: FileTime
     }
 
-    /// The commit times of every path that has any, in the history of `HEAD`.
+    /// The commit `HEAD` names, as git spells it; nil on a branch with no commit yet.
+    let head: String?
+    /// The commit times of every path that has any, in the history of `HEAD` (of the paths asked
+    /// for, when only some were: ``read(folder:commitsOf:)``).
     let commits: [[UInt8]: Commits]
     /// Tracked files changed in the work tree or in the index since `HEAD`: their last change is
     /// not committed yet.
@@ -26,11 +29,14 @@ struct GitFolderHistory {
     /// Files and folders git ignores (`.gitignore`, `.git/info/exclude`, the global excludes).
     let ignored: Set<[UInt8]>
 
-    /// The history of `folder`; `nil` when it is not in a git work tree.
+    /// The history of `folder`; `nil` when it is not in a git work tree. With `paths`, only those
+    /// files' commits are read (`git log` of those paths alone), for a reading that knows the
+    /// others' already (`FolderLedger`).
     ///
     /// - Throws: ``MarkdownFolderError`` when the folder is in a work tree but git cannot read it
     ///   (git missing, a repository git refuses to read).
-    static func read(folder: String) throws(MarkdownFolderError) -> GitFolderHistory? {
+    static func read(folder: String, commitsOf paths: [String]? = nil) throws(MarkdownFolderError) -> GitFolderHistory?
+    {
         // Most folders are not in a repository: no git process is started for them.
         guard holdsGitEntry(folder) else { return nil }
         let location = try GitProcess.run(["rev-parse", "--show-prefix"], in: folder)
@@ -45,17 +51,26 @@ struct GitFolderHistory {
         ).checkedOutput(folder: folder)
         let (changed, ignored) = parseStatus(status, prefix: prefix)
         // `git log` fails on a branch with no commit yet: then nothing has a commit time.
-        let head = try GitProcess.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: folder)
-        let log =
-            head.status != 0
-            ? []
-            : try GitProcess.run(
-                [
-                    "log", "--format=/%ct", "--name-only", "-z", "--relative", "--no-renames", "--no-show-signature",
-                    "--", ".",
-                ], in: folder
-            ).checkedOutput(folder: folder)
-        return GitFolderHistory(commits: parseLog(log), changed: changed, ignored: ignored)
+        let headRun = try GitProcess.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: folder)
+        let head =
+            headRun.status != 0
+            ? nil : String(decoding: headRun.output.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        let commits = head == nil ? [:] : try commits(of: paths, in: folder)
+        return GitFolderHistory(head: head, commits: commits, changed: changed, ignored: ignored)
+    }
+
+    /// The commit times of the files of `paths` (inside `folder`; nil: every file), from
+    /// `git log`. The branch must have a commit.
+    ///
+    /// - Throws: ``MarkdownFolderError`` when git cannot read the repository.
+    static func commits(of paths: [String]?, in folder: String) throws(MarkdownFolderError) -> [[UInt8]: Commits] {
+        let pathspecs = paths.map { $0.map { ":(literal)" + $0 } } ?? ["."]
+        guard !pathspecs.isEmpty else { return [:] }
+        let log = try GitProcess.run(
+            ["log", "--format=/%ct", "--name-only", "-z", "--relative", "--no-renames", "--no-show-signature", "--"]
+                + pathspecs, in: folder
+        ).checkedOutput(folder: folder)
+        return parseLog(log)
     }
 
     /// Whether `folder` or a folder above it holds a `.git` (a folder, or a file in a linked work

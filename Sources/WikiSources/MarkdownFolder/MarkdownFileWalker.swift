@@ -14,8 +14,17 @@ struct MarkdownFile {
     let relativePath: String
     /// The file's bytes.
     let contents: [UInt8]
+    /// What the file system said of the file when it was opened.
+    let stamp: FileStamp
+
     /// The file's modification time.
-    let modified: FileTime
+    var modified: FileTime { stamp.modified }
+}
+
+/// A file of the folder as the walk found it, unread: its path inside the folder and its stamp.
+struct ListedFile: Equatable {
+    let relativePath: String
+    let stamp: FileStamp
 }
 
 /// Finds and reads every `*.md` file under a folder, recursively, and lists its other files.
@@ -34,17 +43,23 @@ struct MarkdownFileWalker {
     /// Whether the entry at this path inside the folder (`/`-separated bytes, no trailing `/`) is
     /// to be left out.
     let isIgnored: ([UInt8]) -> Bool
+    /// Whether the walk reads the `*.md` files (into ``files``) or only lists them (in
+    /// ``notes``), for a reading that compares them with a ``FolderLedger`` first.
+    let readsNotes: Bool
 
     private(set) var files: [MarkdownFile] = []
-    /// The paths of the folder's other regular files (`img/a.png`), in byte order, unread: a
-    /// note may embed or link them (`FolderFiles`).
-    private(set) var otherFiles: [String] = []
+    /// The `*.md` files, unread, when the walk does not read them.
+    private(set) var notes: [ListedFile] = []
+    /// The folder's other regular files (`img/a.png`), in byte order, unread: a note may embed or
+    /// link them (`FolderFiles`).
+    private(set) var otherFiles: [ListedFile] = []
     private(set) var rejected: [RejectedEntry] = []
     /// Where files are read, reused from file to file.
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(folderName: String, isIgnored: @escaping ([UInt8]) -> Bool) {
+    init(folderName: String, readsNotes: Bool = true, isIgnored: @escaping ([UInt8]) -> Bool) {
         self.folderName = folderName
+        self.readsNotes = readsNotes
         self.isIgnored = isIgnored
     }
 
@@ -53,7 +68,8 @@ struct MarkdownFileWalker {
     mutating func walk(folder descriptor: Int32) {
         walk(directory: descriptor, relativePath: [])
         files.sort { $0.relativePath.precedesInByteOrder($1.relativePath) }
-        otherFiles.sort { $0.precedesInByteOrder($1) }
+        notes.sort { $0.relativePath.precedesInByteOrder($1.relativePath) }
+        otherFiles.sort { $0.relativePath.precedesInByteOrder($1.relativePath) }
     }
 
     /// The path of an entry as the user would type it: the folder's name, a slash, the path inside.
@@ -114,7 +130,9 @@ struct MarkdownFileWalker {
             return
         }
         guard name.count > 3, name.reversed().starts(with: ".md".utf8.reversed()), kind != S_IFLNK else {
-            if kind == S_IFREG, let other = String(validating: path, as: UTF8.self) { otherFiles.append(other) }
+            if kind == S_IFREG, let other = String(validating: path, as: UTF8.self) {
+                otherFiles.append(ListedFile(relativePath: other, stamp: FileStamp(status)))
+            }
             return
         }
         guard let relativePath = String(validating: path, as: UTF8.self) else {
@@ -125,20 +143,34 @@ struct MarkdownFileWalker {
             reject(path, "it is not a regular file (a pipe, a socket or a device); it is left out")
             return
         }
-        load(name, in: parent, relativePath: relativePath)
+        guard readsNotes else {
+            notes.append(ListedFile(relativePath: relativePath, stamp: FileStamp(status)))
+            return
+        }
+        switch Self.load(name, in: parent, relativePath: relativePath, chunk: &chunk) {
+        case .success(let file): files.append(file)
+        case .failure(let problem): reject(Array(relativePath.utf8), problem.reason)
+        }
     }
 
-    private mutating func load(_ name: [UInt8], in parent: Int32, relativePath: String) {
-        let descriptor = Self.withCString(name) { openat(parent, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+    /// Why a file could not be read.
+    struct LoadProblem: Error {
+        let reason: String
+    }
+
+    /// Reads the file `name` of the folder open at `parent` (`relativePath` inside the walked
+    /// folder), never through a symbolic link; `chunk` is where it reads.
+    static func load(
+        _ name: [UInt8], in parent: Int32, relativePath: String, chunk: inout [UInt8]
+    ) -> Result<MarkdownFile, LoadProblem> {
+        let descriptor = withCString(name) { openat(parent, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            reject(Array(relativePath.utf8), "it cannot be opened (\(Self.lastSystemError())); it is left out")
-            return
+            return .failure(LoadProblem(reason: "it cannot be opened (\(lastSystemError())); it is left out"))
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            reject(Array(relativePath.utf8), "it changed into something other than a regular file while being read")
-            return
+            return .failure(LoadProblem(reason: "it changed into something other than a regular file while being read"))
         }
         var contents: [UInt8] = []
         contents.reserveCapacity(Int(status.st_size))
@@ -149,11 +181,10 @@ struct MarkdownFileWalker {
             } else if count == 0 {
                 break
             } else if errno != EINTR {
-                reject(Array(relativePath.utf8), "it cannot be read (\(Self.lastSystemError())); it is left out")
-                return
+                return .failure(LoadProblem(reason: "it cannot be read (\(lastSystemError())); it is left out"))
             }
         }
-        files.append(MarkdownFile(relativePath: relativePath, contents: contents, modified: Self.modified(status)))
+        return .success(MarkdownFile(relativePath: relativePath, contents: contents, stamp: FileStamp(status)))
     }
 
     private mutating func reject(_ relativePath: [UInt8], _ reason: String) {
@@ -168,18 +199,10 @@ struct MarkdownFileWalker {
         }
     }
 
-    private static func withCString<Result>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    static func withCString<Result>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
         (name + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }
-    }
-
-    private static func modified(_ status: stat) -> FileTime {
-        #if canImport(Darwin)
-            FileTime(seconds: Int64(status.st_mtimespec.tv_sec), nanoseconds: Int64(status.st_mtimespec.tv_nsec))
-        #else
-            FileTime(seconds: Int64(status.st_mtim.tv_sec), nanoseconds: Int64(status.st_mtim.tv_nsec))
-        #endif
     }
 
     static func lastSystemError() -> String {

@@ -118,19 +118,27 @@ public struct MarkdownFolderSource: DocumentSource {
             throw error
         }
         let ignored = history?.ignored ?? []
+        let readAt = FolderLedger.now()
         var walker = MarkdownFileWalker(folderName: name) { ignored.contains($0) }
         walker.walk(folder: descriptor)
         let assembler = MarkdownWikiAssembler(
             folderName: name, wikiID: id, configuredTitle: wikiTitle, history: history)
-        let (documents, rejected) = assembler.assemble(walker.files, otherFiles: walker.otherFiles)
-        for document in documents { try body(document) }
+        let assembly = assembler.assemble(walker.files, otherFiles: walker.otherFiles, readAt: readAt)
+        for document in assembly.documents { try body(document) }
         return SourceReading(
-            form: history == nil ? "a folder of Markdown" : "a folder of Markdown in git", scope: .everything,
-            documentCount: documents.count, checkpoint: nil,
-            rejected: (walker.rejected + rejected).sorted { $0.origin.source.precedesInByteOrder($1.origin.source) })
+            form: Self.form(inGit: history != nil), scope: .everything, documentCount: assembly.documents.count,
+            checkpoint: nil,
+            rejected: (walker.rejected + assembly.rejected).sorted {
+                $0.origin.source.precedesInByteOrder($1.origin.source)
+            }, ledger: .folder(assembly.ledger))
     }
 
-    private func unreadable() -> MarkdownFolderError {
+    /// What kind of source a folder is, for messages.
+    static func form(inGit: Bool) -> String {
+        inGit ? "a folder of Markdown in git" : "a folder of Markdown"
+    }
+
+    func unreadable() -> MarkdownFolderError {
         let reason =
             errno == ENOTDIR
             ? "it is not a folder" : String(cString: strerror(errno))

@@ -31,28 +31,30 @@ struct MarkdownWikiAssembler {
     /// The home file's candidates, in order of precedence.
     static let homeFileNames = ["index.md", "README.md"]
 
-    /// The wiki document and the pages, in byte order of their paths, and the files rejected.
-    /// Each page has, as its attachments, the files of `otherFiles` its note names (`FolderFiles`).
-    func assemble(_ files: [MarkdownFile], otherFiles: [String]) -> (
-        documents: [Document], rejected: [RejectedEntry]
-    ) {
-        let homePath = Self.homeFileNames.first { name in files.contains { $0.relativePath.isExactly(name) } }
+    /// What assembling the files of a folder gives: the wiki document and the pages, in byte order
+    /// of their paths, the files rejected, and the ledger to compare the next reading with.
+    struct Assembly {
+        let documents: [Document]
+        let rejected: [RejectedEntry]
+        let ledger: FolderLedger
+    }
+
+    /// The wiki document and the pages of `files`, the home among them. Each page has, as its
+    /// attachments, the files of `otherFiles` its note names (`FolderFiles`).
+    func assemble(_ files: [MarkdownFile], otherFiles: [ListedFile], readAt: FileTime) -> Assembly {
+        let homePath = Self.homePath(among: files.map(\.relativePath))
         var rejected: [RejectedEntry] = []
         var home: ReadFile?
         var pages: [ReadFile] = []
         for file in files {
-            do throws(MarkdownTextError) {
-                let read = try ReadFile(file, history: history)
+            switch read(file) {
+            case .page(let read):
                 if let homePath, read.file.relativePath.isExactly(homePath) {
                     home = read
                 } else {
                     pages.append(read)
                 }
-            } catch {
-                rejected.append(
-                    RejectedEntry(
-                        origin: DocumentOrigin(source: path(of: file), line: error.line), documentID: nil,
-                        reason: error.message))
+            case .rejected(let entry): rejected.append(entry)
             }
         }
         var owners: [ExactString: Int] = [:]
@@ -62,7 +64,7 @@ struct MarkdownWikiAssembler {
             if let owner = owners[title] {
                 rejected.append(
                     RejectedEntry(
-                        origin: DocumentOrigin(source: path(of: page.file), line: nil), documentID: pageID(page),
+                        origin: DocumentOrigin(source: path(of: page.file), line: nil), documentID: pageID(page.title),
                         reason: "its title \(DisplayText.quoted(page.title)) is already that of "
                             + "\(DisplayText.quoted(path(of: kept[owner].file))), which keeps it; give this file "
                             + "another `title:` in its front matter, or rename it"))
@@ -73,9 +75,44 @@ struct MarkdownWikiAssembler {
         }
         kept.sort { $0.file.relativePath.precedesInByteOrder($1.file.relativePath) }
         let publishedHome = home.flatMap { $0.frontMatter.isDraft == true ? nil : $0 }
-        var folderFiles = FolderFiles(folderName: folderName, paths: otherFiles)
-        let documents = [wikiDocument(home: publishedHome, pages: kept)] + kept.map { pageDocument($0, &folderFiles) }
-        return (documents, rejected + folderFiles.rejected)
+        var folderFiles = FolderFiles(folderName: folderName, paths: otherFiles.map(\.relativePath))
+        let wiki = wikiDocument(home: publishedHome, pages: kept.map(\.entryDates))
+        var documents = [wiki]
+        var entries: [FolderLedger.Entry] = []
+        for page in kept {
+            let (document, namesFiles) = pageDocument(page, &folderFiles)
+            documents.append(document)
+            entries.append(page.entry(namesFiles: namesFiles, revision: document.revisionText ?? ""))
+        }
+        let ledger = FolderLedger(
+            wikiID: wikiID, head: history.map { $0.head ?? "" }, otherFilesDigest: FolderLedger.digest(of: otherFiles),
+            wikiRevision: wiki.revisionText ?? "", readAt: readAt, home: home?.entry(namesFiles: false, revision: ""),
+            entries: entries)
+        return Assembly(documents: documents, rejected: rejected + folderFiles.rejected, ledger: ledger)
+    }
+
+    /// The home file among the notes' paths: the first of ``homeFileNames`` there is.
+    static func homePath(among paths: [String]) -> String? {
+        homeFileNames.first { name in paths.contains { $0.isExactly(name) } }
+    }
+
+    /// `file` read as a page (or the home), or the entry that rejects it; git's word on it is
+    /// `history`'s unless given.
+    func read(
+        _ file: MarkdownFile, commits: GitFolderHistory.Commits?? = nil, isUncommitted: Bool? = nil
+    ) -> ReadOutcome {
+        let key = Array(file.relativePath.utf8)
+        do throws(MarkdownTextError) {
+            return .page(
+                try ReadFile(
+                    file, commits: commits ?? history?.commits[key],
+                    isUncommitted: isUncommitted ?? history?.changed.contains(key) ?? false))
+        } catch {
+            return .rejected(
+                RejectedEntry(
+                    origin: DocumentOrigin(source: path(of: file), line: error.line), documentID: nil,
+                    reason: error.message))
+        }
     }
 
     /// Which of two files claims a title first: the one whose path gives its title, then the
@@ -86,30 +123,36 @@ struct MarkdownWikiAssembler {
         return lhs.file.relativePath.precedesInByteOrder(rhs.file.relativePath)
     }
 
-    private func wikiDocument(home: ReadFile?, pages: [ReadFile]) -> Document {
+    /// The dates of a page for the wiki's: when it was created and last changed, and whether it
+    /// is a draft (whose dates do not count).
+    typealias PageDates = (created: FileTime, updated: FileTime, isDraft: Bool)
+
+    /// The wiki's document, with the Markdown of `home` and the dates of the published ones among
+    /// `pages` and `home`.
+    func wikiDocument(home: ReadFile?, pages: [PageDates]) -> Document {
         var body = JSONObject([("_id", .string(wikiID)), ("type", .string("wiki"))])
         if let title = configuredTitle ?? home?.frontMatter.title { body.members.append(("title", .string(title))) }
         if let home { body.members.append(("markdown", .string(home.text.markdown))) }
-        let published = pages.filter { $0.frontMatter.isDraft != true } + (home.map { [$0] } ?? [])
+        let published = pages.filter { !$0.isDraft } + (home.map { [$0.entryDates] } ?? [])
         if let created = published.map(\.created).min()?.json { body.members.append(("created_at", .string(created))) }
         if let updated = published.map(\.updated).max()?.json { body.members.append(("updated_at", .string(updated))) }
         let origin = home.map { path(of: $0.file) } ?? folderName
         return document(body, origin: origin)
     }
 
-    private func pageDocument(_ page: ReadFile, _ folderFiles: inout FolderFiles) -> Document {
+    /// The page document of `page`, and whether its Markdown names a file of the folder.
+    func pageDocument(_ page: ReadFile, _ folderFiles: inout FolderFiles) -> (Document, namesFiles: Bool) {
         var body = JSONObject([
-            ("_id", .string(pageID(page))), ("type", .string("page")), ("wiki_id", .string(wikiID)),
+            ("_id", .string(pageID(page.title))), ("type", .string("page")), ("wiki_id", .string(wikiID)),
             ("markdown", .string(page.text.text)),
         ])
         if let created = page.created.json { body.members.append(("created_at", .string(created))) }
         if let updated = page.updated.json { body.members.append(("updated_at", .string(updated))) }
         if let user = page.frontMatter.updatedBy { body.members.append(("updated_by", .string(user))) }
         body.members.append(("draft", .bool(page.frontMatter.isDraft ?? false)))
-        if let attachments = folderFiles.attachments(ofNoteAt: page.file.relativePath, markdown: page.text.text) {
-            body.members.append(("_attachments", attachments))
-        }
-        return document(body, origin: path(of: page.file))
+        let named = folderFiles.attachments(ofNoteAt: page.file.relativePath, markdown: page.text.text)
+        if let attachments = named.attachments { body.members.append(("_attachments", attachments)) }
+        return (document(body, origin: path(of: page.file)), named.namesFiles)
     }
 
     /// The document of `body`, with its `_rev` inserted after its `_id`.
@@ -122,17 +165,25 @@ struct MarkdownWikiAssembler {
             origin: DocumentOrigin(source: origin, line: nil))
     }
 
-    private func pageID(_ page: ReadFile) -> String {
-        wikiID + ":" + page.title
+    /// The `_id` of the page titled `title`.
+    func pageID(_ title: String) -> String {
+        wikiID + ":" + title
     }
 
-    private func path(of file: MarkdownFile) -> String {
+    /// The path of `file` as the user would type it.
+    func path(of file: MarkdownFile) -> String {
         MarkdownFileWalker.displayPath(folder: folderName, relativePath: file.relativePath.utf8)
     }
 }
 
+/// A file read as a page, or the entry that rejects it.
+enum ReadOutcome {
+    case page(ReadFile)
+    case rejected(RejectedEntry)
+}
+
 /// A file read as a page: its text split, its title and dates known.
-private struct ReadFile {
+struct ReadFile {
     let file: MarkdownFile
     let frontMatter: FrontMatter
     /// The file's text, front matter included.
@@ -140,17 +191,36 @@ private struct ReadFile {
     let title: String
     let created: FileTime
     let updated: FileTime
+    /// When git says the file was committed first and last; nil when it has no commit.
+    let commits: GitFolderHistory.Commits?
+    /// Whether git says the file has changes not committed yet.
+    let isUncommitted: Bool
 
-    init(_ file: MarkdownFile, history: GitFolderHistory?) throws(MarkdownTextError) {
+    /// The dates of the page, for the wiki's.
+    var entryDates: MarkdownWikiAssembler.PageDates {
+        (created, updated, frontMatter.isDraft == true)
+    }
+
+    /// `file` read, with what git says of it.
+    init(_ file: MarkdownFile, commits: GitFolderHistory.Commits?, isUncommitted: Bool) throws(MarkdownTextError) {
         let split = try MarkdownText(file.contents)
         self.file = file
         frontMatter = split.frontMatter
         text = split
         title = split.frontMatter.title ?? String(decoding: file.relativePath.utf8.dropLast(3), as: UTF8.self)
-        let key = Array(file.relativePath.utf8)
-        let commits = history?.commits[key]
-        let changed = history?.changed.contains(key) ?? false
+        self.commits = commits
+        self.isUncommitted = isUncommitted
         created = commits?.first ?? file.modified
-        updated = changed ? file.modified : commits?.last ?? file.modified
+        updated = isUncommitted ? file.modified : commits?.last ?? file.modified
+    }
+
+    /// The ledger's entry of the file, whose Markdown names a file of the folder or not, and whose
+    /// document has the revision `revision` (empty for the home).
+    func entry(namesFiles: Bool, revision: String) -> FolderLedger.Entry {
+        FolderLedger.Entry(
+            relativePath: file.relativePath, stamp: file.stamp, frontMatterTitle: frontMatter.title,
+            isDraft: frontMatter.isDraft == true, commits: commits, isUncommitted: isUncommitted,
+            namesFiles: namesFiles,
+            revision: revision)
     }
 }

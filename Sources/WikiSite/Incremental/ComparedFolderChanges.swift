@@ -1,0 +1,55 @@
+import WikiDocuments
+import WikiSources
+
+/// The changes of a folder of Markdown since the last build read it: the pages of the notes whose
+/// stamp is not in the ledger of that reading, the wiki's document when it changed, and the pages
+/// no note gives any more (`MarkdownFolderSource.read(comparedWith:…)`).
+struct ComparedFolderChanges: SourceChanges {
+    let name: String
+    let comparison: ComparedFolderReading
+    let delivered: [Document]
+    let goneDocumentIDs: [String]
+    var changeCount: Int { comparison.reading.documentCount - goneDocumentIDs.count }
+
+    /// The changes of `folder` (called `name`) since `ledger`, the last build's reading of it,
+    /// then the documents of `ids`.
+    ///
+    /// - Throws: `FastPathDeclined` when the folder cannot be compared so (it is then read whole),
+    ///   or more than `FastPath.maximumChanges` notes are to be read.
+    static func read(
+        _ folder: MarkdownFolderSource, named name: String, comparedWith ledger: FolderLedger,
+        thenDocuments ids: [String]
+    ) throws -> ComparedFolderChanges {
+        var documents = ComparedDocuments()
+        guard
+            let comparison = try folder.read(
+                comparedWith: ledger, thenDocuments: ids, limit: FastPath.maximumChanges, { documents.take($0) })
+        else {
+            throw FastPathDeclined(
+                "\(name) does not compare with the last build's reading of it (more than "
+                    + "\(FastPath.maximumChanges) notes changed, git's HEAD moved, two notes claim one title, "
+                    + "or a file cannot be read)")
+        }
+        return ComparedFolderChanges(
+            name: name, comparison: comparison, delivered: documents.delivered, goneDocumentIDs: documents.gone)
+    }
+
+    /// How many notes the reading compared, read and found gone.
+    var advance: CheckpointAdvance {
+        var advance = CheckpointAdvance(source: name, from: nil, to: nil)
+        advance.comparedEntries = (
+            comparison.reading.ledger?.folder?.noteCount ?? 0, comparison.changedNoteCount, comparison.goneNoteCount
+        )
+        advance.comparedItems = .notes
+        return advance
+    }
+
+    func documents(_ ids: [String]) throws -> [Document]? {
+        try comparison.documents(ids)
+    }
+
+    func record(into update: inout StateUpdate, summary: inout BuildSummary) {
+        if let ledger = comparison.reading.ledger { update.ledgers[name] = ledger }
+        summary.checkpoints = [advance]
+    }
+}

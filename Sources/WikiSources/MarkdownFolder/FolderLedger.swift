@@ -1,0 +1,121 @@
+import WikiDocuments
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The notes of a folder of Markdown as one reading found them: each by its path, its stamp (what
+/// the file system says of it, unread) and what the rest of the folder's documents depend on.
+/// Kept by the build state, it lets the next reading read only the notes whose stamp differs
+/// (`MarkdownFolderSource.read(comparedWith:thenDocuments:limit:_:)`): a folder has no sequence
+/// of changes, so its files' stamps are what it is compared by.
+///
+/// Every reading reads the home file again: the ledger keeps only git's word on it. The files a
+/// reading rejected are not in it, so a later reading reads them again and rejects them again.
+public struct FolderLedger: Sendable, Equatable {
+    /// One note: where it is, its stamp, and what the wiki's document and the other notes'
+    /// titles need of it.
+    struct Entry: Sendable, Equatable {
+        /// The path inside the folder (`guide/Install.md`).
+        let relativePath: String
+        let stamp: FileStamp
+        /// The title its front matter gives; nil when its path gives it.
+        let frontMatterTitle: String?
+        /// Whether its front matter marks it a draft.
+        let isDraft: Bool
+        /// When git says it was committed first and last; nil when it has no commit.
+        let commits: GitFolderHistory.Commits?
+        /// Whether git says it has changes not committed yet.
+        let isUncommitted: Bool
+        /// Whether its Markdown names a file of the folder (`NoteFileReferences`): its
+        /// attachments then follow the folder's other files.
+        let namesFiles: Bool
+        /// The `_rev` of its page document; empty for the home.
+        let revision: String
+
+        /// The note's title: its front matter's, else its path without `.md`.
+        var title: String {
+            frontMatterTitle ?? String(decoding: relativePath.utf8.dropLast(3), as: UTF8.self)
+        }
+
+        /// When the note was created and last changed, as its page document says.
+        var dates: (created: FileTime, updated: FileTime) {
+            (commits?.first ?? stamp.modified, isUncommitted ? stamp.modified : commits?.last ?? stamp.modified)
+        }
+    }
+
+    /// The wiki's `_id`.
+    let wikiID: String
+    /// Where git's `HEAD` was: nil when the folder is not in a git work tree, empty on a branch
+    /// with no commit yet.
+    let head: String?
+    /// A digest of the paths and stamps of the folder's other files (`FolderFiles`).
+    let otherFilesDigest: Int64
+    /// The `_rev` of the wiki's document.
+    let wikiRevision: String
+    /// When the reading started, by the system's clock: a note changed less than
+    /// ``racyInterval`` before may have changed again within the same tick of the file
+    /// system's clock, its stamp unchanged, so the next reading reads it again.
+    let readAt: FileTime
+    /// The home file, when there was one.
+    let home: Entry?
+    /// The notes whose pages the reading delivered, in byte order of their paths.
+    let entries: [Entry]
+
+    /// How many notes' pages the reading delivered.
+    public var noteCount: Int { entries.count }
+
+    init(
+        wikiID: String, head: String?, otherFilesDigest: Int64, wikiRevision: String, readAt: FileTime, home: Entry?,
+        entries: [Entry]
+    ) {
+        self.wikiID = wikiID
+        self.head = head
+        self.otherFilesDigest = otherFilesDigest
+        self.wikiRevision = wikiRevision
+        self.readAt = readAt
+        self.home = home
+        self.entries = entries
+    }
+
+    /// How long before a reading a note's change may share its stamp with a later change: longer
+    /// than a tick of the clock file systems stamp files with (1–10 ms on Linux).
+    static let racyInterval = FileTime(seconds: 0, nanoseconds: 100_000_000)
+
+    /// Whether the note of `entry` may have changed since without its stamp showing it: it
+    /// changed within ``racyInterval`` of the reading.
+    func isRacy(_ entry: Entry) -> Bool {
+        let (seconds, nanoseconds) =
+            readAt.nanoseconds >= Self.racyInterval.nanoseconds
+            ? (readAt.seconds, readAt.nanoseconds - Self.racyInterval.nanoseconds)
+            : (readAt.seconds - 1, readAt.nanoseconds + 1_000_000_000 - Self.racyInterval.nanoseconds)
+        return entry.stamp.changed >= FileTime(seconds: seconds, nanoseconds: nanoseconds)
+    }
+
+    /// The system clock now, for ``readAt``.
+    static func now() -> FileTime {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return FileTime(seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec))
+    }
+
+    /// The digest of the folder's other files, their paths and stamps, in byte order of paths.
+    static func digest(of files: [ListedFile]) -> Int64 {
+        var fingerprint = Fingerprint()
+        for file in files {
+            fingerprint.add(file.relativePath)
+            for word in [file.stamp.device, file.stamp.inode, UInt64(bitPattern: file.stamp.size)] {
+                fingerprint.add(Int(bitPattern: UInt(word)))
+            }
+            for time in [file.stamp.modified, file.stamp.changed] {
+                fingerprint.add(Int(time.seconds))
+                fingerprint.add(Int(time.nanoseconds))
+            }
+        }
+        return fingerprint.value
+    }
+}

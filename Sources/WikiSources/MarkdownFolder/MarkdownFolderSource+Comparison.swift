@@ -1,0 +1,116 @@
+import WikiDocuments
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension MarkdownFolderSource {
+    /// Reads the folder comparing its notes with `ledger` (an earlier reading's,
+    /// ``SourceReading/ledger``): the walk lists every file without reading it, and only the notes
+    /// whose stamp is not the ledger's are read, with the home. It hands over what changed since:
+    /// the page of each such note, the wiki's document when it changed, a tombstone without
+    /// revision for each page no note gives any more; then the documents of `ids` (the wiki's, or
+    /// pages'). The changes are ``SourceReading/documentCount`` of the reading's documents, and
+    /// they are what a whole reading would deliver differently from the one `ledger` comes from.
+    ///
+    /// A note is read again when its stamp differs, when git's word on it changed (committed, or
+    /// changed since the last commit), or, when any other file of the folder came, went or changed,
+    /// if it names a file.
+    ///
+    /// Returns nil when the folder is to be read whole: another wiki ID, git's `HEAD` moved (every
+    /// date may have), a file or folder the walk rejects, a note that cannot be read or is rejected,
+    /// two notes claiming one title, or more than `limit` notes to read.
+    ///
+    /// - Throws: as ``read(after:_:)``.
+    public func read(
+        comparedWith ledger: FolderLedger, thenDocuments ids: [String], limit: Int, _ body: (Document) throws -> Void
+    ) throws -> ComparedFolderReading? {
+        let wikiID = try resolvedWikiID()
+        guard wikiID == ledger.wikiID else { return nil }
+        let history = try GitFolderHistory.read(folder: name, commitsOf: [])
+        guard history.map({ $0.head ?? "" }) == ledger.head else { return nil }
+        let descriptor = open(name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable() }
+        let ignored = history?.ignored ?? []
+        let readAt = FolderLedger.now()
+        var walker = MarkdownFileWalker(folderName: name, readsNotes: false) { ignored.contains($0) }
+        walker.walk(folder: descriptor)
+        guard walker.rejected.isEmpty else { return nil }
+        let comparison = FolderComparison(
+            ledger: ledger, notes: walker.notes, otherFiles: walker.otherFiles, uncommitted: history?.changed ?? [])
+        guard comparison.toRead.count <= limit else { return nil }
+        let assembler = MarkdownWikiAssembler(
+            folderName: name, wikiID: wikiID, configuredTitle: wikiTitle, history: history)
+        let newCommits =
+            history?.head == nil
+            ? [:] : try GitFolderHistory.commits(of: comparison.newPaths(home: ledger.home), in: name)
+        var context = ComparedFolderReading.Context(
+            assembler: assembler, otherFiles: walker.otherFiles.map(\.relativePath), entries: [:])
+        guard
+            let read = context.readChanges(
+                comparison, ledger: ledger, commits: { path, entry in entry?.commits ?? newCommits[Array(path.utf8)] })
+        else { return nil }
+        guard let asked = context.documents(ids, wiki: read.wiki) else { return nil }
+        for document in read.changes + asked { try body(document) }
+        let newLedger = FolderLedger(
+            wikiID: wikiID, head: ledger.head, otherFilesDigest: FolderLedger.digest(of: walker.otherFiles),
+            wikiRevision: read.wiki.revisionText ?? "", readAt: readAt, home: read.home,
+            entries: context.entries.values.sorted { $0.relativePath.precedesInByteOrder($1.relativePath) })
+        return ComparedFolderReading(
+            reading: SourceReading(
+                form: Self.form(inGit: history != nil), scope: .everything, documentCount: read.changes.count,
+                checkpoint: nil, rejected: [], ledger: .folder(newLedger)),
+            changedNoteCount: read.changes.count - read.goneCount - (read.wikiChanged ? 1 : 0),
+            goneNoteCount: read.goneCount, wiki: read.wiki, context: context)
+    }
+}
+
+/// Which notes of a folder a reading compared with a ``FolderLedger`` reads: those whose stamp or
+/// git's word differ, those changed too close to the ledger's reading to trust their stamp, the
+/// new ones, and those that name files when the other files changed.
+struct FolderComparison {
+    /// The home file's path, read every time.
+    let homePath: String?
+    /// The ledger's entries of the notes not to read: as they were.
+    let unchanged: [FolderLedger.Entry]
+    /// The paths of the notes to read, the home left out, in byte order.
+    let toRead: [String]
+    /// The ledger's entries of the notes read again, by path.
+    let earlier: [String: FolderLedger.Entry]
+
+    /// The notes to read that the ledger does not hold, the home among them unless it was the
+    /// ledger's `home`.
+    func newPaths(home: FolderLedger.Entry?) -> [String] {
+        let newHome = homePath.flatMap { path in home?.relativePath.isExactly(path) == true ? nil : path }
+        return toRead.filter { earlier[$0] == nil } + (newHome.map { [$0] } ?? [])
+    }
+
+    init(ledger: FolderLedger, notes: [ListedFile], otherFiles: [ListedFile], uncommitted: Set<[UInt8]>) {
+        let homePath = MarkdownWikiAssembler.homePath(among: notes.map(\.relativePath))
+        let filesMoved = FolderLedger.digest(of: otherFiles) != ledger.otherFilesDigest
+        let entries = Dictionary(ledger.entries.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        var unchanged: [FolderLedger.Entry] = []
+        var toRead: [String] = []
+        var earlier: [String: FolderLedger.Entry] = [:]
+        for note in notes where !(homePath.map(note.relativePath.isExactly) ?? false) {
+            let entry = entries[note.relativePath]
+            if let entry, entry.stamp == note.stamp, !ledger.isRacy(entry),
+                entry.isUncommitted == uncommitted.contains(Array(note.relativePath.utf8)),
+                !(filesMoved && entry.namesFiles)
+            {
+                unchanged.append(entry)
+            } else {
+                toRead.append(note.relativePath)
+                earlier[note.relativePath] = entry
+            }
+        }
+        self.homePath = homePath
+        self.unchanged = unchanged
+        self.toRead = toRead
+        self.earlier = earlier
+    }
+}
