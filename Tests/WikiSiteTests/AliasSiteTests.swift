@@ -92,6 +92,20 @@ struct AliasSiteTests {
         #expect(missing.contains { ($0["message"] as? String)?.contains("an embed does not go through") == true })
     }
 
+    @Test func aPageLinkingToAnAliasIsABacklinkOfThePageItLeadsToSoThatPageIsNoOrphan() throws {
+        let folder = try TemporaryFolder()
+        let (site, _) = try Self.build(Self.fixture, in: folder)
+        let sync = try site.html(try site.pageFile("Sync", in: "1234"))
+        #expect(HTMLElements.links(inListsOfClass: "backlink-list", sync) == ["Embedder", "Home"])
+        // "shared" leads to Beta, which wins it over Gamma: Gamma has no backlink through it.
+        let beta = try site.html(try site.pageFile("Beta", in: "1234"))
+        #expect(HTMLElements.links(inListsOfClass: "backlink-list", beta) == ["Home"])
+        let orphans = HTMLElements.links(
+            inListsOfClass: "page-list", try site.html("1234/_special/orphaned-pages.html"))
+        #expect(!orphans.contains("Sync") && !orphans.contains("Beta"), "\(orphans)")
+        #expect(orphans.contains("Gamma"), "\(orphans)")
+    }
+
     @Test func aDraftsAliasesAreNotPublished() throws {
         let folder = try TemporaryFolder()
         let (site, _) = try Self.build(Self.fixture, in: folder)
