@@ -89,4 +89,39 @@ struct AliasIncrementalTests {
         #expect(!output.contains("1234/old.html"), "\(output)")
         #expect(IncrementalCommandTests.explanation(ofPage: "Linker", in: output) == nil, "\(output)")
     }
+
+    /// The titles the page `title` of the site in `folder` lists under "What links here".
+    static func backlinks(of title: String, in folder: TemporaryFolder) throws -> [String] {
+        let site = SiteFiles(root: folder.url.appendingPathComponent("site"))
+        return HTMLElements.links(inListsOfClass: "backlink-list", try site.html(try site.pageFile(title, in: "1234")))
+    }
+
+    @Test func anAliasMovedAwayTakesItsLinkersFromThePageItLeftToThePageItJoins() throws {
+        let folder = try TemporaryFolder()
+        let output = try IncrementalCommandTests.rebuild(Self.fixture, in: folder) { fixture in
+            // "Other" is before "Target" in byte order: the alias leads to it now.
+            fixture.pages[3].markdown = "---\naliases: [spare, old]\n---\nOther body\n"
+        }
+        #expect(output.contains(Self.fastPath), "\(output)")
+        #expect(
+            IncrementalCommandTests.explanation(ofPage: "Target", in: output)
+                == "written: the pages linking to alias \"old\" come or go", "\(output)")
+        #expect(try Self.backlinks(of: "Target", in: folder) == ["Bystander"])
+        #expect(try Self.backlinks(of: "Other", in: folder) == ["Linker"])
+    }
+
+    @Test func aLinkToAnAliasAddedOrRemovedRewritesThePageItLeadsTo() throws {
+        let folder = try TemporaryFolder()
+        let output = try IncrementalCommandTests.rebuild(Self.fixture, in: folder) { fixture in
+            fixture.pages[1].markdown = "[[new]] and [[spare]]\n"
+        }
+        #expect(output.contains(Self.fastPath), "\(output)")
+        #expect(
+            IncrementalCommandTests.explanation(ofPage: "Target", in: output)
+                == "written: \"Linker\" no longer links here", "\(output)")
+        #expect(
+            IncrementalCommandTests.explanation(ofPage: "Other", in: output)
+                == "written: \"Linker\" now links here", "\(output)")
+        #expect(try Self.backlinks(of: "Other", in: folder) == ["Linker"])
+    }
 }

@@ -11,9 +11,9 @@ import WikiModel
     struct Sketch: ChangeFacts {
         var before: [PageTitle: PageOutline]
         var now: [PageTitle: PageOutline]
-        /// The aliases with a redirect, before and now.
-        var aliasesBefore: Set<PageTitle> = []
-        var aliasesNow: Set<PageTitle> = []
+        /// The aliases with a redirect, before and now, each with the page it leads to.
+        var aliasesBefore: [PageTitle: PageTitle] = [:]
+        var aliasesNow: [PageTitle: PageTitle] = [:]
 
         /// The outline linking to `links` and embedding `embeds`.
         static func outline(links: [String] = [], embeds: [String] = []) -> PageOutline {
@@ -46,11 +46,13 @@ import WikiModel
 
         func isPublishedNow(_ title: PageTitle) -> Bool { now[title] != nil }
 
-        func redirectedBefore(_ title: PageTitle) -> Bool { aliasesBefore.contains(title) }
+        func pageReachedBefore(through title: PageTitle) -> PageTitle? { aliasesBefore[title] }
 
-        func redirectsNow(_ title: PageTitle) -> Bool { aliasesNow.contains(title) }
+        func pageReachedNow(through title: PageTitle) -> PageTitle? { aliasesNow[title] }
 
-        func aliasesThatCameOrWent() -> [PageTitle] { aliasesBefore.symmetricDifference(aliasesNow).sorted() }
+        func aliasesThatLeadElsewhere() -> [PageTitle] {
+            Set(aliasesBefore.keys).union(aliasesNow.keys).filter { aliasesBefore[$0] != aliasesNow[$0] }.sorted()
+        }
     }
 
     static func title(_ text: String) -> PageTitle { Sketch.title(text) }
@@ -91,8 +93,8 @@ import WikiModel
             "Hopeful": Sketch.outline(links: ["Nickname"]), "Loyal": Sketch.outline(links: ["Old name"]),
             "Giver": Sketch.outline(), "Bystander": Sketch.outline(links: ["Giver"]),
         ])
-        wiki.aliasesBefore = [Self.title("Old name")]
-        wiki.aliasesNow = [Self.title("Nickname")]
+        wiki.aliasesBefore = [Self.title("Old name"): Self.title("Giver")]
+        wiki.aliasesNow = [Self.title("Nickname"): Self.title("Giver")]
         wiki.now[Self.title("Giver")] = Sketch.outline(links: ["Elsewhere"])
         let plan = try wiki.plan(["Giver"])
         #expect(plan.rendered[Self.title("Hopeful")] == [.linksTo(Self.title("Nickname"), exists: true)])
@@ -102,7 +104,7 @@ import WikiModel
 
     @Test func aPageThatComesWhereAnAliasWasChangesNoLinksStyle() throws {
         var wiki = Self.sketch(["Linker": Sketch.outline(links: ["Nickname"]), "Giver": Sketch.outline()])
-        wiki.aliasesBefore = [Self.title("Nickname")]
+        wiki.aliasesBefore = [Self.title("Nickname"): Self.title("Giver")]
         wiki.now[Self.title("Nickname")] = Sketch.outline()
         let plan = try wiki.plan(["Nickname"])
         #expect(plan.rendered[Self.title("Nickname")] == [.created])
@@ -136,6 +138,40 @@ import WikiModel
         #expect(plan.moves.gained[Self.title("Nowhere")] == [mover])
         #expect(plan.moves.lost[Self.title("Left")] == [mover])
         #expect(plan.moves.linkers(of: Self.title("Right"), before: []) == [mover])
+    }
+
+    @Test func aPageAnAliasLeadsToGainsAndLosesTheLinkersOfTheAlias() throws {
+        var wiki = Self.sketch([
+            "Fan": Sketch.outline(), "Critic": Sketch.outline(links: ["Nickname"]), "Star": Sketch.outline(),
+        ])
+        wiki.aliasesBefore = [Self.title("Nickname"): Self.title("Star")]
+        wiki.aliasesNow = wiki.aliasesBefore
+        wiki.now[Self.title("Fan")] = Sketch.outline(links: ["Nickname"])
+        wiki.now[Self.title("Critic")] = Sketch.outline()
+        let plan = try wiki.plan(["Fan", "Critic"])
+        #expect(
+            plan.rendered[Self.title("Star")] == [
+                .backlink(from: Self.title("Critic"), links: false), .backlink(from: Self.title("Fan"), links: true),
+            ])
+        #expect(plan.moves.gained[Self.title("Nickname")] == [Self.title("Fan")])
+    }
+
+    @Test func pagesAnAliasLeadsToOrLedToAreRendered() throws {
+        var wiki = Self.sketch([
+            "Linker": Sketch.outline(links: ["Nickname"]), "Old": Sketch.outline(), "New": Sketch.outline(),
+            "Unlinked": Sketch.outline(), "Bystander": Sketch.outline(),
+        ])
+        wiki.aliasesBefore = [Self.title("Nickname"): Self.title("Old"), Self.title("Quiet"): Self.title("Bystander")]
+        wiki.aliasesNow = [Self.title("Nickname"): Self.title("New"), Self.title("Quiet"): Self.title("Unlinked")]
+        wiki.now[Self.title("Old")] = Sketch.outline(links: ["Elsewhere"])
+        let plan = try wiki.plan(["Old"])
+        #expect(plan.rendered[Self.title("New")] == [.aliasLinkers(Self.title("Nickname"))])
+        // A changed page is rendered for its own change; an alias no page links to moves no backlink.
+        #expect(plan.rendered[Self.title("Old")] == [.edited])
+        #expect(plan.rendered[Self.title("Unlinked")] == nil)
+        #expect(plan.rendered[Self.title("Bystander")] == nil)
+        // The link keeps its style: the alias leads to a page before and now.
+        #expect(plan.rendered[Self.title("Linker")] == nil)
     }
 
     @Test func aChangedPageCollectsEveryCauseInTheOrderOfTheRules() throws {

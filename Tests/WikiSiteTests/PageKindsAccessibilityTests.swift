@@ -5,8 +5,8 @@ import Testing
 import WikiModel
 
 /// The kinds of page that Markdown's extensions, tags, aliases and folder wikis brought pass
-/// axe-core in Chromium, light and dark; and a reader gets from a page's tag chip to the tag's
-/// page and back with the keyboard.
+/// axe-core in Chromium, light and dark; a reader gets from a page's tag chip to the tag's page
+/// and back with the keyboard, and through an alias to the heading a link names.
 @Suite("Accessibility of the newer kinds of page")
 struct PageKindsAccessibilityTests {
     /// A wiki of documents with a page of each construct: a wide table, footnotes, callouts of
@@ -19,9 +19,12 @@ struct PageKindsAccessibilityTests {
         .init(
             title: "Tagged",
             markdown:
-                "---\ntags: [project/wiki, reading]\naliases: [Labelled]\n---\nInline #draft-notes and #project/wiki.\n"
+                "---\ntags: [project/wiki, reading]\naliases: [Labelled]\n---\n"
+                + String(repeating: "A paragraph above.\n\n", count: 60)
+                + "## Inline tags\n\nInline #draft-notes and #project/wiki.\n"
         ),
         .init(title: "Also Tagged", markdown: "More #reading.\n"),
+        .init(title: "Reader", markdown: "See [[Labelled#Inline tags|the inline tags]].\n"),
     ])
 
     static let wideTable =
@@ -121,5 +124,18 @@ struct PageKindsAccessibilityTests {
             "tags.py", [page, "reading", folder.path("site/1234/_special/tags/reading.html")])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("ok: dark: Back returns to the tag page"), "\(run.output)")
+    }
+
+    @Test(.enabled(if: BrowserTesting.shouldRun, "\(BrowserTesting.missing ?? "")"))
+    func aLinkToAHeadingThroughAnAliasLandsAtThatHeadingOfThePage() throws {
+        guard BrowserTesting.browserIsReady() else { return }
+        let folder = try TemporaryFolder()
+        try Self.build(["--source", try Self.documents.write(to: folder)], into: folder.path("site"))
+        let page = folder.path("site/1234/" + SitePaths.pageFile(PageTitle("Reader")!))
+        let target = folder.path("site/1234/" + SitePaths.pageFile(PageTitle("Tagged")!))
+        let run = try BrowserTesting.run("alias_heading.py", [page, target, "inline-tags"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("ok: the heading #inline-tags is the page's target"), "\(run.output)")
+        #expect(run.output.contains("ok: without scripts, the refresh lands on the page"), "\(run.output)")
     }
 }

@@ -28,16 +28,7 @@ struct SpecialPagesExampleTests {
 
     /// The texts of the links of the `ul`/`ol` lists of class `className` in `html`, in order.
     func links(inListsOfClass className: String, _ html: String) -> [String] {
-        var texts: [String] = []
-        var rest = Substring(html)
-        while let start = rest.range(of: "<ul class=\"\(className)\">") ?? rest.range(of: "<ol class=\"\(className)\"")
-        {
-            let after = rest[start.upperBound...]
-            let end = after.range(of: "</ul>") ?? after.range(of: "</ol>")!
-            texts += HTMLElements.elements("a", in: String(after[..<end.lowerBound])).map(\.text)
-            rest = after[end.upperBound...]
-        }
-        return texts
+        HTMLElements.links(inListsOfClass: className, html)
     }
 
     @Test func theHomeLinksEverySpecialPage() throws {

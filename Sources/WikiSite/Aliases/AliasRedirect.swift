@@ -8,10 +8,16 @@ import WikiRender
 /// finds the page as accessible as the theme's.
 ///
 /// In the wiki's language, as its pages are: its `<html lang>` and its sentence come from the
-/// theme's strings (`redirect_text`). No script: a link to a
-/// heading through an alias (`[[Alias#Heading]]`) lands at the top of the page, since a refresh
-/// does not carry the fragment on.
+/// theme's strings (`redirect_text`). A link to a heading through an alias (`[[Alias#Heading]]`)
+/// lands at the heading, as in Obsidian: a fixed script goes to the canonical link with the
+/// fragment the reader came with, which a refresh would drop. Without scripts, the refresh (in
+/// `<noscript>`, so that it never races the script) lands at the top of the page.
 enum AliasRedirect {
+    /// The script of every redirect: the same bytes whatever the documents say, so nothing of
+    /// theirs can run.
+    static let script =
+        "location.replace(document.querySelector('link[rel=canonical]').href + location.hash);"
+
     /// The HTML of the redirect of `redirect.alias` in wiki `wikiID`, where `layout` puts the
     /// files, in the words of `strings`. Everything from the documents is escaped; the href is
     /// the site's relative, percent-encoded path from the alias's file to the page's.
@@ -32,7 +38,8 @@ enum AliasRedirect {
             <title>\(alias)</title>
             <meta name="robots" content="noindex">
             <link rel="canonical" href="\(href)">
-            <meta http-equiv="refresh" content="0; url=\(href)">
+            <script>\(script)</script>
+            <noscript><meta http-equiv="refresh" content="0; url=\(href)"></noscript>
             </head>
             <body>
             <main>

@@ -26,9 +26,10 @@ extension FastPath {
         /// The touched aliases now, in byte order.
         var now: [GivenAlias] = []
 
-        /// The aliases with a redirect now and not before, or before and not now, in byte order.
-        var cameOrWent: [PageTitle] {
-            now.filter { ($0.redirect == nil) != (before[$0.alias] == nil) }.map(\.alias)
+        /// The aliases whose redirect leads to another page than before, or came or went, in
+        /// byte order.
+        var ledElsewhere: [PageTitle] {
+            now.filter { $0.redirect != before[$0.alias] }.map(\.alias)
         }
 
         /// The redirects that are new or lead elsewhere.

@@ -40,11 +40,15 @@ public struct LinkGraph: Sendable {
     /// The reverse index of embeds, which are few: the positions (in `pageTitles`, ascending)
     /// of the pages that embed each embedded title.
     private let embedders: [PageTitle: [Int32]]
+    /// The nodes of the linked aliases whose redirects lead to each page, by the page's
+    /// position: a link to one of them is a backlink of the page.
+    private let aliasNodes: [Int: [Int]]
 
     /// The graph of the pages `titles`, whose outlines are `outlines` (the same count, in the
     /// same order; any order of pages). Titles must be distinct, as the pages of a wiki are.
     /// A link to one of `aliases` is to neither a page nor a missing title: it reaches the page
-    /// the alias leads to, and `backlinks(to:)` of the alias lists the pages making it.
+    /// the alias leads to, and `backlinks(to:)` of the alias lists the pages making it. The
+    /// page counts them among its own backlinks (`backlinks(ofPage:)`), so none is an orphan.
     public init(titles: [PageTitle], outlines: [PageOutline], aliases: WikiAliases = WikiAliases()) {
         precondition(titles.count == outlines.count, "one outline per page")
         precondition(titles.count < Int(Int32.max), "too many pages for one wiki")
@@ -74,8 +78,17 @@ public struct LinkGraph: Sendable {
             }
         }
 
+        var aliasNodes: [Int: [Int]] = [:]
+        for redirect in aliases.redirects {
+            guard let node = nodes[redirect.alias], node >= pageTitles.count, let page = nodes[redirect.page],
+                page < pageTitles.count
+            else { continue }
+            aliasNodes[page, default: []].append(node)
+        }
+
         self.pageTitles = pageTitles
         self.missingTitles = missing.titles
+        self.aliasNodes = aliasNodes
         self.embedders = embedders
         self.linkCount = missing.linkCount
         self.missingLinkCount = missing.missingLinkCount
@@ -228,11 +241,20 @@ public struct LinkGraph: Sendable {
         outline(of: title)?.headings ?? []
     }
 
-    /// The pages that link to `title` (a page or a missing title), each once, in byte order
-    /// of their titles; never `title` itself.
+    /// The pages that link to `title` (a page, an alias or a missing title) by that title, each
+    /// once, in byte order of their titles; never `title` itself. The reverse index of links as
+    /// written: links through an alias are under the alias.
     public func backlinks(to title: PageTitle) -> [PageTitle] {
         guard let node = nodes[title] else { return [] }
         return linkerPositions(ofNode: node).map { pageTitles[Int($0)] }
+    }
+
+    /// The pages that link to the page `title`, by its title or through an alias whose redirect
+    /// leads to it, each once, in byte order of their titles; never `title` itself: what its
+    /// "What links here" lists.
+    public func backlinks(ofPage title: PageTitle) -> [PageTitle] {
+        guard let position = position(of: title) else { return [] }
+        return backlinkPositions(ofPageAt: position).map { pageTitles[Int($0)] }
     }
 
     /// The pages that embed `title` (a page or a missing title), directly or through the pages
@@ -262,9 +284,10 @@ public struct LinkGraph: Sendable {
         }
     }
 
-    /// The pages no other page links to, in byte order of their titles.
+    /// The pages no other page links to, by title or through an alias, in byte order of their
+    /// titles.
     public var orphanedPages: [PageTitle] {
-        pageTitles.indices.filter { linkerStart[$0] == linkerStart[$0 + 1] }.map { pageTitles[$0] }
+        pageTitles.indices.filter { backlinkCount(ofPageAt: $0) == 0 }.map { pageTitles[$0] }
     }
 
     // MARK: By position, for the pipeline
@@ -280,10 +303,14 @@ public struct LinkGraph: Sendable {
         outlines[position]
     }
 
-    /// The positions (in `pageTitles`) of the pages linking to the page at `position`,
-    /// ascending.
-    func backlinkPositions(ofPageAt position: Int) -> ArraySlice<Int32> {
-        linkerPositions(ofNode: position)
+    /// The positions (in `pageTitles`) of the pages linking to the page at `position`, by its
+    /// title or through an alias that leads to it, ascending; never `position` itself.
+    func backlinkPositions(ofPageAt position: Int) -> [Int32] {
+        guard let aliases = aliasNodes[position] else { return Array(linkerPositions(ofNode: position)) }
+        var linkers = Set(linkerPositions(ofNode: position))
+        for node in aliases { linkers.formUnion(linkerPositions(ofNode: node)) }
+        linkers.remove(Int32(position))
+        return linkers.sorted()
     }
 
     /// The positions (in `pageTitles`) of the pages linking to the missing title at `rank` of
@@ -292,9 +319,10 @@ public struct LinkGraph: Sendable {
         linkerPositions(ofNode: pageTitles.count + rank)
     }
 
-    /// How many pages link to the page at `position`.
+    /// How many pages link to the page at `position`, by its title or through an alias.
     func backlinkCount(ofPageAt position: Int) -> Int {
-        linkerStart[position + 1] - linkerStart[position]
+        guard aliasNodes[position] != nil else { return linkerStart[position + 1] - linkerStart[position] }
+        return backlinkPositions(ofPageAt: position).count
     }
 
     private func linkerPositions(ofNode node: Int) -> ArraySlice<Int32> {

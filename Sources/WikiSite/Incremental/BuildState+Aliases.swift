@@ -62,6 +62,29 @@ extension BuildState {
         }
     }
 
+    /// The page the redirect of the alias `title` of wiki `wikiID` led to in the last build; nil
+    /// when it had none.
+    func page(reachedThrough title: PageTitle, inWiki wikiID: String) throws -> PageTitle? {
+        try database.read { db in
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT page FROM alias WHERE wiki = ? AND title = ? AND redirects LIMIT 1"),
+                arguments: [wikiID, title.text]
+            ).flatMap(PageTitle.init)
+        }
+    }
+
+    /// The aliases of wiki `wikiID` whose redirects led to the page `page` in the last build, in
+    /// byte order.
+    func aliases(leadingTo page: PageTitle, inWiki wikiID: String) throws -> [PageTitle] {
+        try database.read { db in
+            try String.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT title FROM alias WHERE wiki = ? AND page = ? AND redirects ORDER BY title"),
+                arguments: [wikiID, page.text]
+            ).compactMap(PageTitle.init)
+        }
+    }
+
     /// The pages of wiki `wikiID` that gave the alias `title` in the last build, in byte order of
     /// their titles, each with whether its redirect was written.
     func givers(ofAlias title: PageTitle, inWiki wikiID: String) throws -> [(page: PageTitle, redirects: Bool)] {

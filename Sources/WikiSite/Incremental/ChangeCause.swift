@@ -38,6 +38,9 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
     case aliasOf(PageTitle)
     /// The file was the redirect of an alias no page gives now, or that a page's title took.
     case aliasGone
+    /// The alias `alias`, which pages link to, leads to this page now, or no longer does: its
+    /// linkers are among the page's backlinks, or leave them.
+    case aliasLinkers(PageTitle)
     /// The file of the search index holds terms or the entry of the page `title`, which changed.
     case searchEntry(PageTitle)
 
@@ -62,6 +65,7 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
         case .pagesChanged(let count): "\(count) page\(count == 1 ? "" : "s") of the wiki changed"
         case .aliasOf(let title): "an alias of \(MessageText.quoted(title.text))"
         case .aliasGone: "no longer an alias with a redirect"
+        case .aliasLinkers(let alias): "the pages linking to alias \(MessageText.quoted(alias.text)) come or go"
         case .searchEntry(let title): "holds terms or the entry of \(MessageText.quoted(title.text)), which changed"
         }
     }

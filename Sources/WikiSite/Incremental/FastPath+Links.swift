@@ -15,6 +15,8 @@ extension FastPath {
         let published: any PublishedPageLookup
         /// The aliases the changes touch.
         let aliases: AliasChanges
+        /// The page each touched alias leads to now (nil: none), by alias.
+        private let touchedRedirects: [PageTitle: PageTitle?]
         private var knownLinkers: [PageTitle: Set<PageTitle>] = [:]
         private var knownPages: [PageTitle: BuildState.StoredPage] = [:]
 
@@ -23,6 +25,9 @@ extension FastPath {
             self.wikiID = wikiID
             self.published = published
             self.aliases = aliases
+            var touchedRedirects: [PageTitle: PageTitle?] = [:]
+            for alias in aliases.now { touchedRedirects[alias.alias] = .some(alias.redirect) }
+            self.touchedRedirects = touchedRedirects
         }
 
         /// The page `title` as the state keeps it, with its outline.
@@ -65,26 +70,50 @@ extension FastPath {
             published.isPublished(title, inWiki: wikiID)
         }
 
-        func redirectedBefore(_ title: PageTitle) throws -> Bool {
-            try state.redirects(title, inWiki: wikiID)
+        func pageReachedBefore(through title: PageTitle) throws -> PageTitle? {
+            if let touched = aliases.before[title] { return touched }
+            return try state.page(reachedThrough: title, inWiki: wikiID)
         }
 
         /// The touched aliases' redirects as they are now; the state's for the others.
-        func redirectsNow(_ title: PageTitle) -> Bool {
-            published.redirects(title, inWiki: wikiID)
+        func pageReachedNow(through title: PageTitle) throws -> PageTitle? {
+            if let touched = touchedRedirects[title] { return touched }
+            return try state.page(reachedThrough: title, inWiki: wikiID)
         }
 
-        func aliasesThatCameOrWent() -> [PageTitle] { aliases.cameOrWent }
+        func aliasesThatLeadElsewhere() -> [PageTitle] { aliases.ledElsewhere }
 
         /// Whether a link to `title` reached a page before the changes (`wasPublished`: whether a
         /// page had the title).
         func wasReached(_ title: PageTitle, wasPublished: Bool) throws -> Bool {
-            try wasPublished || redirectedBefore(title)
+            try wasPublished || state.redirects(title, inWiki: wikiID)
         }
 
         /// Whether a link to `title` reaches a page now.
         func isReachedNow(_ title: PageTitle) -> Bool {
-            isPublishedNow(title) || redirectsNow(title)
+            isPublishedNow(title) || published.redirects(title, inWiki: wikiID)
+        }
+
+        /// The pages that linked to the page `title` before the changes, by its title or through
+        /// an alias that led to it; never itself.
+        func backlinksBefore(of title: PageTitle) throws -> Set<PageTitle> {
+            var linkers = try linkersBefore(title)
+            for alias in try state.aliases(leadingTo: title, inWiki: wikiID) {
+                linkers.formUnion(try linkersBefore(alias))
+            }
+            linkers.remove(title)
+            return linkers
+        }
+
+        /// The pages that link to the page `title` once `moves` are made, by its title or through
+        /// an alias that leads to it now; never itself.
+        func backlinksNow(of title: PageTitle, moves: LinkMoves) throws -> Set<PageTitle> {
+            var linkers = moves.linkers(of: title, before: try linkersBefore(title))
+            var leading = try state.aliases(leadingTo: title, inWiki: wikiID).filter { touchedRedirects[$0] == nil }
+            leading += aliases.now.filter { $0.redirect == title }.map(\.alias)
+            for alias in leading { linkers.formUnion(moves.linkers(of: alias, before: try linkersBefore(alias))) }
+            linkers.remove(title)
+            return linkers
         }
     }
 
@@ -110,7 +139,7 @@ extension FastPath {
         }
         try settleLists(of: &wiki, moves: plan.moves, published: published, facts: facts)
         for title in plan.rendered.keys where published.isPublished(title, inWiki: wiki.wiki.id) {
-            let linkers = plan.moves.linkers(of: title, before: try facts.linkersBefore(title))
+            let linkers = try facts.backlinksNow(of: title, moves: plan.moves)
             wiki.backlinks[title] = AlphabeticalOrder.sorted(titles: Array(linkers))
         }
         try addEmbeddedPages(to: &wiki, published: published, renderable: facts.renderable)
@@ -147,30 +176,40 @@ extension FastPath {
         }
     }
 
-    /// Moves the titles whose linkers change in and out of the orphaned and wanted pages.
+    /// Moves the titles whose linkers change in and out of the orphaned and wanted pages: the
+    /// titles linked to, the changed pages, the aliases that lead elsewhere, and the pages those
+    /// aliases lead or led to.
     private func settleLists(
         of wiki: inout WikiEdits, moves: LinkMoves, published: any PublishedPageLookup, facts: StateRowFacts
     ) throws {
         let wikiID = wiki.wiki.id
-        for title in moves.touched.union(wiki.edits.map(\.title)).union(wiki.aliases.cameOrWent) {
-            var before = try facts.linkersBefore(title)
-            before.remove(title)
-            let now = moves.linkers(of: title, before: before)
+        let linked = moves.touched.union(wiki.aliases.ledElsewhere)
+        var titles = linked.union(wiki.edits.map(\.title))
+        for alias in linked {
+            titles.formUnion(
+                [try facts.pageReachedBefore(through: alias), try facts.pageReachedNow(through: alias)].compactMap(
+                    \.self))
+        }
+        for title in titles {
             let (was, isNow) = (
                 wasPublished(title, in: wiki, published: published), published.isPublished(title, inWiki: wikiID)
             )
-            let (wasOrphan, isOrphan) = (was && before.isEmpty, isNow && now.isEmpty)
-            // A title a link reaches through an alias's redirect is not wanted.
-            let (wasWanted, isWanted) = (
-                try !facts.wasReached(title, wasPublished: was) && !before.isEmpty,
-                !facts.isReachedNow(title) && !now.isEmpty
-            )
+            let wasOrphan = try was && facts.backlinksBefore(of: title).isEmpty
+            let isOrphan = try isNow && facts.backlinksNow(of: title, moves: moves).isEmpty
             if wasOrphan && !isOrphan {
                 wiki.listRemovals[.orphanedPages, default: []].insert(TitledListEntry(title, in: .orphanedPages).key)
             }
             if isOrphan && !wasOrphan {
                 insert(TitledListEntry(title, in: .orphanedPages), into: .orphanedPages, of: &wiki)
             }
+            var before = try facts.linkersBefore(title)
+            before.remove(title)
+            let now = moves.linkers(of: title, before: before)
+            // A title a link reaches through an alias's redirect is not wanted.
+            let (wasWanted, isWanted) = (
+                try !facts.wasReached(title, wasPublished: was) && !before.isEmpty,
+                !facts.isReachedNow(title) && !now.isEmpty
+            )
             if wasWanted {
                 wiki.listRemovals[.wantedPages, default: []].insert(
                     TitledListEntry.key(of: title, in: .wantedPages, linkerCount: before.count))

@@ -36,13 +36,14 @@ protocol ChangeFacts {
     func outline(ofUnchanged title: PageTitle) throws -> PageOutline
     /// Whether the page `title` is published now.
     func isPublishedNow(_ title: PageTitle) -> Bool
-    /// Whether `title` was an alias with a redirect before the changes (`WikiAliases`).
-    func redirectedBefore(_ title: PageTitle) throws -> Bool
-    /// Whether `title` is an alias with a redirect now.
-    func redirectsNow(_ title: PageTitle) -> Bool
-    /// The aliases that have a redirect now and did not before, or did and do not now, in byte
-    /// order.
-    func aliasesThatCameOrWent() throws -> [PageTitle]
+    /// The page the alias `title` led to through its redirect before the changes
+    /// (`WikiAliases`); nil when it had none.
+    func pageReachedBefore(through title: PageTitle) throws -> PageTitle?
+    /// The page the alias `title` leads to through its redirect now; nil when it has none.
+    func pageReachedNow(through title: PageTitle) throws -> PageTitle?
+    /// The aliases whose redirect leads to another page than before the changes, or came or
+    /// went, in byte order.
+    func aliasesThatLeadElsewhere() throws -> [PageTitle]
 }
 
 /// The links a change set adds to and takes from each target: the linkers each page gains and
@@ -91,7 +92,8 @@ enum PageChangeRules {
             changes, changed: changed, facts: facts, into: &plan)
         try embeddersOfAChangedBodyAreRendered(
             changed.union(restyled), changed: changed, facts: facts, into: &plan)
-        pagesThatGainOrLoseALinkerAreRendered(changes, facts: facts, into: &plan)
+        try pagesThatGainOrLoseALinkerAreRendered(changes, facts: facts, into: &plan)
+        try pagesAnAliasLeadsToOrLedToAreRendered(changed: changed, facts: facts, into: &plan)
         return plan
     }
 
@@ -120,13 +122,13 @@ enum PageChangeRules {
         var pages: [PageTitle: PageChange] = [:]
         for change in changes { pages[change.title] = change }
         let candidates = Set(changes.filter { $0.isCreated || $0.isRemoved }.map(\.title))
-            .union(try facts.aliasesThatCameOrWent())
+            .union(try facts.aliasesThatLeadElsewhere())
         for title in candidates.sorted() {
             let page = pages[title]
             let pageBefore = page.map { $0.before != nil } ?? facts.isPublishedNow(title)
             let pageNow = page.map { $0.now != nil } ?? facts.isPublishedNow(title)
-            let existed = try pageBefore || facts.redirectedBefore(title)
-            let exists = pageNow || facts.redirectsNow(title)
+            let existed = try pageBefore || facts.pageReachedBefore(through: title) != nil
+            let exists = try pageNow || facts.pageReachedNow(through: title) != nil
             guard existed != exists else { continue }
             let cause = ChangeCause.linksTo(title, exists: exists)
             // Those that linked before and are not changed still do, and are still published. The
@@ -164,23 +166,53 @@ enum PageChangeRules {
         }
     }
 
-    /// A published page that a changed page now links to, or no longer does, lists its
-    /// backlinks anew: rendered. The moves of links are kept in the plan.
+    /// A published page that a changed page now links to, or no longer does, by its title or
+    /// through an alias that leads or led to it, lists its backlinks anew: rendered. The moves
+    /// of links, by the titles linked to, are kept in the plan.
     static func pagesThatGainOrLoseALinkerAreRendered(
         _ changes: [PageChange], facts: any ChangeFacts, into plan: inout PageChangePlan
-    ) {
+    ) throws {
         for change in changes.sorted(by: { $0.title < $1.title }) {
             let title = change.title
             let before = PageChange.targets(of: title, at: change.before)
             let now = PageChange.targets(of: title, at: change.now)
             for target in now.subtracting(before).sorted() {
                 plan.moves.gained[target, default: []].insert(title)
-                if facts.isPublishedNow(target) { plan.render(target, because: .backlink(from: title, links: true)) }
+                for page in try pages(reachedBy: target, facts: facts) where page != title {
+                    plan.render(page, because: .backlink(from: title, links: true))
+                }
             }
             for target in before.subtracting(now).sorted() {
                 plan.moves.lost[target, default: []].insert(title)
-                if facts.isPublishedNow(target) { plan.render(target, because: .backlink(from: title, links: false)) }
+                for page in try pages(reachedBy: target, facts: facts) where page != title {
+                    plan.render(page, because: .backlink(from: title, links: false))
+                }
             }
         }
+    }
+
+    /// A published page that an alias leads to now and did not before, or led to and no longer
+    /// does, gains or loses the pages linking to the alias as backlinks: rendered, when there are
+    /// such pages and it did not change itself.
+    static func pagesAnAliasLeadsToOrLedToAreRendered(
+        changed: Set<PageTitle>, facts: any ChangeFacts, into plan: inout PageChangePlan
+    ) throws {
+        for alias in try facts.aliasesThatLeadElsewhere() {
+            guard !(try facts.linkersBefore(alias).union(facts.linkersNow(alias)).isEmpty) else { continue }
+            let before = try facts.pageReachedBefore(through: alias)
+            let now = try facts.pageReachedNow(through: alias)
+            for page in [before, now].compactMap(\.self)
+            where facts.isPublishedNow(page) && !changed.contains(page) {
+                plan.render(page, because: .aliasLinkers(alias))
+            }
+        }
+    }
+
+    /// The published pages a link to `target` lists among their backlinks: the page of that
+    /// title, and the pages the alias `target` leads to through its redirect, before the changes
+    /// and now.
+    static func pages(reachedBy target: PageTitle, facts: any ChangeFacts) throws -> [PageTitle] {
+        let reached = [target, try facts.pageReachedBefore(through: target), try facts.pageReachedNow(through: target)]
+        return Set(reached.compactMap(\.self)).filter(facts.isPublishedNow).sorted()
     }
 }

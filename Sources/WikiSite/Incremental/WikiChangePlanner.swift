@@ -124,16 +124,17 @@ struct AnalysisFacts: ChangeFacts {
         graph.contains(title)
     }
 
-    func redirectedBefore(_ title: PageTitle) -> Bool {
-        redirectsBefore[title] != nil
+    func pageReachedBefore(through title: PageTitle) -> PageTitle? {
+        redirectsBefore[title]
     }
 
-    func redirectsNow(_ title: PageTitle) -> Bool {
-        aliases.redirects(title)
+    func pageReachedNow(through title: PageTitle) -> PageTitle? {
+        aliases.page(reachedThrough: title)
     }
 
-    func aliasesThatCameOrWent() -> [PageTitle] {
+    func aliasesThatLeadElsewhere() -> [PageTitle] {
         let now = Set(aliases.redirects.map(\.alias))
-        return now.symmetricDifference(redirectsBefore.keys).sorted()
+        return now.union(redirectsBefore.keys).filter { redirectsBefore[$0] != aliases.page(reachedThrough: $0) }
+            .sorted()
     }
 }

@@ -77,6 +77,20 @@ enum HTMLElements {
         parse(html).filter { $0.name == name }
     }
 
+    /// The texts of the links of the `ul`/`ol` lists of class `className` in `html`, in order.
+    static func links(inListsOfClass className: String, _ html: String) -> [String] {
+        var texts: [String] = []
+        var rest = Substring(html)
+        while let start = rest.range(of: "<ul class=\"\(className)\">") ?? rest.range(of: "<ol class=\"\(className)\"")
+        {
+            let after = rest[start.upperBound...]
+            let end = after.range(of: "</ul>") ?? after.range(of: "</ol>")!
+            texts += elements("a", in: String(after[..<end.lowerBound])).map(\.text)
+            rest = after[end.upperBound...]
+        }
+        return texts
+    }
+
     /// The text between `start` and the end tag `</name>`, with inner tags removed and entities decoded.
     private static func text(from start: Int, in scalars: [Unicode.Scalar], until name: String) -> String {
         var depth = 0
