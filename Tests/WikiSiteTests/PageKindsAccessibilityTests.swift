@@ -4,7 +4,8 @@ import TemporaryFolders
 import Testing
 import WikiModel
 
-/// The kinds of page that Markdown's extensions, tags, aliases and folder wikis brought pass
+/// The kinds of page that Markdown's extensions, tags, aliases and folder wikis (their folder
+/// pages among them) brought pass
 /// axe-core in Chromium, light and dark; and a reader gets from a page's tag chip to the tag's
 /// page and back with the keyboard.
 @Suite("Accessibility of the newer kinds of page")
@@ -103,6 +104,7 @@ struct PageKindsAccessibilityTests {
             "wiki/1234/_special/tags.html", "wiki/1234/_special/tags/reading.html",
             "wiki/1234/" + SitePaths.pageFile(PageTitle("Labelled")!),
             "vault/vault/" + SitePaths.pageFile(PageTitle("media/Media")!),
+            "vault/vault/_special/folders/" + SitePaths.folderFile("guide"),
         ] {
             #expect(site.exists(file), "\(file) was not written")
         }

@@ -109,6 +109,9 @@ struct FastPath {
         /// The pages that the pages rendered again embed, directly or not, besides the changed
         /// ones: their documents are read to show them (`addEmbeddedPages`).
         var embeddedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
+        /// In a wiki with folders, the folder notes not changed: their documents are read to
+        /// show their text on their folder pages (`addFolderFiles`).
+        var folderNotes: [(title: PageTitle, stored: BuildState.StoredPage)] = []
         /// Why the file of each page rendered changes, as the change rules found it.
         var causes: [PageTitle: [ChangeCause]] = [:]
         /// The aliases the changes touch, with their redirects before and now.
@@ -282,6 +285,10 @@ struct FastPath {
             throw FastPathDeclined(
                 "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
         }
+        if matchesNotes, options.hasFolders(wiki.id) {
+            wikiEdits.folderNotes = try unchangedFolderNotes(
+                of: wiki, besides: pages, in: database, published: published, state: state)
+        }
         // The home shows the wiki's description, with the pages it embeds.
         wikiEdits.homeOutline = bodies(of: wiki, in: database, published: published, layout: layout)
             .homeOutline(of: wiki)
@@ -397,32 +404,6 @@ struct FastPath {
             title: page.title, page: page, stored: stored, oldOutline: old, outline: outline,
             body: outline.links.contains(where: \.isEmbed) ? nil : body.html)
     }
-
-    /// The files a wiki's changes write and remove.
-    struct WikiFiles {
-        var written: [(path: SitePath, html: String, cause: String)] = []
-        var removed: [(path: SitePath, cause: String)] = []
-        /// The attachments the pages rendered again embed.
-        var attachments: [(file: SiteFile, cause: String)] = []
-        /// The attachment folders of the pages rendered again or removed (their prefixes, from
-        /// the output folder): the files there that the build does not write go.
-        var attachmentFolders: [(prefix: String, cause: String)] = []
-        /// With a base URL: the wiki's sitemap files and feed that change (the numbered sitemaps
-        /// it no longer has are among `removed`), and the newest `<lastmod>` of each of its
-        /// sitemap files once cut again, which the index lists.
-        var discovery: [(file: SiteFile, cause: String)] = []
-        var sitemapNewest: [UTCDateTime?] = []
-
-        /// Adds the files of `other` (of another wiki) to these, its sitemap's dates aside.
-        mutating func add(_ other: WikiFiles) {
-            written += other.written
-            removed += other.removed
-            attachments += other.attachments
-            attachmentFolders += other.attachmentFolders
-            discovery += other.discovery
-        }
-    }
-
 }
 
 /// Whether a page is published, asked of a database that holds every page.
