@@ -25,10 +25,11 @@ import WikiSources
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
 /// page whose body changed, with the attachments they embed. It cuts again the files of the
 /// lists cut at their titles around the change (`TitledListRecut`), and writes the lists by
-/// date, the tag files a change of tags touches (`addTagFiles`), the redirects of the aliases it
-/// touches (`aliasChanges`), the statistics, the home, the search index's files the changes touch,
-/// and the site's index when a count of pages changed. Anything else is left to the wiki-wide
-/// path, which reads the whole source.
+/// date, the tag files a change of tags touches (`addTagFiles`), the folder pages whose contents
+/// change (`addFolderFiles`), the redirects of the aliases it touches (`aliasChanges`), the
+/// statistics, the home, the search index's files the changes touch, and the site's index when a
+/// count of pages changed. Anything else is left to the wiki-wide path, which reads the whole
+/// source.
 ///
 /// A source read whole (a dump without a ledger, several sources) takes the same steps once its
 /// fingerprints show that every change is such a change (`buildIfEdits`), without analysis.
