@@ -79,6 +79,7 @@ let package = Package(
                 .embedInCode("statistics.mustache"),
                 .embedInCode("tags.mustache"),
                 .embedInCode("tag.mustache"),
+                .embedInCode("folder.mustache"),
                 .embedInCode("site-index.mustache"),
                 .embedInCode("style.css"),
                 .embedInCode("search.js"),

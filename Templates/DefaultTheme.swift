@@ -5,6 +5,7 @@ public enum DefaultTheme {
     /// The names of the theme's files, in byte order.
     public static let fileNames: [String] = [
         "all-pages.mustache",
+        "folder.mustache",
         "home.mustache",
         "layout.mustache",
         "new-pages.mustache",
@@ -28,6 +29,7 @@ public enum DefaultTheme {
     public static func contents(ofFile name: String) -> [UInt8]? {
         switch name {
         case "all-pages.mustache": PackageResources.all_pages_mustache
+        case "folder.mustache": PackageResources.folder_mustache
         case "home.mustache": PackageResources.home_mustache
         case "layout.mustache": PackageResources.layout_mustache
         case "new-pages.mustache": PackageResources.new_pages_mustache

@@ -123,6 +123,16 @@ public enum SitePaths {
     /// The folder, in `specialFolder`, of a wiki's tag pages: `tags`.
     public static let tagsFolder = "tags"
 
+    /// The folder, in `specialFolder`, of a folder wiki's folder pages: `folders`.
+    public static let foldersFolder = "folders"
+
+    /// The file of the page of the folder at `path` of a folder wiki (`guide/setup`): one path
+    /// component ending in `.html`, at most 137 bytes. The folders' `/` are spelled `-` and the
+    /// name hashed, so two folders never share a file, whatever their names hold (`..`, `%2f`).
+    public static func folderFile(_ path: String) -> String {
+        FileName.spelling(path, spacesAreUnderscores: false).text + ".html"
+    }
+
     /// The name of the first file of the page of `tag` (the pages it is on): one path component
     /// ending in `.html`, at most 137 bytes, the same for every case of the tag. A nested tag's
     /// `/` is spelled `-`, and the name hashed, as a page name is.

@@ -176,7 +176,8 @@ extension SiteBuilder {
         let chrome = WikiChrome(
             analysis, siteLayout: layout, discovery: pages.discovery,
             searchable: options.settings(forWiki: wiki.id).search,
-            strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang))
+            strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang),
+            folders: options.hasFolders(wiki.id) ? FolderTree(titles: analysis.pages.map(\.title)) : nil)
         try writeRedirects(of: analysis, plan: plan, in: layout, strings: chrome.strings, into: writer)
         let index = AlphabeticalIndex(analysis.graph)
         let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
@@ -202,10 +203,13 @@ extension SiteBuilder {
         if let cause = plan.specialPages {
             let special = WikiSpecialPages(
                 analysis: analysis, index: index, chrome: chrome, theme: context.theme, hrefs: pages.bodies.hrefs)
+            let folders = FolderPages(context: special.context, bodies: pages.bodies) {
+                context.database.page(inWiki: wiki.id, titled: $0)
+            }
             let changedOnly = plan.keepsUnchangedSpecialFiles
             let digests = try writeSpecialPages(
-                special, because: cause.description, unlessUnchangedSince: changedOnly ? previousDigests : nil,
-                into: writer)
+                special, folders: folders, because: cause.description,
+                unlessUnchangedSince: changedOnly ? previousDigests : nil, into: writer)
             written = (digests, StoredTitledLists(special))
         }
         if let cause = plan.home {
@@ -225,27 +229,33 @@ extension SiteBuilder {
             withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/", because: cause)
     }
 
-    /// Writes the files of `special`, but for those whose digest is the one in `previous` (by
-    /// path; nil: writes them all), and retires the parts of lists that are no longer needed.
-    /// Returns the digest of every file that has one, by path.
+    /// Writes the files of `special` and the folder pages of `folders`, but for those whose
+    /// digest is the one in `previous` (by path; nil: writes them all), and retires the special
+    /// files that are no longer made (parts of lists, tags and folders gone). Returns the digest
+    /// of every file that has one, by path.
     func writeSpecialPages(
-        _ special: WikiSpecialPages, because cause: String, unlessUnchangedSince previous: [String: Int64]?,
-        into writer: SiteWriter
+        _ special: WikiSpecialPages, folders: FolderPages?, because cause: String,
+        unlessUnchangedSince previous: [String: Int64]?, into writer: SiteWriter
     ) throws -> [String: Int64] {
         let files = special.files
-        let paths = files.map { special.path(of: $0).description }
+        let folderList = Array(folders?.folders ?? [])
+        let sitePaths = files.map(special.path(of:)) + folderList.compactMap { folders?.path(of: $0) }
+        let paths = sitePaths.map(\.description)
         let current = Set(paths)
         let folder =
             special.context.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
         writer.retire(withPrefix: folder, matching: { $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
-        let fileDigests = files.map(special.digest(of:))
+        let fileDigests = files.map(special.digest(of:)) + folderList.compactMap { folders?.digest(of: $0) }
         var digests: [String: Int64] = [:]
         for (path, digest) in zip(paths, fileDigests) { digests[path] = digest }
-        let changed = files.indices.filter { fileDigests[$0] == nil || previous?[paths[$0]] != fileDigests[$0] }
-        try writer.announce(changed.map { special.path(of: files[$0]) })
+        let changed = paths.indices.filter { fileDigests[$0] == nil || previous?[paths[$0]] != fileDigests[$0] }
+        try writer.announce(changed.map { sitePaths[$0] })
         try Concurrently.forEach(changed.count) { number in
-            let file = files[changed[number]]
-            try writer.write(special.html(of: file), to: special.path(of: file), because: cause)
+            let position = changed[number]
+            let html =
+                position < files.count
+                ? special.html(of: files[position]) : folders!.html(of: folderList[position - files.count])
+            try writer.write(html, to: sitePaths[position], because: cause)
         }
         return digests
     }

@@ -97,6 +97,15 @@ public struct SiteLayout: Sendable {
         return SitePath(components: tags + [SitePaths.tagStem(tag), pageFile(title)])
     }
 
+    /// The page of the folder at `path` of a folder wiki (`FolderTree`):
+    /// `_special/folders/<folder file>` (`SitePaths.folderFile`).
+    public func folderPage(_ path: String, ofWiki wikiID: String) -> SitePath {
+        SitePath(
+            components: [
+                folder(ofWiki: wikiID), Self.specialFolder, SitePaths.foldersFolder, SitePaths.folderFile(path),
+            ])
+    }
+
     /// A page of a wiki, whether it exists or not: the URL is a function of the wiki's folder
     /// and the title.
     public func page(_ title: PageTitle, inWiki wikiID: String) -> SitePath {

@@ -60,7 +60,7 @@ struct SitePageRenderer: Sendable {
             title: title, bodyHTML: body ?? bodies.body(of: page).html, headings: outline.headings)
         let hrefs = chrome.hrefs(from: path)
         var view = PageView(
-            layout: chrome.layout(at: path, title: title),
+            layout: chrome.layout(at: path, title: title, inFoldersOf: page.title.text),
             title: title,
             isDraft: page.isDraft,
             titleID: content.titleID,
@@ -100,7 +100,7 @@ struct SitePageRenderer: Sendable {
                 href: bodies.hrefs.href(of: entry.title, inWiki: wiki.id, from: path, in: siteLayout),
                 time: entry.date.map(chrome.displayed), user: entry.user)
         }
-        let view = WikiHomeView(
+        var view = WikiHomeView(
             layout: chrome.layout(at: path, title: nil),
             wikiTitle: wiki.title,
             descriptionHTML: bodies.render(wiki.id, wiki.markdown, in: path).html,
@@ -112,6 +112,7 @@ struct SitePageRenderer: Sendable {
             allPagesHref: hrefs.allPages,
             recentChangesHref: hrefs.recentChanges,
             siteIndexHref: hrefs.siteIndex)
+        view.contents = chrome.folders.map { chrome.contents(of: $0.root, from: path, hrefs: bodies.hrefs) }
         return theme.render(view)
     }
 

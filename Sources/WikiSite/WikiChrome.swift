@@ -16,6 +16,8 @@ struct WikiChrome: Sendable {
     let searchable: Bool
     /// A short note per special page (`1,012 pages`), shown next to its link on the home.
     let specialPageDetails: [SpecialPage: String]
+    /// In a wiki read from a folder of Markdown, its folders; nil in any other wiki.
+    let folders: FolderTree?
     /// The wiki's folder, where its pages and its home are.
     private let folder: String
     /// The hrefs every file of the wiki's folder shows, the same for each: worked out once.
@@ -23,25 +25,26 @@ struct WikiChrome: Sendable {
 
     /// The chrome of `analysis`'s wiki, its files where `siteLayout` puts them, with the
     /// `<head>` links of `discovery` when there is one, with a search box when `searchable`, in
-    /// the words of `strings`.
+    /// the words of `strings`; its folders are `folders` in a folder wiki.
     init(
         _ analysis: WikiAnalysis, siteLayout: SiteLayout, discovery: SiteDiscovery?, searchable: Bool,
-        strings: ThemeStrings
+        strings: ThemeStrings, folders: FolderTree? = nil
     ) {
         self.init(
             wiki: analysis.wiki, pageCount: analysis.pages.count, wantedPageCount: analysis.graph.missingTitles.count,
             orphanedPageCount: analysis.statistics.orphanedPageCount, siteLayout: siteLayout, discovery: discovery,
-            searchable: searchable, strings: strings)
+            searchable: searchable, strings: strings, folders: folders)
     }
 
     /// The chrome of `wiki`, which publishes `pageCount` pages, links to `wantedPageCount` missing
     /// titles and has `orphanedPageCount` pages nothing links to; with a search box when
-    /// `searchable`, in the words of `strings`.
+    /// `searchable`, in the words of `strings`; its folders are `folders` in a folder wiki.
     init(
         wiki: Wiki, pageCount: Int, wantedPageCount: Int, orphanedPageCount: Int, siteLayout: SiteLayout,
-        discovery: SiteDiscovery?, searchable: Bool, strings: ThemeStrings
+        discovery: SiteDiscovery?, searchable: Bool, strings: ThemeStrings, folders: FolderTree? = nil
     ) {
         self.wiki = wiki
+        self.folders = folders
         self.strings = strings
         self.searchable = searchable
         self.siteLayout = siteLayout
@@ -82,6 +85,36 @@ struct WikiChrome: Sendable {
             layout.feedTitle = links.feedTitle
         }
         return layout
+    }
+
+    /// The layout of the file at `path` of the note `title` (shown as `shownTitle`), or of the
+    /// folder at the path `title`: in a folder wiki, its breadcrumbs lead through the folders it
+    /// is in, each linked to its folder page.
+    func layout(at path: SitePath, title shownTitle: String, inFoldersOf title: String) -> LayoutView {
+        var layout = layout(at: path, title: shownTitle)
+        guard folders != nil else { return layout }
+        let steps = FolderTree.folderPaths(of: title).map { folder in
+            Breadcrumb(
+                title: FolderTree.lastName(of: folder),
+                href: path.href(to: siteLayout.folderPage(folder, ofWiki: wiki.id)))
+        }
+        layout.breadcrumbs.insert(contentsOf: steps, at: layout.breadcrumbs.count - 1)
+        return layout
+    }
+
+    /// What `folder` of the wiki's folders holds, as the file at `path` links to it: its
+    /// subfolders linked to their pages, its notes by name linked to theirs (`hrefs`).
+    func contents(of folder: FolderTree.Folder, from path: SitePath, hrefs: PageHrefs) -> FolderContents {
+        FolderContents(
+            folders: folder.subfolders.compactMap { folders?.folders[$0] }.map { subfolder in
+                PageListEntry(
+                    title: subfolder.name, href: path.href(to: siteLayout.folderPage(subfolder.path, ofWiki: wiki.id)))
+            },
+            notes: folder.notes.map { note in
+                PageListEntry(
+                    title: FolderTree.lastName(of: note.text),
+                    href: hrefs.href(of: note, inWiki: wiki.id, from: path, in: siteLayout))
+            })
     }
 
     /// The hrefs of the wiki's home and lists, the site's index and the stylesheet from the file

@@ -151,8 +151,14 @@ enum ThemeTestViews {
 
     /// Every view of the theme, one of each kind.
     static var all: [any ThemeView] {
-        [page, wikiHome, allPages, recentChanges, newPages, wantedPages, orphanedPages, statistics, siteIndex]
+        [page, wikiHome, allPages, recentChanges, newPages, wantedPages, orphanedPages, statistics, folder, siteIndex]
     }
+
+    static let folder = FolderPageView(
+        layout: specialLayout, name: "guide", noteHTML: "<p>The guide's own text.</p>\n",
+        contents: FolderContents(
+            folders: [PageListEntry(title: "setup", href: "setup~abc.html")],
+            notes: [PageListEntry(title: "Install", href: "../../guide-Install~xyz.html")]))
 
     static let siteIndex = SiteIndexView(
         layout: LayoutView(

@@ -4,9 +4,10 @@ import TemporaryFolders
 import Testing
 import WikiModel
 
-/// The kinds of page that Markdown's extensions, tags, aliases and folder wikis brought pass
-/// axe-core in Chromium, light and dark; a reader gets from a page's tag chip to the tag's page
-/// and back with the keyboard, and through an alias to the heading a link names.
+/// The kinds of page that Markdown's extensions, tags, aliases and folder wikis (their folder
+/// pages among them) brought pass axe-core in Chromium, light and dark; a reader gets from a
+/// page's tag chip to the tag's page and back with the keyboard, and through an alias to the
+/// heading a link names.
 @Suite("Accessibility of the newer kinds of page")
 struct PageKindsAccessibilityTests {
     /// A wiki of documents with a page of each construct: a wide table, footnotes, callouts of
@@ -106,6 +107,7 @@ struct PageKindsAccessibilityTests {
             "wiki/1234/_special/tags.html", "wiki/1234/_special/tags/reading.html",
             "wiki/1234/" + SitePaths.pageFile(PageTitle("Labelled")!),
             "vault/vault/" + SitePaths.pageFile(PageTitle("media/Media")!),
+            "vault/vault/_special/folders/" + SitePaths.folderFile("guide"),
         ] {
             #expect(site.exists(file), "\(file) was not written")
         }

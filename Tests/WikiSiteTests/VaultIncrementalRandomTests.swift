@@ -7,10 +7,11 @@ import WikiModel
 @testable import WikiSite
 
 /// The proof of incremental builds of a vault matched as Obsidian does: random notes, linked by
-/// wikilinks and Markdown links of every form, created, edited, deleted, renamed and moved between folders, with few names so that notes of the same
-/// name come and go and short links change the note they lead to, and images they embed
-/// added, replaced and removed. After each step, the
-/// incremental build's site is a clean build's.
+/// wikilinks and Markdown links of every form, created, edited, deleted, renamed and moved
+/// between folders, with few names so that notes of the same name come and go and short links
+/// change the note they lead to, and images they embed added, replaced and removed. Folders come
+/// and go with their notes, and folder notes with them, so folder pages and the home's folders
+/// change. After each step, the incremental build's site is a clean build's.
 @Suite("vault builds equal clean builds")
 struct VaultIncrementalRandomTests {
     static let folders = ["", "a", "b", "a/c"]
@@ -41,10 +42,13 @@ struct VaultIncrementalRandomTests {
         return "# Part\n\n" + links.map { "See \($0)." }.joined(separator: "\n") + "\n"
     }
 
-    /// A random path of a note: now and then `Ghost`, which links name before any note has it.
+    /// A random path of a note: now and then `Ghost`, which links name before any note has it,
+    /// or in a folder, its folder note (`a/a.md`, `a/index.md`), its folder page's text.
     static func path(using random: inout SplitMix64) -> String {
         let folder = folders.randomElement(using: &random)!
-        return (folder.isEmpty ? "" : folder + "/") + (names + ["Ghost"]).randomElement(using: &random)! + ".md"
+        guard !folder.isEmpty else { return (names + ["Ghost"]).randomElement(using: &random)! + ".md" }
+        let folderNotes = [String(folder.split(separator: "/").last!), "index"]
+        return folder + "/" + (names + ["Ghost"] + folderNotes).randomElement(using: &random)! + ".md"
     }
 
     /// One random change of the vault: a note created, edited, deleted, or renamed or moved; an

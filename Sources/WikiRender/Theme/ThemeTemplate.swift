@@ -22,6 +22,8 @@ public enum ThemeTemplate: String, CaseIterable, Sendable {
     case tags
     /// The pages on one tag.
     case tag
+    /// A folder of a folder wiki: its folder note's text, its subfolders and notes.
+    case folder
     /// The list of the published wikis at the root of the site.
     case siteIndex = "site-index"
 

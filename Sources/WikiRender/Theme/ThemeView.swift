@@ -4,7 +4,8 @@
 ///
 /// The theme's views are `PageView`, `WikiHomeView`, `SiteIndexView`, and one per special page
 /// of a wiki: `AllPagesView`, `RecentChangesView`, `NewPagesView`, `WantedPagesView`,
-/// `OrphanedPagesView`, `StatisticsView`, `TagsIndexView` and `TagPageView`.
+/// `OrphanedPagesView`, `StatisticsView`, `TagsIndexView` and `TagPageView`; and `FolderPageView`,
+/// a folder of a folder wiki.
 public protocol ThemeView: Sendable {
     /// The template that renders the view's content (the part inside `<main>`).
     static var template: ThemeTemplate { get }

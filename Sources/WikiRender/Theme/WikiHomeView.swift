@@ -23,6 +23,8 @@ public struct WikiHomeView: ThemeView {
     public var recentChangesHref: String?
     /// The relative href of the site's list of wikis.
     public var siteIndexHref: String
+    /// In a folder wiki, its top-level folders and notes; nil in any other wiki.
+    public var contents: FolderContents?
 
     /// A wiki home view with the given parts.
     public init(
@@ -52,7 +54,8 @@ public struct WikiHomeView: ThemeView {
     }
 
     /// The fields by their names, plus `hasDescription`, `hasMembers`, `hasSpecialPages`,
-    /// `hasRecentPages` and `pageCountText` (`1 page`, `1,012 pages`).
+    /// `hasRecentPages`, `pageCountText` (`1 page`, `1,012 pages`) and, in a folder wiki,
+    /// `contents` (`FolderContents`).
     public var templateValues: TemplateValues {
         var values = TemplateValues()
         values.set("wikiTitle", wikiTitle)
@@ -70,6 +73,7 @@ public struct WikiHomeView: ThemeView {
         values.setHref("allPagesHref", allPagesHref)
         values.setHref("recentChangesHref", recentChangesHref)
         values.setHref("siteIndexHref", siteIndexHref)
+        values.set("contents", contents?.templateValues)
         return values
     }
 }

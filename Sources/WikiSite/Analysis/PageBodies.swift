@@ -32,6 +32,12 @@ struct PageBodyRenderer: Sendable {
         render(page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
     }
 
+    /// The body of `page` shown in the file at `path` (a folder page shows its folder note's):
+    /// its links relative to that file.
+    func body(of page: Page, in path: SitePath) -> RenderedMarkdown {
+        render(page.wikiID, page.markdown, of: page.title, in: path)
+    }
+
     /// The body of `page` with its outline, its Markdown read once for both.
     func bodyWithOutline(of page: Page) -> (body: RenderedMarkdown, outline: PageOutline) {
         let text = page.markdown

@@ -28,6 +28,13 @@ extension BuildOptions {
             ?? (folderWikiIDs.contains { $0.isExactly(wikiID) } ? .obsidian : .exact)
     }
 
+    /// Whether the pages of wiki `wikiID` are notes in folders, which have pages (`FolderTree`):
+    /// when its links are matched as Obsidian does, as a folder's are by default. So a vault
+    /// read from its folder, or imported into a store and matched the same way, makes one site.
+    public func hasFolders(_ wikiID: String) -> Bool {
+        linkMatching(forWiki: wikiID) == .obsidian
+    }
+
     /// How the Markdown of wiki `wikiID` of `database` is read and rendered: this build's link
     /// style, with the wiki's raw HTML, CamelCase and dialect settings, and its links matched to
     /// the pages of `database` as its link matching says: by `names` when given (the fast path

@@ -3,32 +3,39 @@ import WikiDocuments
 import WikiModel
 import WikiRender
 
-/// The notes of each wiki matched as Obsidian does (`LinkMatching.obsidian`), by their names,
-/// as the fast path renders them once the changes are saved: set by `settleNoteNames`, read by
-/// every renderer of the wiki's bodies.
+/// The notes of each wiki matched as Obsidian does (`LinkMatching.obsidian`), by their names and
+/// in their folders, as the fast path renders them once the changes are saved: set by
+/// `settleNoteNames`, read by every renderer of the wiki's bodies and by its folder pages.
 final class FastPathNoteNames: Sendable {
     private let names = Mutex<[ExactString: NoteNames]>([:])
+    private let folders = Mutex<[ExactString: FolderTree]>([:])
+
+    /// The folders of wiki `wikiID`'s notes; nil before they are settled.
+    func folders(ofWiki wikiID: String) -> FolderTree? {
+        folders.withLock { $0[ExactString(wikiID)] }
+    }
 
     /// The names of wiki `wikiID`'s notes; nil before they are settled.
     func names(ofWiki wikiID: String) -> NoteNames? {
         names.withLock { $0[ExactString(wikiID)] }
     }
 
-    /// Keeps `noteNames` as the names of wiki `wikiID`'s notes.
-    func settle(_ noteNames: NoteNames, ofWiki wikiID: String) {
+    /// Keeps `noteNames` as the names of wiki `wikiID`'s notes, and `tree` as their folders.
+    func settle(_ noteNames: NoteNames, folders tree: FolderTree, ofWiki wikiID: String) {
         names.withLock { $0[ExactString(wikiID)] = noteNames }
+        folders.withLock { $0[ExactString(wikiID)] = tree }
     }
 }
 
 /// Where the links of a wiki matched as Obsidian does lead once notes come and go.
 extension FastPath {
-    /// Settles the names of `wiki`'s notes once the changes are saved: the state's published
-    /// pages, less `removed`, with `pages` (those created and edited).
+    /// Settles the names and folders of `wiki`'s notes once the changes are saved: the state's
+    /// published pages, less `removed`, with `pages` (those created and edited).
     func settleNoteNames(of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], state: BuildState) throws {
         var titles = Set(try state.pageFingerprints(inWiki: wiki.id).map(\.title))
         titles.subtract(removed)
         titles.formUnion(pages.map(\.title))
-        noteNames.settle(NoteNames(titles: titles), ofWiki: wiki.id)
+        noteNames.settle(NoteNames(titles: titles), folders: FolderTree(titles: Array(titles)), ofWiki: wiki.id)
     }
 
     /// The pages the changes of `edits` leave as they were but whose links now lead to other

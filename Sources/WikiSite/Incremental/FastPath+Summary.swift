@@ -244,7 +244,8 @@ extension FastPath {
     }
 
     /// `database` with the documents of the pages whose file changes with `wikis` (their
-    /// backlinks, an embed, the feed), read from `changes` as the source holds them still.
+    /// backlinks, an embed, the feed) and of the folder notes, read from `changes` as the source
+    /// holds them still.
     ///
     /// - Throws: `FastPathDeclined` when the source changed while it was read or such a page is
     ///   skipped; `BuildError` when it cannot be read.
@@ -255,7 +256,7 @@ extension FastPath {
         var readIDs = Set<ExactString>()
         for wiki in wikis {
             let pages =
-                wiki.linkedPages + wiki.embeddedPages
+                wiki.linkedPages + wiki.embeddedPages + wiki.folderNotes
                 + wiki.edits.filter(\.isRelinked).compactMap { edit in edit.stored.map { (edit.title, $0) } }
                 + wiki.feed.compactMap { entry in
                     entry.stored.map { (entry.title, $0) }

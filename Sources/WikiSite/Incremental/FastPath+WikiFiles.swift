@@ -7,6 +7,31 @@ import WikiSources
 
 /// The special files, home and discovery files of a wiki that the fast path writes again.
 extension FastPath {
+    /// The files a wiki's changes write and remove.
+    struct WikiFiles {
+        var written: [(path: SitePath, html: String, cause: String)] = []
+        var removed: [(path: SitePath, cause: String)] = []
+        /// The attachments the pages rendered again embed.
+        var attachments: [(file: SiteFile, cause: String)] = []
+        /// The attachment folders of the pages rendered again or removed (their prefixes, from
+        /// the output folder): the files there that the build does not write go.
+        var attachmentFolders: [(prefix: String, cause: String)] = []
+        /// With a base URL: the wiki's sitemap files and feed that change (the numbered sitemaps
+        /// it no longer has are among `removed`), and the newest `<lastmod>` of each of its
+        /// sitemap files once cut again, which the index lists.
+        var discovery: [(file: SiteFile, cause: String)] = []
+        var sitemapNewest: [UTCDateTime?] = []
+
+        /// Adds the files of `other` (of another wiki) to these, its sitemap's dates aside.
+        mutating func add(_ other: WikiFiles) {
+            written += other.written
+            removed += other.removed
+            attachments += other.attachments
+            attachmentFolders += other.attachmentFolders
+            discovery += other.discovery
+        }
+    }
+
     /// What the steps of `wikiFiles` share: the wiki's changes, where its files go, and how they
     /// are rendered.
     struct WikiFileContext {
@@ -38,7 +63,8 @@ extension FastPath {
             wiki: wiki, pageCount: figures.pageCount, wantedPageCount: figures.wantedPageCount,
             orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery,
             searchable: options.settings(forWiki: wiki.id).search,
-            strings: theme.strings(for: options.settings(forWiki: wiki.id).lang))
+            strings: theme.strings(for: options.settings(forWiki: wiki.id).lang),
+            folders: options.hasFolders(wiki.id) ? noteNames.folders(ofWiki: wiki.id) : nil)
         let context = WikiFileContext(
             edits: edits, database: database, state: state, layout: layout, renderer: renderer,
             lists: SpecialPageContext(
@@ -59,6 +85,7 @@ extension FastPath {
         let recentChanges = try addDatedListFiles(
             context, pageCount: figures.pageCount, to: &files, digests: &digests)
         try addTagFiles(context, to: &files, digests: &digests, into: &update)
+        if !edits.edits.isEmpty { try addFolderFiles(context, to: &files, digests: &digests, into: &update) }
         // The statistics count pages alone (the wiki's document is not among them).
         if !edits.edits.isEmpty {
             files.written.append(

@@ -25,10 +25,11 @@ import WikiSources
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
 /// page whose body changed, with the attachments they embed. It cuts again the files of the
 /// lists cut at their titles around the change (`TitledListRecut`), and writes the lists by
-/// date, the tag files a change of tags touches (`addTagFiles`), the redirects of the aliases it
-/// touches (`aliasChanges`), the statistics, the home, the search index's files the changes touch,
-/// and the site's index when a count of pages changed. Anything else is left to the wiki-wide
-/// path, which reads the whole source.
+/// date, the tag files a change of tags touches (`addTagFiles`), the folder pages whose contents
+/// change (`addFolderFiles`), the redirects of the aliases it touches (`aliasChanges`), the
+/// statistics, the home, the search index's files the changes touch, and the site's index when a
+/// count of pages changed. Anything else is left to the wiki-wide path, which reads the whole
+/// source.
 ///
 /// A source read whole (a dump without a ledger, several sources) takes the same steps once its
 /// fingerprints show that every change is such a change (`buildIfEdits`), without analysis.
@@ -109,6 +110,9 @@ struct FastPath {
         /// The pages that the pages rendered again embed, directly or not, besides the changed
         /// ones: their documents are read to show them (`addEmbeddedPages`).
         var embeddedPages: [(title: PageTitle, stored: BuildState.StoredPage)] = []
+        /// In a wiki with folders, the folder notes not changed: their documents are read to
+        /// show their text on their folder pages (`addFolderFiles`).
+        var folderNotes: [(title: PageTitle, stored: BuildState.StoredPage)] = []
         /// Why the file of each page rendered changes, as the change rules found it.
         var causes: [PageTitle: [ChangeCause]] = [:]
         /// The aliases the changes touch, with their redirects before and now.
@@ -282,6 +286,10 @@ struct FastPath {
             throw FastPathDeclined(
                 "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
         }
+        if matchesNotes, options.hasFolders(wiki.id) {
+            wikiEdits.folderNotes = try unchangedFolderNotes(
+                of: wiki, besides: pages, in: database, published: published, state: state)
+        }
         // The home shows the wiki's description, with the pages it embeds.
         wikiEdits.homeOutline = bodies(of: wiki, in: database, published: published, layout: layout)
             .homeOutline(of: wiki)
@@ -397,32 +405,6 @@ struct FastPath {
             title: page.title, page: page, stored: stored, oldOutline: old, outline: outline,
             body: outline.links.contains(where: \.isEmbed) ? nil : body.html)
     }
-
-    /// The files a wiki's changes write and remove.
-    struct WikiFiles {
-        var written: [(path: SitePath, html: String, cause: String)] = []
-        var removed: [(path: SitePath, cause: String)] = []
-        /// The attachments the pages rendered again embed.
-        var attachments: [(file: SiteFile, cause: String)] = []
-        /// The attachment folders of the pages rendered again or removed (their prefixes, from
-        /// the output folder): the files there that the build does not write go.
-        var attachmentFolders: [(prefix: String, cause: String)] = []
-        /// With a base URL: the wiki's sitemap files and feed that change (the numbered sitemaps
-        /// it no longer has are among `removed`), and the newest `<lastmod>` of each of its
-        /// sitemap files once cut again, which the index lists.
-        var discovery: [(file: SiteFile, cause: String)] = []
-        var sitemapNewest: [UTCDateTime?] = []
-
-        /// Adds the files of `other` (of another wiki) to these, its sitemap's dates aside.
-        mutating func add(_ other: WikiFiles) {
-            written += other.written
-            removed += other.removed
-            attachments += other.attachments
-            attachmentFolders += other.attachmentFolders
-            discovery += other.discovery
-        }
-    }
-
 }
 
 /// Whether a page is published, asked of a database that holds every page.

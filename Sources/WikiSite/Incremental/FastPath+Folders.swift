@@ -1,0 +1,74 @@
+import WikiDocuments
+import WikiModel
+
+/// The folder pages of the fast path. The folders are the notes' once the changes are saved
+/// (`FastPathNoteNames`, from the state's titles). The folder notes the changes leave alone are
+/// read by `_id` with the other pages the build shows (`WikiEdits.folderNotes`). Every folder
+/// page's digest is worked out (`FolderPages`); those that are not the state's are written.
+extension FastPath {
+    /// The folder notes of `wiki`, once its changes are saved, that are not among `pages` (the
+    /// pages created and edited), as the state keeps them.
+    ///
+    /// - Throws: `FastPathDeclined` when the state lacks one, or one embeds a published page
+    ///   (`published`) that `database` lacks (a source read by its changes: the embedded page's
+    ///   document is not read).
+    func unchangedFolderNotes(
+        of wiki: Wiki, besides pages: [Page], in database: WikiDatabase, published: any PublishedPageLookup,
+        state: BuildState
+    ) throws -> [(title: PageTitle, stored: BuildState.StoredPage)] {
+        let changed = Set(pages.map(\.title))
+        let notes = (noteNames.folders(ofWiki: wiki.id)?.pagedFolders ?? []).compactMap(\.folderNote)
+        return try notes.filter { !changed.contains($0) }.map { title in
+            guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline else {
+                throw FastPathDeclined("the build state lacks the folder note \(MessageText.quoted(title.text))")
+            }
+            let embedded = outline.links.filter(\.isEmbed).compactMap(\.target)
+            let unread = embedded.filter {
+                published.isPublished($0, inWiki: wiki.id) && database.page(inWiki: wiki.id, titled: $0) == nil
+            }
+            guard unread.isEmpty else {
+                throw FastPathDeclined("the folder note \(MessageText.quoted(title.text)) embeds a page not read")
+            }
+            return (title, stored)
+        }
+    }
+
+    /// Adds to `files` the folder pages of the wiki of `context` whose digests changed, and
+    /// removes the pages of folders no note is in any more. Their digests go to `digests`, the
+    /// files removed to `update`.
+    ///
+    /// - Throws: `FastPathDeclined` when a folder note's document was not read.
+    func addFolderFiles(
+        _ context: WikiFileContext, to files: inout WikiFiles, digests: inout [String: Int64],
+        into update: inout StateUpdate
+    ) throws {
+        let wikiID = context.edits.wiki.id
+        let database = context.database
+        guard let tree = context.lists.chrome.folders else { return }
+        for note in tree.pagedFolders.compactMap(\.folderNote) where database.page(inWiki: wikiID, titled: note) == nil
+        {
+            throw FastPathDeclined("the folder note \(MessageText.quoted(note.text)) was not read")
+        }
+        guard
+            let folders = FolderPages(
+                context: context.lists, bodies: context.renderer.bodies,
+                pages: { database.page(inWiki: wikiID, titled: $0) })
+        else { return }
+        let prefix =
+            context.layout.folderPrefix(ofWiki: wikiID) + SiteLayout.specialFolder + "/" + SitePaths.foldersFolder + "/"
+        let stored = try context.state.specialFileDigests(inWiki: wikiID).filter { $0.key.hasPrefix(prefix) }
+        var current: Set<String> = []
+        for folder in folders.folders {
+            let path = folders.path(of: folder)
+            current.insert(path.description)
+            let digest = folders.digest(of: folder)
+            guard stored[path.description] != digest else { continue }
+            digests[path.description] = digest
+            files.written.append((path, folders.html(of: folder), context.cause))
+        }
+        for path in stored.keys.sorted() where !current.contains(path) {
+            files.removed.append((SitePath(components: path.split(separator: "/").map(String.init)), context.cause))
+            update.removedSpecialFiles.append((wikiID, path))
+        }
+    }
+}
