@@ -29,8 +29,8 @@ struct SearchSiteTests {
         return (wiki, other)
     }
 
-    /// The configuration that gives both wikis search, which is off by default.
-    static let searchInBoth = "[wikis.\"1234\"]\nsearch = true\n\n[wikis.\"5678\"]\nsearch = true\n"
+    /// No configuration: both wikis have search, which is on by default.
+    static let searchInBoth = ""
 
     /// Builds both wikis into `site` of `folder` with `configuration` as its `wikisite.toml`,
     /// with `options`, the first wiki's documents being `documents` when given; returns the
@@ -111,9 +111,9 @@ struct SearchSiteTests {
         #expect(!output.contains("5678/_search"), "\(output)")
     }
 
-    @Test func aWikiWithoutSearchByDefaultHasNoIndexAndNoBox() throws {
+    @Test func aWikiWithSearchFalseHasNoIndexAndNoBox() throws {
         let folder = try TemporaryFolder()
-        try Self.build(in: folder, configuration: "[wikis.\"5678\"]\nsearch = true\n")
+        try Self.build(in: folder, configuration: "[wikis.\"1234\"]\nsearch = false\n")
         #expect(FileManager.default.fileExists(atPath: folder.path("site/5678/_search/meta.js")))
         #expect(!FileManager.default.fileExists(atPath: folder.path("site/1234/_search")))
         #expect(
