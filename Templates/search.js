@@ -93,13 +93,19 @@
     }).join("");
   }
 
-  // The keys of the shards that hold the terms starting with `term`.
-  function shardKeys(term, meta) {
-    var characters = Array.from(term);
-    var length = isIdeograph(characters[0].codePointAt(0)) ? 1 : 2;
-    if (characters.length >= length) return [hex(characters.slice(0, length).join(""))];
+  // The keys of the shards that hold `term` (or, when `prefix`, the terms starting with it): the
+  // longest key that starts the term, and the keys that start with the term.
+  function shardKeys(term, prefix, meta) {
     var start = hex(term);
-    return meta.t.filter(function (key) { return key.indexOf(start) === 0; });
+    var own = "";
+    meta.t.forEach(function (key) {
+      if (start.indexOf(key) === 0 && key.length > own.length) own = key;
+    });
+    var keys = own ? [own] : [];
+    if (!prefix) return keys;
+    return keys.concat(meta.t.filter(function (key) {
+      return key !== own && key.indexOf(start) === 0;
+    }));
   }
 
   // Each document holding `term` (or, when `prefix`, a term starting with it), its postings
@@ -170,10 +176,11 @@
     if (!meta) return [];
     var prefix = !/[\s\p{P}]$/u.test(text);
     var found = await Promise.all(query.map(async function (term, index) {
-      var shards = await Promise.all(shardKeys(term, meta).filter(function (key) {
-        return meta.t.indexOf(key) >= 0;
-      }).map(function (key) { return load("t-" + key); }));
-      return postings(term, prefix && index === query.length - 1, shards);
+      var last = prefix && index === query.length - 1;
+      var shards = await Promise.all(shardKeys(term, last, meta).map(function (key) {
+        return load("t-" + key);
+      }));
+      return postings(term, last, shards);
     }));
     var ranked = rank(query, meta, found);
     var cut = ranked.length > shown ? ranked[shown - 1] : null;

@@ -9,8 +9,9 @@ import WikiRender
 /// - plain text has no line break and no run of spaces, and none at either end;
 /// - every term is not empty, at most `SearchTerms.longestTerm` scalars, lowercase, and holds
 ///   no combining mark that folding takes off (but in Chinese and Japanese pairs, kept whole);
-/// - every shard key is lowercase hexadecimal of an even length, at most 16 digits (two
-///   scalars): a safe part of a file name;
+/// - the key of every prefix of a term up to 8 scalars (the longest key of a shard) is lowercase
+///   hexadecimal of an even length, at most 8 digits a scalar, and starts the key of each longer
+///   prefix: a safe part of a file name, and a prefix of a term's key when its prefix is;
 /// - `ScriptSafeJSON` of the text, of the headings and of every term never holds `</script`,
 ///   `<!--`, U+2028 or U+2029, whatever the case.
 enum SearchTextTarget {
@@ -51,11 +52,17 @@ enum SearchTextTarget {
                 !scalars.contains { $0.properties.generalCategory == .nonspacingMark },
                 "the term \(shown(term)) keeps a combining mark")
         }
-        let key = SearchTerms.shardKey(of: term)
-        let isHexadecimal = key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        try require(
-            isHexadecimal && !key.isEmpty && key.utf8.count.isMultiple(of: 2) && key.utf8.count <= 16,
-            "the shard key \(shown(key)) of the term \(shown(term)) is not a safe part of a file name")
+        var shorter = ""
+        for length in 1...8 {
+            let key = SearchTerms.shardKey(of: term, length: length)
+            let isHexadecimal = key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            try require(
+                isHexadecimal && !key.isEmpty && key.utf8.count.isMultiple(of: 2) && key.utf8.count <= 8 * length
+                    && key.hasPrefix(shorter),
+                "the shard key \(shown(key)) of the term \(shown(term)) is not a safe part of a file name, "
+                    + "or does not start with the shorter key \(shown(shorter))")
+            shorter = key
+        }
         try checkScriptSafe(term)
     }
 

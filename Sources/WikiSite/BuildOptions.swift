@@ -31,6 +31,9 @@ public struct BuildOptions: Sendable {
     /// Whether drafts are published as pages with a "Draft" banner, so a writer sees them in
     /// context: only for a preview (`wikisite serve --drafts`), never for a site `build` writes.
     public var includesDrafts = false
+    /// How search indexes cut their terms into shards. Tests lower its budget so that small
+    /// wikis cut their prefixes too; every build of one state must use the same.
+    var searchShardCut = SearchShardCut()
     /// Whether to render everything, ignoring what the state says the last build made
     /// (`--full`); otherwise the build is incremental whenever the state allows.
     public var fullBuild = false

@@ -81,7 +81,8 @@ extension SiteBuilder {
             update.searchIndexes.append(
                 try WikiSearchFiles(
                     analysis: analysis, siteLayout: layout,
-                    strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang)
+                    strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang),
+                    cut: options.searchShardCut
                 ).write(
                     with: context.writer, because: cause.description))
         }

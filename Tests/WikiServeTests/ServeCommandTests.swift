@@ -89,7 +89,8 @@ struct ServeCommandTests {
         let events = try await client.events()
         try FileManager.default.removeItem(atPath: folder.path("notes/Usage.md"))
         let event = try await events.next { $0.contains("event: build") }
-        #expect(event.contains("\"removed\":[\"\(usage)\"]"))
+        // The page's file, then its entry's search document shard.
+        #expect(event.contains("\"removed\":[\"\(usage)\""), "\(event)")
         #expect(try await client.fetch(usage).status == 404)
         #expect(server.stop() == 0, "stopped by SIGTERM with an event stream open: \(server.standardError)")
     }

@@ -75,6 +75,14 @@ struct ConfigurationTests {
         #expect(configuration.wikiSettings[ExactString("8831204477120935")] == WikiSettings(slug: "cuisine"))
     }
 
+    @Test func searchIsOnUnlessAWikiTurnsItOff() throws {
+        let configuration = try Configuration.parse(
+            "[wikis.a]\nslug = \"a-wiki\"\n\n[wikis.b]\nsearch = false\n", file: "wikisite.toml")
+        #expect(configuration.wikiSettings[ExactString("a")]?.search == true)
+        #expect(configuration.wikiSettings[ExactString("b")]?.search == false)
+        #expect(WikiSettings().search, "a wiki without a table has search too")
+    }
+
     @Test func anEmptyFileSetsNothingAndDefaultsApply() throws {
         var configuration = try Configuration.parse("# nothing yet\n", file: "wikisite.toml")
         #expect(configuration.sources == nil)

@@ -159,6 +159,8 @@ struct FastPathRandomTests {
         // A wiki in three is in Chinese or French: both paths write its words and dates so.
         let lang = seed % 3 == 2 ? LanguageTag(searchable ? "zh" : "fr-CA") : nil
         options.wikiSettings[ExactString("w")] = WikiSettings(search: searchable, lang: lang ?? .english)
+        // Its shards are cut at a few hundred bytes, so that edits cut prefixes and merge them back.
+        options.searchShardCut = SearchShardCut(budget: seed.isMultiple(of: 4) ? 200 : 600)
         // A wiki in six matches its links as Obsidian does: the fast path resolves them with
         // the names of the state's titles, the changes applied.
         if seed % 6 == 1 { options.wikiSettings[ExactString("w")]!.linkMatching = .obsidian }

@@ -74,9 +74,12 @@ struct FastPathTests {
             Self.edit("Alpha", markdown: "# Alpha\\n\\nSee [[Beta]], now with more words.", by: "cy"), in: folder)
         #expect(output.contains("from 1 changed document and the build state"))
         #expect(output.contains("edits of pages read alone with the build state"))
-        let written = output.split(separator: "\n").filter { $0.hasPrefix("written") }.map {
+        let files = output.split(separator: "\n").filter { $0.hasPrefix("written") }.map {
             String($0.split(separator: " ", omittingEmptySubsequences: true)[1].dropLast())
         }
+        // The search index's files the edit's words touch are `SearchSiteTests`' to hold.
+        #expect(files.contains("w/_search/meta.js"))
+        let written = files.filter { !$0.hasPrefix("w/_search/") }
         // Page files carry a suffix made from the title (`SitePaths`).
         #expect(written.count == 4 && written[0].hasPrefix("w/Alpha~"))
         #expect(

@@ -29,8 +29,8 @@ struct SearchSiteTests {
         return (wiki, other)
     }
 
-    /// The configuration that gives both wikis search, which is off by default.
-    static let searchInBoth = "[wikis.\"1234\"]\nsearch = true\n\n[wikis.\"5678\"]\nsearch = true\n"
+    /// No configuration: both wikis have search, which is on by default.
+    static let searchInBoth = ""
 
     /// Builds both wikis into `site` of `folder` with `configuration` as its `wikisite.toml`,
     /// with `options`, the first wiki's documents being `documents` when given; returns the
@@ -67,7 +67,7 @@ struct SearchSiteTests {
         let index = try Self.index(of: "1234", in: folder)
         let all = index.values.joined()
         #expect(index["meta.js"] != nil)
-        #expect(index["t-6361.js"]?.contains(#""cafe":"#) == true, "café is folded to cafe")
+        #expect(index["t-63.js"]?.contains(#""cafe":"#) == true, "café is folded to cafe")
         #expect(index["t-e6909c.js"]?.contains(#""搜索":"#) == true, "Chinese is indexed by pairs")
         #expect(!all.contains("draftonlyword"), "a draft's word is in no shard")
         #expect(!all.contains("Secret"), "nor its title")
@@ -104,16 +104,16 @@ struct SearchSiteTests {
         #expect(output.contains("with the build state") && !output.contains("Not built from"), "\(output)")
         let written = output.split(separator: "\n").filter { $0.hasPrefix("written   1234/_search/") }
             .map { $0.dropFirst("written   1234/_search/".count).prefix { $0 != ":" } }
-        #expect(written.contains("t-7a65.js") && written.contains("t-636f.js"), "\(output)")
+        #expect(written.contains("t-7a.js") && written.contains("t-63.js"), "\(output)")
         #expect(written.filter { $0.hasPrefix("t-") }.count == 2, "\(written)")
         #expect(written.filter { $0.hasPrefix("d-") }.count == 1, "\(written)")
-        #expect(output.contains(#"1234/_search/t-7a65.js: holds terms or the entry of "Tea", which changed"#))
+        #expect(output.contains(#"1234/_search/t-7a.js: holds terms or the entry of "Tea", which changed"#))
         #expect(!output.contains("5678/_search"), "\(output)")
     }
 
-    @Test func aWikiWithoutSearchByDefaultHasNoIndexAndNoBox() throws {
+    @Test func aWikiWithSearchFalseHasNoIndexAndNoBox() throws {
         let folder = try TemporaryFolder()
-        try Self.build(in: folder, configuration: "[wikis.\"5678\"]\nsearch = true\n")
+        try Self.build(in: folder, configuration: "[wikis.\"1234\"]\nsearch = false\n")
         #expect(FileManager.default.fileExists(atPath: folder.path("site/5678/_search/meta.js")))
         #expect(!FileManager.default.fileExists(atPath: folder.path("site/1234/_search")))
         #expect(

@@ -66,14 +66,14 @@ struct TagSiteTests {
             [
                 WikiFixture.Page(title: "Open", markdown: "#shared\n"),
                 WikiFixture.Page(
-                    title: "Secret", markdown: "---\ntags: [hidden-tag]\n---\n#shared #also-hidden\n", draft: true),
-                WikiFixture.Page(title: "Later", markdown: "---\ndraft: true\ntags: [hidden-too]\n---\n#shared\n"),
+                    title: "Secret", markdown: "---\ntags: [covert-tag]\n---\n#shared #also-covert\n", draft: true),
+                WikiFixture.Page(title: "Later", markdown: "---\ndraft: true\ntags: [covert-too]\n---\n#shared\n"),
             ], in: folder)
         let index = try site.html("1234/_special/tags.html")
         #expect(HTMLElements.elements("li", in: index).map(\.text).filter { $0.hasPrefix("#") } == ["#shared 1 page"])
         for file in FileManager.default.subpaths(atPath: site.root.path) ?? [] where file.hasSuffix(".html") {
             let text = try site.html(file)
-            #expect(!text.contains("hidden") && !text.contains("Secret") && !text.contains(">Later<"), "\(file) leaks")
+            #expect(!text.contains("covert") && !text.contains("Secret") && !text.contains(">Later<"), "\(file) leaks")
         }
     }
 

@@ -62,14 +62,13 @@ public enum SearchTerms {
         return String(folded)
     }
 
-    /// The shard a term is kept in: the hexadecimal UTF-8 of its first two scalars, or of its
-    /// first alone when it is Chinese or Japanese (a pair is a whole term). A query loads the
-    /// shards of its words alone.
-    public static func shardKey(of term: String) -> String {
-        let scalars = Array(term.unicodeScalars)
-        let count = scalars.first.map(isIdeograph) == true ? 1 : min(2, scalars.count)
+    /// The key of the prefix of `term` `length` scalars long (the whole term when it is
+    /// shorter): the hexadecimal of its UTF-8, a safe part of a file name. The search index
+    /// names its term shards by such keys; UTF-8 being a prefix code, a key is a prefix of a
+    /// term's key exactly when its prefix is a prefix of the term.
+    public static func shardKey(of term: String, length: Int) -> String {
         var key = ""
-        for scalar in scalars.prefix(count) {
+        for scalar in term.unicodeScalars.prefix(length) {
             for byte in String(scalar).utf8 {
                 key += String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
             }

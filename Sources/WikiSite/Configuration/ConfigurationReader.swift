@@ -103,7 +103,7 @@ struct ConfigurationReader {
             wiki.tableLocation = ConfigurationLocation(file: file, line: lines.line(of: path))
             wiki.allowRawHTML = bool(at: path + ["raw_html"]) ?? false
             wiki.camelCaseLinks = bool(at: path + ["camel_case_links"]) ?? false
-            wiki.search = bool(at: path + ["search"]) ?? false
+            wiki.search = bool(at: path + ["search"]) ?? true
             if let name = string(at: path + ["dialect"]),
                 let dialect = choice(name, at: path + ["dialect"], among: MarkdownDialect.allCases)
             {

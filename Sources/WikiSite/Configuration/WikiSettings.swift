@@ -20,8 +20,8 @@ public struct WikiSettings: Sendable, Equatable {
     /// folder of Markdown and `exact` for documents (`BuildOptions.linkMatching(forWiki:)`).
     public var linkMatching: LinkMatching?
     /// Whether the wiki's pages have a search box, over an index the build writes in the wiki's
-    /// `_search` folder. Off by default: the fast path of an incremental build does not serve a
-    /// page change in a wiki with search yet, so it would cost every edit a wiki-wide build.
+    /// `_search` folder. On by default: the fast path of an incremental build changes the index
+    /// with the pages, at the cost of the change.
     public var search: Bool
     /// The wiki's language: the `<html lang>` of its files and the language of the theme's words.
     public var lang: LanguageTag
@@ -30,11 +30,11 @@ public struct WikiSettings: Sendable, Equatable {
     var slugLocation: ConfigurationLocation?
 
     /// Settings; by default the wiki keeps its ID as folder name, raw HTML is left out,
-    /// CamelCase words are plain text, the Markdown is GitHub-flavoured, the wiki has no search
+    /// CamelCase words are plain text, the Markdown is GitHub-flavoured, the wiki has search
     /// and is in English.
     public init(
         slug: String? = nil, allowRawHTML: Bool = false, camelCaseLinks: Bool = false, dialect: MarkdownDialect = .gfm,
-        search: Bool = false, lang: LanguageTag = .english
+        search: Bool = true, lang: LanguageTag = .english
     ) {
         self.slug = slug
         self.allowRawHTML = allowRawHTML

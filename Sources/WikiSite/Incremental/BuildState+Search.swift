@@ -79,11 +79,29 @@ extension BuildState {
         }
     }
 
-    /// The keys of the term shards of wiki `wikiID`'s index, sorted.
-    func searchShardKeys(ofWiki wikiID: String) throws -> [String] {
+    /// The term shards of wiki `wikiID`'s index whose keys start with `prefix` (every key is
+    /// lowercase hexadecimal), by key; nil when one does not decode.
+    func searchShards(withPrefix prefix: String, ofWiki wikiID: String) throws -> [String: SearchShard]? {
         try database.read { db in
-            try String.fetchAll(
-                db, sql: "SELECT shard FROM searchShard WHERE wiki = ? ORDER BY shard", arguments: [wikiID])
+            var shards: [String: SearchShard] = [:]
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT shard, terms FROM searchShard WHERE wiki = ? AND shard >= ? AND shard < ?"),
+                arguments: [wikiID, prefix, prefix + "g"])
+            for row in rows {
+                guard let shard = SearchShard(encoded: row[1]) else { return nil }
+                shards[row[0]] = shard
+            }
+            return shards
+        }
+    }
+
+    /// The keys of the term shards of wiki `wikiID`'s index, sorted, with their sizes.
+    func searchShardSizes(ofWiki wikiID: String) throws -> [(key: String, size: Int)] {
+        try database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT shard, size FROM searchShard WHERE wiki = ? ORDER BY shard", arguments: [wikiID]
+            ).map { (key: $0[0], size: $0[1]) }
         }
     }
 
@@ -109,9 +127,10 @@ extension BuildState {
         let removeShard = try db.cachedStatement(sql: "DELETE FROM searchShard WHERE wiki = ? AND shard = ?")
         for key in change.removedShards { try removeShard.execute(arguments: [wikiID, key]) }
         let writeShard = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO searchShard (wiki, shard, terms) VALUES (?, ?, ?)")
+            sql: "INSERT OR REPLACE INTO searchShard (wiki, shard, terms, size) VALUES (?, ?, ?, ?)")
         for key in change.shards.keys.sorted() {
-            try writeShard.execute(arguments: [wikiID, key, change.shards[key]!.encoded])
+            let shard = change.shards[key]!
+            try writeShard.execute(arguments: [wikiID, key, shard.encoded, shard.size])
         }
         try db.execute(
             sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, length, clashes) VALUES (?, ?, ?, ?)",

@@ -16,9 +16,8 @@ extension FastPath {
         let new: SearchEntry?
     }
 
-    /// The index files the term and document shards of a change touch, with why each is written.
+    /// The document shards a change touches, with why each is written.
     private struct TouchedShards {
-        var terms: [String: SearchShard] = [:]
         var documents: [String: [String: String?]] = [:]
         var causes: [String: [ChangeCause]] = [:]
 
@@ -48,10 +47,11 @@ extension FastPath {
         let changes = try entryChanges(context)
         var change = SearchIndexChange(of: wiki.id, totals: totals)
         var touched = TouchedShards()
+        var shardEdit = try SearchShardEdit(ofWiki: wiki.id, state: state, cut: options.searchShardCut)
         for entry in changes {
             totals.documents += (entry.new == nil ? 0 : 1) - (entry.old == nil ? 0 : 1)
             totals.length += (entry.new?.length ?? 0) - (entry.old?.length ?? 0)
-            try movePostings(of: entry, ofWiki: wiki.id, state: state, into: &touched)
+            try movePostings(of: entry, into: &shardEdit)
             guard entry.old != entry.new else { continue }
             if let new = entry.new { change.entries.append(new) } else { change.removedEntries.append(entry.key) }
             guard entry.old?.value != entry.new?.value else { continue }
@@ -62,18 +62,18 @@ extension FastPath {
         change.totals = totals
         let folder = WikiSearchFiles.folder
         let path = { (name: String) in SitePath(components: [context.layout.folder(ofWiki: wiki.id), folder, name]) }
-        var shardKeys = Set(try state.searchShardKeys(ofWiki: wiki.id))
-        for (key, shard) in touched.terms {
-            if shard.isEmpty {
-                shardKeys.remove(key)
-                change.removedShards.append(key)
-                files.removed.append((path("t-\(key).js"), touched.cause(of: "t-" + key)))
-            } else {
-                shardKeys.insert(key)
-                change.shards[key] = shard
-                files.written.append(
-                    (path("t-\(key).js"), SearchIndex.termFile(key, shard).text, touched.cause(of: "t-" + key)))
-            }
+        let shards = try shardEdit.outcome()
+        let cause = { (key: String) in shards.causes[key, default: []].map(\.description).joined(separator: "; ") }
+        var shardKeys = Set(shardEdit.layout.keys)
+        for key in shards.removed {
+            shardKeys.remove(key)
+            change.removedShards.append(key)
+            files.removed.append((path("t-\(key).js"), cause(key)))
+        }
+        for (key, shard) in shards.written {
+            shardKeys.insert(key)
+            change.shards[key] = shard
+            files.written.append((path("t-\(key).js"), SearchIndex.termFile(key, shard).text, cause(key)))
         }
         for (prefix, changed) in touched.documents {
             var values: [String: String] = [:]
@@ -119,28 +119,11 @@ extension FastPath {
     }
 
     /// Takes the postings of `entry` that change out of their term shards, and puts the new ones
-    /// in, the shards read from the state the first time they are touched.
-    private func movePostings(
-        of entry: EntryChange, ofWiki wikiID: String, state: BuildState, into touched: inout TouchedShards
-    ) throws {
+    /// in.
+    private func movePostings(of entry: EntryChange, into shards: inout SearchShardEdit) throws {
         let (old, new) = (entry.old?.postings ?? [:], entry.new?.postings ?? [:])
-        let changedTerms = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
-        for term in changedTerms {
-            let key = SearchTerms.shardKey(of: term)
-            if touched.terms[key] == nil {
-                guard let stored = try state.searchShard(key, ofWiki: wikiID) else {
-                    throw FastPathDeclined(
-                        "the search shard \(MessageText.quoted(key)) of wiki \(MessageText.quoted(wikiID)) "
-                            + "in the build state does not read")
-                }
-                touched.terms[key] = stored
-            }
-            if let rest = new[term] {
-                touched.terms[key]!.set(rest, ofDocument: entry.key, for: term)
-            } else {
-                touched.terms[key]!.remove(document: entry.key, from: term)
-            }
-            touched.note(entry.title, in: "t-" + key)
+        for term in Set(old.keys).union(new.keys) where old[term] != new[term] {
+            try shards.set(new[term], ofDocument: entry.key, for: term, because: entry.title)
         }
     }
 }

@@ -57,7 +57,8 @@ import GRDB
 /// - `searchDocument`, `searchShard`, `searchTotals` (migration "search index"): each search
 ///   wiki's index: every document by `key` with its `href`, `length`, `postings` by term
 ///   (`SearchEntry.encodedPostings`) and `value` in its document shard; every term shard by
-///   `shard` key with its `terms` (`SearchShard.encoded`); and the wiki's totals (documents,
+///   `shard` key with its `terms` (`SearchShard.encoded`) and its `size` (migration "search
+///   shard sizes"); and the wiki's totals (documents,
 ///   terms, key clashes), which `meta.js` shows.
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
@@ -308,6 +309,14 @@ enum StateSchema {
                     ALTER TABLE dumpLedger RENAME TO sourceLedger;
                     ALTER TABLE sourceLedger RENAME COLUMN entries TO ledger;
                     """)
+        }
+        migrator.registerMigration("search shard sizes") { db in
+            // Each term shard's size (`SearchShard.size`), so that the fast path weighs a prefix
+            // against the budget of `SearchShardCut` without reading its shards. A state of the format
+            // before has none: its next build is a full one.
+            try db.alter(table: "searchShard") { table in
+                table.add(column: "size", .integer).notNull().defaults(to: 0)
+            }
         }
         return migrator
     }

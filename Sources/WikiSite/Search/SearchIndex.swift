@@ -9,7 +9,7 @@ import WikiRender
 /// | file | what it holds |
 /// | --- | --- |
 /// | `meta.js` | the number of documents, their mean length in terms, the keys of the term shards |
-/// | `t-<key>.js` | the terms whose first letters are `key` (`SearchTerms.shardKey`), each with its postings `[document, count, fields, section, length class]` |
+/// | `t-<key>.js` | the terms of the shard `key`, a prefix (`SearchShardCut`), each with its postings `[document, count, fields, section, length class]` |
 /// | `d-<xx>.js` | the documents whose key starts with `xx`: title, href, sections (heading, anchor, excerpt) |
 ///
 /// A document's key is a digest of its href, and its length is kept as a class (4 per doubling,
@@ -46,27 +46,26 @@ struct SearchIndex: Sendable {
     let shards: [String: SearchShard]
     let totals: Totals
 
-    /// The index of `documents`, their entries worked out on every core.
-    init(_ documents: [SearchDocument]) {
+    /// The index of `documents`, their entries worked out on every core, its terms cut into
+    /// shards by `cut`.
+    init(_ documents: [SearchDocument], cut: SearchShardCut = SearchShardCut()) {
         let keys = SearchEntry.keys(ofHrefs: documents.map(\.href))
         let entries = Concurrently.map(documents.count) { SearchEntry(documents[$0], key: keys[$0]) }
         let clashes = zip(documents, keys).filter { SearchEntry.firstKey(ofHref: $0.href) != $1 }.count
-        self.init(entries: entries, clashes: clashes)
+        self.init(entries: entries, clashes: clashes, cut: cut)
     }
 
-    /// The index of `entries`: their postings gathered by term in the order of their keys.
-    init(entries: [SearchEntry], clashes: Int) {
-        var shards: [String: SearchShard] = [:]
-        var shardOfTerm: [String: String] = [:]
+    /// The index of `entries`: their postings gathered by term in the order of their keys, the
+    /// terms cut into shards by `cut`.
+    init(entries: [SearchEntry], clashes: Int, cut: SearchShardCut) {
+        var terms: [String: [SearchShard.Posting]] = [:]
         for entry in entries.sorted(by: { $0.key < $1.key }) {
-            for (term, posting) in entry.postings {
-                let shard = shardOfTerm[term] ?? SearchTerms.shardKey(of: term)
-                shardOfTerm[term] = shard
-                shards[shard, default: SearchShard()].append(posting, ofDocument: entry.key, to: term)
+            for (term, rest) in entry.postings {
+                terms[term, default: []].append(SearchShard.Posting(key: entry.key, rest: rest))
             }
         }
         self.entries = entries
-        self.shards = shards
+        self.shards = cut.shards(of: terms)
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
     }
 

@@ -16,11 +16,21 @@ struct SearchShard: Sendable, Equatable {
 
     var isEmpty: Bool { terms.isEmpty }
 
+    /// The bytes the shard's value takes, near enough: what the cut weighs (`SearchShardCut`).
+    var size: Int {
+        terms.reduce(0) { $0 + Self.size(of: $1.key, $1.value) }
+    }
+
     init() {}
 
-    /// Adds the posting of the document `key` to `term`, documents coming in key order.
-    mutating func append(_ rest: String, ofDocument key: String, to term: String) {
-        terms[term, default: []].append(Posting(key: key, rest: rest))
+    /// The shard of `terms`, each with its postings in key order.
+    init(terms: [String: [Posting]]) {
+        self.terms = terms
+    }
+
+    /// The bytes `term` and its `postings` take in a shard's value, near enough.
+    static func size(of term: String, _ postings: [Posting]) -> Int {
+        postings.reduce(term.utf8.count + 6) { $0 + $1.key.utf8.count + $1.rest.utf8.count + 6 }
     }
 
     /// Sets the posting of the document `key` for `term`, in its place by key.

@@ -13,6 +13,8 @@ struct WikiSearchFiles {
     let siteLayout: SiteLayout
     /// The words of the wiki's language, which name the special pages.
     let strings: ThemeStrings
+    /// How the index's terms are cut into shards.
+    let cut: SearchShardCut
 
     /// Where the index's file `name` goes.
     func path(of name: String) -> SitePath {
@@ -56,7 +58,7 @@ struct WikiSearchFiles {
     /// alone), and retires those of an earlier build it no longer has. Returns the index as the
     /// state keeps it.
     func write(with writer: SiteWriter, because cause: String) throws -> SearchIndexChange {
-        let index = SearchIndex(documents)
+        let index = SearchIndex(documents, cut: cut)
         let files = index.files
         writer.retire(withPrefix: siteLayout.folderPrefix(ofWiki: analysis.wiki.id) + Self.folder + "/", because: cause)
         try writer.announce(files.map { path(of: $0.name) })

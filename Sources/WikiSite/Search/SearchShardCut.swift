@@ -1,0 +1,60 @@
+import WikiRender
+
+/// How a wiki's terms are cut into term shards, by size: a function of the terms and their
+/// postings alone, so that a clean build and an incremental one cut them the same way.
+///
+/// The terms starting with one letter make a shard, unless their postings weigh more than
+/// `budget` bytes: then that prefix is cut into the prefixes one letter longer, each cut again
+/// by the same rule, down to `longestKey` letters. A term no longer than a prefix that is cut
+/// stays in the shard of the prefix itself. A shard is named by its prefix's key
+/// (`SearchTerms.shardKey(of:length:)`); a term is in the shard of the longest key that is a
+/// prefix of it.
+struct SearchShardCut: Sendable, Equatable {
+    /// The budget of a build: 32 KB, about 8 KB gzip-compressed. A query loads one shard a word,
+    /// and an edit rewrites the shards of the words it changes: small shards keep both cheap.
+    static let standardBudget = 32 * 1024
+    /// The longest prefix a shard is named by, in letters: a prefix this long is never cut.
+    static let longestKey = 8
+
+    /// The most a prefix's terms may weigh, in bytes, before it is cut.
+    let budget: Int
+
+    init(budget: Int = Self.standardBudget) {
+        self.budget = budget
+    }
+
+    /// The shards of `terms`, which all start with the same `depth - 1` letters (any, at depth 1),
+    /// by key.
+    func shards(of terms: [String: [SearchShard.Posting]], depth: Int = 1) -> [String: SearchShard] {
+        var shards: [String: SearchShard] = [:]
+        let groups = Dictionary(grouping: terms) { SearchTerms.shardKey(of: $0.key, length: depth) }
+        for (key, members) in groups {
+            place(members, key: key, depth: depth, into: &shards)
+        }
+        return shards
+    }
+
+    /// Whether the prefix `depth` letters long whose terms weigh `size` bytes is cut.
+    func cuts(size: Int, depth: Int) -> Bool {
+        size > budget && depth < Self.longestKey
+    }
+
+    /// Puts `members`, the terms of the prefix `key`, `depth` letters long, into `shards`.
+    private func place(
+        _ members: [(key: String, value: [SearchShard.Posting])], key: String, depth: Int,
+        into shards: inout [String: SearchShard]
+    ) {
+        let size = members.reduce(0) { $0 + SearchShard.size(of: $1.key, $1.value) }
+        guard cuts(size: size, depth: depth) else {
+            shards[key] = SearchShard(terms: Dictionary(uniqueKeysWithValues: members))
+            return
+        }
+        var own: [String: [SearchShard.Posting]] = [:]
+        var longer: [String: [SearchShard.Posting]] = [:]
+        for (term, postings) in members {
+            if term.unicodeScalars.count <= depth { own[term] = postings } else { longer[term] = postings }
+        }
+        if !own.isEmpty { shards[key] = SearchShard(terms: own) }
+        shards.merge(self.shards(of: longer, depth: depth + 1)) { first, _ in first }
+    }
+}
