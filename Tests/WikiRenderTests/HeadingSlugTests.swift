@@ -19,4 +19,33 @@ struct HeadingSlugTests {
     func slug(_ text: String, _ expected: String) {
         #expect(HeadingSlug.slug(text) == expected)
     }
+
+    /// The slug as its definition says: the text `lowercased()`, then each scalar kept (a
+    /// Unicode word character or `-`), written `-` (a space) or dropped.
+    private static func definedSlug(_ text: String) -> String {
+        var slug = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar == " " {
+                slug.append("-")
+            } else if scalar == "-" || scalar == "_" || (scalar.isASCII && scalar.properties.isAlphabetic)
+                || ("0"..."9").contains(scalar)
+                || (!scalar.isASCII
+                    && [
+                        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                        .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation,
+                    ].contains(scalar.properties.generalCategory))
+            {
+                slug.append(scalar)
+            }
+        }
+        return slug.isEmpty ? "section" : String(slug)
+    }
+
+    @Test(arguments: [
+        "İstanbul Ünİ", "\u{212A}elvin ẞtraße", "ΣΟΦΊΑ Σοφία", "ǄUNGLA ǅ ǆ", "Mixed ASCII and Ünïcödé: 1.2 (b_c)",
+        "ﬁ ﬀ Ⅻ ½", "Ⓐ Ⓑ ⓒ", "٣ ४ 𝟙", "Tab\tand\u{00A0}no-break", "ÀÉÎÕÜ ÿ Ÿ",
+    ])
+    func aSlugLowercasesEachCharacterAsStringLowercasedDoes(_ text: String) {
+        #expect(HeadingSlug.slug(text) == Self.definedSlug(text))
+    }
 }

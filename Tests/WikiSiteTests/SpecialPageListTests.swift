@@ -175,7 +175,8 @@ struct SpecialPageListTests {
     @Test(arguments: [
         ("", 0), ("one", 1), ("# Heading\n\nTwo words.", 3), ("don't stop", 2), ("don’t", 1), ("[[Sync Client]]", 2),
         ("a — b", 2), ("café crème", 2), ("`code_span` 42", 3), ("'quoted'", 1), ("a''b", 2), ("a’’b", 2),
-        ("x' y", 2), ("'a'b'", 1), ("Über×Straße÷Ωmega", 3), ("ſ ĸ ŉ", 3),
+        ("x' y", 2), ("'a'b'", 1), ("Über×Straße÷Ωmega", 3), ("ſ ĸ ŉ", 3), ("word1 w2w3 ab'cd ef’gh", 4),
+        ("abc''def ghi'", 3), ("run1é2run ×z", 2),
     ])
     func wordsAreRunsOfLettersAndDigits(text: String, words: Int) {
         #expect(WordCount.words(in: text) == words)

@@ -5,15 +5,40 @@ public enum HeadingSlug {
     /// `Sync Client: How?` → `sync-client-how`. When nothing is left, `section`.
     public static func slug(_ text: String) -> String {
         if let slug = asciiSlug(text) { return slug }
-        var slug = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar == " " {
-                slug.append("-")
-            } else if isKept(scalar) {
-                slug.append(scalar)
+        // `lowercased()` is each scalar's `lowercaseMapping` in turn: done here a scalar at a
+        // time, so that the ASCII scalars of a mostly ASCII heading skip the Unicode tables.
+        var slug: [UInt8] = []
+        slug.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                if let byte = asciiSlugByte(UInt8(scalar.value)) { slug.append(byte) }
+                continue
+            }
+            for lowered in scalar.properties.lowercaseMapping.unicodeScalars {
+                if lowered == " " {
+                    slug.append(UInt8(ascii: "-"))
+                } else if isKept(lowered) {
+                    UTF8.encode(lowered) { slug.append($0) }
+                }
             }
         }
-        return slug.isEmpty ? "section" : String(slug)
+        return slug.isEmpty ? "section" : String(decoding: slug, as: UTF8.self)
+    }
+
+    /// What the ASCII `byte` becomes in a slug: lowercased, `-` for a space; nil when it is
+    /// dropped.
+    private static func asciiSlugByte(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+            UInt8(ascii: "_"):
+            return byte
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return byte + 0x20
+        case UInt8(ascii: " "):
+            return UInt8(ascii: "-")
+        default:
+            return nil
+        }
     }
 
     /// The slug of an ASCII `text`, made in one pass; nil for any other text.
@@ -23,17 +48,8 @@ public enum HeadingSlug {
         let slug = String(unsafeUninitializedCapacity: utf8.count) { buffer in
             var count = 0
             for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
-                    UInt8(ascii: "_"):
-                    buffer[count] = byte
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    buffer[count] = byte + 0x20
-                case UInt8(ascii: " "):
-                    buffer[count] = UInt8(ascii: "-")
-                default:
-                    continue
-                }
+                guard let kept = asciiSlugByte(byte) else { continue }
+                buffer[count] = kept
                 count += 1
             }
             return count

@@ -24,9 +24,13 @@ enum WordCount {
             if lead < 0x80 {
                 index += 1
                 // 0-9, A-Z, a-z (`| 0x20` lowers a letter); `'`. Arithmetic, not `switch` on
-                // ranges or `UInt8(ascii:)`, which are calls in a debug build.
+                // ranges, `UInt8(ascii:)` or a function, which are calls in a debug build.
                 isWord = lead &- 0x30 < 10 || (lead | 0x20) &- 0x61 < 26
                 isApostrophe = lead == 0x27
+                // The rest of a run of ASCII word bytes changes nothing but where the next byte is.
+                while isWord, index < end, bytes[index] &- 0x30 < 10 || (bytes[index] | 0x20) &- 0x61 < 26 {
+                    index += 1
+                }
             } else {
                 // Valid UTF-8 (a Swift string is): the lead byte says how many bytes follow.
                 let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
