@@ -25,8 +25,8 @@ public struct ComparedFolderReading: Sendable {
         let assembler: MarkdownWikiAssembler
         /// The paths of the folder's other files, in byte order.
         let otherFiles: [String]
-        /// The entry of every page's note, by path.
-        var entries: [String: FolderLedger.Entry]
+        /// The entry of every page's note, in byte order of paths.
+        var entries: [FolderLedger.Entry]
 
         /// What a compared reading delivers as changes, with the wiki's document and how many pages
         /// are gone.
@@ -49,10 +49,9 @@ public struct ComparedFolderReading: Sendable {
         ) -> Changes? {
             var reader = FolderNoteReader(folderName: assembler.folderName)
             var fresh: [ReadFile] = []
-            for path in comparison.toRead {
-                guard let page = read(path, &reader, commits: commits(path, comparison.earlier[path])) else {
-                    return nil
-                }
+            for note in comparison.notes where !note.isUnchanged {
+                guard let page = read(note.relativePath, &reader, commits: commits(note.relativePath, note.earlier))
+                else { return nil }
                 fresh.append(page)
             }
             var home: ReadFile?
@@ -61,21 +60,40 @@ public struct ComparedFolderReading: Sendable {
                 guard let read = read(homePath, &reader, commits: commits(homePath, earlier)) else { return nil }
                 home = read
             }
-            var titles = Set<ExactString>()
-            for title in comparison.unchanged.map(\.title) + fresh.map(\.title) {
-                guard titles.insert(ExactString(title)).inserted else { return nil }
-            }
+            guard Self.titlesAreTheirOwn(fresh, among: comparison) else { return nil }
             let wiki = assembler.wikiDocument(
                 home: home.flatMap { $0.frontMatter.isDraft == true ? nil : $0 },
-                pages: comparison.unchanged.map { ($0.dates.created, $0.dates.updated, $0.isDraft) }
-                    + fresh.map(\.entryDates))
-            entries = Dictionary(
-                comparison.unchanged.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
-            var folderFiles = FolderFiles(folderName: assembler.folderName, paths: otherFiles)
+                pages: comparison.notes.compactMap { note in
+                    note.isUnchanged ? note.earlier.map { ($0.dates.created, $0.dates.updated, $0.isDraft) } : nil
+                } + fresh.map(\.entryDates))
             var changes: [Document] = wiki.revisionText == ledger.wikiRevision ? [] : [wiki]
+            guard let freshEntries = pageChanges(of: fresh, among: comparison, into: &changes) else { return nil }
+            entries = comparison.notes.compactMap { note in
+                note.isUnchanged ? note.earlier : freshEntries[note.relativePath]
+            }
+            let gone = Self.goneIDs(among: comparison, fresh: fresh, assembler: assembler)
+            for id in gone {
+                changes.append(
+                    Document(
+                        id: id, revisionText: nil, isDeleted: true,
+                        body: JSONObject([("_id", .string(id)), ("_deleted", .bool(true))]),
+                        origin: DocumentOrigin(source: assembler.folderName, line: nil)))
+            }
+            return Changes(
+                changes: changes, wiki: wiki, home: home?.entry(namesFiles: false, revision: ""), goneCount: gone.count)
+        }
+
+        /// Appends to `changes` the page documents of `fresh` that differ from the ledger's, and
+        /// returns the ledger's entries of `fresh` by path; nil when a file a note names cannot be
+        /// read.
+        private func pageChanges(
+            of fresh: [ReadFile], among comparison: FolderComparison, into changes: inout [Document]
+        ) -> [String: FolderLedger.Entry]? {
+            var folderFiles = FolderFiles(folderName: assembler.folderName, paths: otherFiles)
+            var entries: [String: FolderLedger.Entry] = [:]
             for page in fresh {
                 let (document, namesFiles) = assembler.pageDocument(page, &folderFiles)
-                let earlier = comparison.earlier[page.file.relativePath]
+                let earlier = comparison.note(at: page.file.relativePath)?.earlier
                 // A note read again as it was (touched by git, or changed too recently to trust
                 // its stamp) is no change.
                 if earlier?.revision != document.revisionText || earlier?.title != page.title {
@@ -84,41 +102,74 @@ public struct ComparedFolderReading: Sendable {
                 entries[page.file.relativePath] = page.entry(
                     namesFiles: namesFiles, revision: document.revisionText ?? "")
             }
-            guard folderFiles.rejected.isEmpty else { return nil }
-            let ids = Set(entries.values.map { ExactString(assembler.pageID($0.title)) })
-            let gone = Set(ledger.entries.map { ExactString(assembler.pageID($0.title)) }).subtracting(ids)
-            for id in gone.sorted() {
-                changes.append(
-                    Document(
-                        id: id.value, revisionText: nil, isDeleted: true,
-                        body: JSONObject([("_id", .string(id.value)), ("_deleted", .bool(true))]),
-                        origin: DocumentOrigin(source: assembler.folderName, line: nil)))
+            return folderFiles.rejected.isEmpty ? entries : nil
+        }
+
+        /// Whether each note of `fresh` has a title no other note has. The notes not read had no
+        /// title in common in the ledger, so only the fresh ones' titles are looked for.
+        private static func titlesAreTheirOwn(_ fresh: [ReadFile], among comparison: FolderComparison) -> Bool {
+            var titles = Set<ExactString>()
+            for page in fresh {
+                guard titles.insert(ExactString(page.title)).inserted else { return false }
+                // A note not read whose path gives it this title.
+                if let note = comparison.note(at: page.title + ".md"), note.isUnchanged,
+                    note.earlier?.frontMatterTitle == nil
+                {
+                    return false
+                }
             }
-            return Changes(
-                changes: changes, wiki: wiki, home: home?.entry(namesFiles: false, revision: ""), goneCount: gone.count)
+            // A note not read whose front matter gives it one of these titles.
+            return !comparison.notes.contains { note in
+                guard note.isUnchanged, let title = note.earlier?.frontMatterTitle else { return false }
+                return titles.contains(ExactString(title))
+            }
+        }
+
+        /// The `_id`s of the pages of the ledger that no note gives now, in byte order: those of the
+        /// notes gone or read again whose title no fresh note has.
+        private static func goneIDs(
+            among comparison: FolderComparison, fresh: [ReadFile], assembler: MarkdownWikiAssembler
+        ) -> [String] {
+            let freshTitles = Set(fresh.map { ExactString($0.title) })
+            let left = comparison.gone + comparison.notes.compactMap { $0.isUnchanged ? nil : $0.earlier }
+            let gone = Set(left.map { ExactString($0.title) }).subtracting(freshTitles)
+            return gone.sorted().map { assembler.pageID($0.value) }
         }
 
         /// The documents of `ids`, `wiki` for the wiki's, each page's note read again; nil when a
         /// note changed since it was listed.
         func documents(_ ids: [String], wiki: Document) -> [Document]? {
-            let byID = Dictionary(
-                entries.values.map { (ExactString(assembler.pageID($0.title)), $0) },
-                uniquingKeysWith: { first, _ in first })
             var reader = FolderNoteReader(folderName: assembler.folderName)
             var folderFiles = FolderFiles(folderName: assembler.folderName, paths: otherFiles)
             var documents: [Document] = []
+            let prefix = assembler.wikiID + ":"
             for id in Set(ids.map(ExactString.init)).sorted() {
                 if id.value == assembler.wikiID {
                     documents.append(wiki)
                     continue
                 }
-                guard let entry = byID[id] else { continue }
+                guard id.value.hasPrefix(prefix), let entry = entry(titled: String(id.value.dropFirst(prefix.count)))
+                else { continue }
                 guard let page = read(entry.relativePath, &reader, commits: entry.commits),
                     page.file.stamp == entry.stamp
                 else { return nil }
                 documents.append(assembler.pageDocument(page, &folderFiles).0)
             }
             return documents
+        }
+
+        /// The entry of the note whose page is titled `title`.
+        private func entry(titled title: String) -> FolderLedger.Entry? {
+            var (low, high) = (0, entries.count)
+            let path = title + ".md"
+            while low < high {
+                let middle = (low + high) / 2
+                let order = ExactString.byteOrder(entries[middle].relativePath, path)
+                if order == 0, entries[middle].frontMatterTitle == nil { return entries[middle] }
+                if order < 0 { low = middle + 1 } else { high = middle }
+                if order == 0 { break }
+            }
+            return entries.first { $0.frontMatterTitle.map(title.isExactly) ?? false }
         }
 
         /// The note at `path` read as a page with the commit times `commits`; nil when it cannot be

@@ -49,7 +49,7 @@ extension MarkdownFolderSource {
             history?.head == nil
             ? [:] : try GitFolderHistory.commits(of: comparison.newPaths(home: ledger.home), in: name)
         var context = ComparedFolderReading.Context(
-            assembler: assembler, otherFiles: walker.otherFiles.map(\.relativePath), entries: [:])
+            assembler: assembler, otherFiles: walker.otherFiles.map(\.relativePath), entries: [])
         guard
             let read = context.readChanges(
                 comparison, ledger: ledger, commits: { path, entry in entry?.commits ?? newCommits[Array(path.utf8)] })
@@ -59,7 +59,7 @@ extension MarkdownFolderSource {
         let newLedger = FolderLedger(
             wikiID: wikiID, head: ledger.head, otherFilesDigest: FolderLedger.digest(of: walker.otherFiles),
             wikiRevision: read.wiki.revisionText ?? "", readAt: readAt, home: read.home,
-            entries: context.entries.values.sorted { $0.relativePath.precedesInByteOrder($1.relativePath) })
+            entries: context.entries)
         return ComparedFolderReading(
             reading: SourceReading(
                 form: Self.form(inGit: history != nil), scope: .everything, documentCount: read.changes.count,
@@ -71,46 +71,78 @@ extension MarkdownFolderSource {
 
 /// Which notes of a folder a reading compared with a ``FolderLedger`` reads: those whose stamp or
 /// git's word differ, those changed too close to the ledger's reading to trust their stamp, the
-/// new ones, and those that name files when the other files changed.
+/// new ones, and those that name files when the other files changed. The notes and the ledger are
+/// both in byte order of paths, so they are compared in one pass.
 struct FolderComparison {
+    /// A note of the folder, the home left out.
+    struct Note {
+        let relativePath: String
+        /// The ledger's entry of the note; nil for a new one.
+        let earlier: FolderLedger.Entry?
+        /// Whether `earlier` stands, and the note is not read.
+        let isUnchanged: Bool
+    }
+
     /// The home file's path, read every time.
     let homePath: String?
-    /// The ledger's entries of the notes not to read: as they were.
-    let unchanged: [FolderLedger.Entry]
-    /// The paths of the notes to read, the home left out, in byte order.
+    /// The notes, the home left out, in byte order of paths.
+    let notes: [Note]
+    /// The paths of the notes to read, in byte order.
     let toRead: [String]
-    /// The ledger's entries of the notes read again, by path.
-    let earlier: [String: FolderLedger.Entry]
+    /// The ledger's entries of the notes that are not there any more (or are the home now).
+    let gone: [FolderLedger.Entry]
 
     /// The notes to read that the ledger does not hold, the home among them unless it was the
     /// ledger's `home`.
     func newPaths(home: FolderLedger.Entry?) -> [String] {
         let newHome = homePath.flatMap { path in home?.relativePath.isExactly(path) == true ? nil : path }
-        return toRead.filter { earlier[$0] == nil } + (newHome.map { [$0] } ?? [])
+        return notes.filter { $0.earlier == nil }.map(\.relativePath) + (newHome.map { [$0] } ?? [])
     }
 
-    init(ledger: FolderLedger, notes: [ListedFile], otherFiles: [ListedFile], uncommitted: Set<[UInt8]>) {
-        let homePath = MarkdownWikiAssembler.homePath(among: notes.map(\.relativePath))
-        let filesMoved = FolderLedger.digest(of: otherFiles) != ledger.otherFilesDigest
-        let entries = Dictionary(ledger.entries.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
-        var unchanged: [FolderLedger.Entry] = []
-        var toRead: [String] = []
-        var earlier: [String: FolderLedger.Entry] = [:]
-        for note in notes where !(homePath.map(note.relativePath.isExactly) ?? false) {
-            let entry = entries[note.relativePath]
-            if let entry, entry.stamp == note.stamp, !ledger.isRacy(entry),
-                entry.isUncommitted == uncommitted.contains(Array(note.relativePath.utf8)),
-                !(filesMoved && entry.namesFiles)
-            {
-                unchanged.append(entry)
-            } else {
-                toRead.append(note.relativePath)
-                earlier[note.relativePath] = entry
-            }
+    /// The note at `path`, if the folder has one.
+    func note(at path: String) -> Note? {
+        var (low, high) = (0, notes.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let order = ExactString.byteOrder(notes[middle].relativePath, path)
+            if order == 0 { return notes[middle] }
+            if order < 0 { low = middle + 1 } else { high = middle }
         }
+        return nil
+    }
+
+    init(ledger: FolderLedger, notes listed: [ListedFile], otherFiles: [ListedFile], uncommitted: Set<[UInt8]>) {
+        let homePath = MarkdownWikiAssembler.homePath(among: listed.map(\.relativePath))
+        let filesMoved = FolderLedger.digest(of: otherFiles) != ledger.otherFilesDigest
+        var notes: [Note] = []
+        notes.reserveCapacity(listed.count)
+        var toRead: [String] = []
+        var gone: [FolderLedger.Entry] = []
+        var index = ledger.entries.startIndex
+        for note in listed where !(homePath.map(note.relativePath.isExactly) ?? false) {
+            while index < ledger.entries.endIndex,
+                ExactString.byteOrder(ledger.entries[index].relativePath, note.relativePath) < 0
+            {
+                gone.append(ledger.entries[index])
+                index += 1
+            }
+            var earlier: FolderLedger.Entry?
+            if index < ledger.entries.endIndex, ledger.entries[index].relativePath.isExactly(note.relativePath) {
+                earlier = ledger.entries[index]
+                index += 1
+            }
+            let isUnchanged =
+                earlier.map { entry in
+                    entry.stamp == note.stamp && !ledger.isRacy(entry) && !(filesMoved && entry.namesFiles)
+                        && entry.isUncommitted == uncommitted.contains(Array(note.relativePath.utf8))
+                } ?? false
+            if !isUnchanged { toRead.append(note.relativePath) }
+            notes.append(Note(relativePath: note.relativePath, earlier: earlier, isUnchanged: isUnchanged))
+        }
+        gone += ledger.entries[index...]
         self.homePath = homePath
-        self.unchanged = unchanged
+        self.notes = notes
         self.toRead = toRead
-        self.earlier = earlier
+        self.gone = gone
     }
 }
