@@ -57,7 +57,7 @@ struct MarkdownFileWalker {
     /// Where files are read, reused from file to file.
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(folderName: String, readsNotes: Bool = true, isIgnored: @escaping ([UInt8]) -> Bool) {
+    init(folderName: String, readsNotes: Bool, isIgnored: @escaping ([UInt8]) -> Bool) {
         self.folderName = folderName
         self.readsNotes = readsNotes
         self.isIgnored = isIgnored

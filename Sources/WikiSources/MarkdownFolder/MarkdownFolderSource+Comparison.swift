@@ -35,10 +35,7 @@ extension MarkdownFolderSource {
         guard history.map({ $0.head ?? "" }) == ledger.head else { return nil }
         let descriptor = open(name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw unreadable() }
-        let ignored = history?.ignored ?? []
-        let readAt = FolderLedger.now()
-        var walker = MarkdownFileWalker(folderName: name, readsNotes: false) { ignored.contains($0) }
-        walker.walk(folder: descriptor)
+        let (walker, readAt) = walk(descriptor, readingNotes: false, history: history)
         guard walker.rejected.isEmpty else { return nil }
         let comparison = FolderComparison(
             ledger: ledger, notes: walker.notes, otherFiles: walker.otherFiles, uncommitted: history?.changed ?? [])

@@ -117,10 +117,7 @@ public struct MarkdownFolderSource: DocumentSource {
             close(descriptor)
             throw error
         }
-        let ignored = history?.ignored ?? []
-        let readAt = FolderLedger.now()
-        var walker = MarkdownFileWalker(folderName: name) { ignored.contains($0) }
-        walker.walk(folder: descriptor)
+        let (walker, readAt) = walk(descriptor, readingNotes: true, history: history)
         let assembler = MarkdownWikiAssembler(
             folderName: name, wikiID: id, configuredTitle: wikiTitle, history: history)
         let assembly = assembler.assemble(walker.files, otherFiles: walker.otherFiles, readAt: readAt)
@@ -131,6 +128,18 @@ public struct MarkdownFolderSource: DocumentSource {
             rejected: (walker.rejected + assembly.rejected).sorted {
                 $0.origin.source.precedesInByteOrder($1.origin.source)
             }, ledger: .folder(assembly.ledger))
+    }
+
+    /// Walks the folder open at `descriptor` (closed by the walk), leaving out what git ignores:
+    /// its notes read, or only listed; and when the walk started, for the ledger.
+    func walk(
+        _ descriptor: Int32, readingNotes: Bool, history: GitFolderHistory?
+    ) -> (MarkdownFileWalker, readAt: FileTime) {
+        let ignored = history?.ignored ?? []
+        let readAt = FolderLedger.now()
+        var walker = MarkdownFileWalker(folderName: name, readsNotes: readingNotes) { ignored.contains($0) }
+        walker.walk(folder: descriptor)
+        return (walker, readAt)
     }
 
     /// What kind of source a folder is, for messages.
