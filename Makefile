@@ -174,7 +174,9 @@ fuzz: fuzz-build
 	if [ -n "$$failed" ]; then echo "fuzz: crashes in:$$failed (inputs in $(FUZZ_CRASHES)/<target>/)"; exit 1; fi
 
 ## fuzz-smoke: what CI runs, bounded: each target from the committed seeds only, with a fixed
-## random seed, for a fixed number of inputs (about 15 s each on a 2-core machine).
+## random seed and Swift's hashing made deterministic (its per-process seed would steer the
+## coverage, so two runs would try different inputs), for a fixed number of inputs (about 15 s
+## each on a 2-core machine).
 FUZZ_SMOKE_CORPUS := .build-fuzz-smoke-corpus
 FUZZ_SMOKE_RUNS_dump-reader := 100000
 FUZZ_SMOKE_RUNS_front-matter := 20000
@@ -202,7 +204,7 @@ fuzz-build: deps
 fuzz-run-%:
 	@mkdir -p $(FUZZ_CORPUS)/$* $(FUZZ_CRASHES)/$*
 	@echo "fuzz-$*: $(if $(FUZZ_SMOKE),$(FUZZ_SMOKE_RUNS_$*) inputs from seed 1,$(FUZZ_SECONDS) s), log in $(FUZZ_CRASHES)/$*.log"
-	@SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+	@SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(if $(FUZZ_SMOKE),SWIFT_DETERMINISTIC_HASHING=1) \
 	  $(FUZZ_BUILD)/release/fuzz-$* $(FUZZ_CORPUS)/$* Fuzz/Corpus/$* $(wildcard Fuzz/Regressions/$*) \
 	  -dict=Fuzz/Dictionaries/$(FUZZ_DICTIONARY_$*).dict -artifact_prefix=$(FUZZ_CRASHES)/$*/ \
 	  $(if $(FUZZ_SMOKE),-seed=1 -runs=$(FUZZ_SMOKE_RUNS_$*),-max_total_time=$(FUZZ_SECONDS)) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 $(FUZZ_OPTIONS) \

@@ -9,11 +9,12 @@ import WikiRender
 /// What must hold:
 /// - Without a block at the very top (`FrontMatterBlock`), the page's Markdown is the text, its
 ///   displayed title nil, and there is no warning.
-/// - With one that reads, the page's Markdown is exactly the text after the block, and a
-///   displayed title is never empty nor surrounded by whitespace.
-/// - With one that does not read, there is one warning, safe to print on a terminal, whose line
-///   is within the block; the page is published, and its Markdown renders as a code block holding
-///   exactly the block's text, then the rest.
+/// - Every warning (a part left out, or the whole block unreadable) is safe to print on a
+///   terminal, and its line is within the block.
+/// - With one that reads (a part of it perhaps left out), the page's Markdown is exactly the text
+///   after the block, and a displayed title is never empty nor surrounded by whitespace.
+/// - With one that does not read, the page is published, and its Markdown renders as a code
+///   block holding exactly the block's text, then the rest.
 /// - `FrontMatter` on the block's YAML reads it or throws `FrontMatterError` (never traps), whose
 ///   line is within the YAML; the tags it reads pass the tags target's checks (safe files,
 ///   bounded nesting), its aliases are trimmed and not empty.
@@ -39,7 +40,16 @@ enum FrontMatterTarget {
         }
         try checkReading(block, of: utf8)
         let rest = String(decoding: utf8[block.markdownStart...], as: UTF8.self)
-        guard let warning = database.invalidFrontMatter.first else {
+        let lines = cmarkLines(String(decoding: utf8[..<block.markdownStart], as: UTF8.self)).utf8.count(where: {
+            $0 == UInt8(ascii: "\n")
+        })
+        for warning in database.invalidFrontMatter {
+            try TerminalText.check(warning.description, "the front matter warning")
+            try require(
+                warning.line.map { (1...lines).contains($0) } ?? true,
+                "the warning's line \(warning.line ?? 0) is outside the block's \(lines) lines")
+        }
+        guard database.invalidFrontMatter.contains(where: \.isShownAsCode) else {
             try require(page.markdown.isExactly(rest), "the body is not the text after the block: \(shown(text))")
             if let shownTitle = page.displayedTitle {
                 let scalars = shownTitle.unicodeScalars
@@ -49,13 +59,6 @@ enum FrontMatterTarget {
             }
             return
         }
-        try TerminalText.check(warning.description, "the front matter warning")
-        let lines = cmarkLines(String(decoding: utf8[..<block.markdownStart], as: UTF8.self)).utf8.count(where: {
-            $0 == UInt8(ascii: "\n")
-        })
-        try require(
-            warning.line.map { (1...lines).contains($0) } ?? true,
-            "the warning's line \(warning.line ?? 0) is outside the block's \(lines) lines")
         try require(page.markdown.hasSuffix(rest), "the rest of a page with unreadable front matter changed")
         try checkShownAsCode(String(decoding: utf8[..<block.markdownStart], as: UTF8.self), in: page.markdown)
     }
