@@ -94,13 +94,27 @@ enum FrontMatterTarget {
     /// Throws unless `markdown` renders, first, as one code block that holds exactly `block`.
     private static func checkShownAsCode(_ block: String, in markdown: String) throws(InvariantViolation) {
         let html = MarkdownTarget.render(markdown, MarkdownOptions()).html
-        var expected = cmarkLines(block)
-        expected = expected.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
-            .replacing("\"", with: "&quot;")
+        let expected = escaped(cmarkLines(block))
         let opening = "<pre tabindex=\"0\"><code class=\"language-yaml\">"
         try require(
             html.hasPrefix(opening + expected + "</code></pre>"),
             "unreadable front matter is not shown as one code block: \(shown(html))")
+    }
+
+    /// `text` as cmark escapes it in HTML, scalar by scalar: a quote followed by a combining mark
+    /// is one `Character`, which a replacement by characters would leave alone.
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// `text` as cmark gives a code block's lines: each line ended by `\n` (whether it ended in
