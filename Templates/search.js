@@ -187,11 +187,8 @@
     var kept = ranked.filter(function (result, index) {
       return index < shown || (cut && byRank(result, cut) === 0 && index < 50);
     });
-    await Promise.all(kept.map(function (result) { return load("d-" + result.key.slice(0, 2)); }));
-    kept.forEach(function (result) {
-      var shard = values["d-" + result.key.slice(0, 2)] || {};
-      result.document = shard[result.key];
-    });
+    await Promise.all(kept.map(function (result) { return load("d-" + result.key); }));
+    kept.forEach(function (result) { result.document = values["d-" + result.key]; });
     return kept.filter(function (result) { return result.document; }).sort(byRankThenTitle)
       .slice(0, shown).map(function (result) {
       result.query = query;

@@ -84,6 +84,19 @@ struct SearchIndexTests {
         #expect(documents.text.contains(#"\u003c/script\u003e"#))
     }
 
+    @Test func eachDocumentHasAFileOfItsOwnSoAResultLoadsOnlyItsPage() throws {
+        let documents = (1...30).map { SearchDocument(title: "Page \($0) words", href: "p\($0).html") }
+        let files = SearchIndex(documents).files.filter { $0.name.hasPrefix("d-") }
+        #expect(files.count == 30)
+        let keys = SearchEntry.keys(ofHrefs: documents.map(\.href))
+        for (document, key) in zip(documents, keys) {
+            let file = try #require(files.first { $0.name == "d-\(key).js" })
+            #expect(file.text.hasPrefix(#"wikisiteSearch.put("d-\#(key)",[""#), "\(file.text)")
+            #expect(file.text.contains("\"\(document.title)\""))
+            #expect(file.text.components(separatedBy: "Page ").count == 2, "one document: \(file.text)")
+        }
+    }
+
     @Test func theIndexIsTheSameWhateverTheOrderOfItsDocuments() {
         let documents = (1...30).map { SearchDocument(title: "Page \($0) words", href: "p\($0).html") }
         #expect(SearchIndex(documents).files == SearchIndex(documents.reversed()).files)

@@ -56,18 +56,6 @@ extension BuildState {
         }
     }
 
-    /// The keys and values of the documents of wiki `wikiID` in the document shard `prefix`.
-    func searchDocumentValues(inShard prefix: String, ofWiki wikiID: String) throws -> [(key: String, value: String)] {
-        try database.read { db in
-            // Keys are lowercase hexadecimal: every key starting with `prefix` is below `prefix` + "g".
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT key, value FROM searchDocument WHERE wiki = ? AND key >= ? AND key < ? ORDER BY key"),
-                arguments: [wikiID, prefix, prefix + "g"]
-            ).map { (key: $0[0], value: $0[1]) }
-        }
-    }
-
     /// The term shard `key` of wiki `wikiID`'s index: an empty one when there is none; nil when
     /// it does not decode.
     func searchShard(_ key: String, ofWiki wikiID: String) throws -> SearchShard? {

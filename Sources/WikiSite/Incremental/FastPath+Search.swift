@@ -3,7 +3,7 @@ import WikiModel
 import WikiRender
 
 /// The search index files that the fast path writes again: the term shards of the terms whose
-/// postings a change adds, removes or alters, the document shards of the entries that change,
+/// postings a change adds, removes or alters, the files of the documents whose entries change,
 /// and `meta.js`, from the index the state keeps (`BuildState+Search`). They are made by the
 /// functions the whole index is made with (`SearchIndex`), so they hold the bytes a clean build
 /// writes.
@@ -14,20 +14,6 @@ extension FastPath {
         let key: String
         let old: SearchEntry?
         let new: SearchEntry?
-    }
-
-    /// The document shards a change touches, with why each is written.
-    private struct TouchedShards {
-        var documents: [String: [String: String?]] = [:]
-        var causes: [String: [ChangeCause]] = [:]
-
-        mutating func note(_ title: PageTitle, in name: String) {
-            if causes[name]?.last != .searchEntry(title) { causes[name, default: []].append(.searchEntry(title)) }
-        }
-
-        func cause(of name: String) -> String {
-            causes[name, default: []].map(\.description).joined(separator: "; ")
-        }
     }
 
     /// Adds the index files of the wiki of `context` that its page changes touch, and records the
@@ -46,7 +32,7 @@ extension FastPath {
         }
         let changes = try entryChanges(context)
         var change = SearchIndexChange(of: wiki.id, totals: totals)
-        var touched = TouchedShards()
+        var documents: [(key: String, value: String?, cause: ChangeCause)] = []
         var shardEdit = try SearchShardEdit(ofWiki: wiki.id, state: state, cut: options.searchShardCut)
         for entry in changes {
             totals.documents += (entry.new == nil ? 0 : 1) - (entry.old == nil ? 0 : 1)
@@ -55,9 +41,7 @@ extension FastPath {
             guard entry.old != entry.new else { continue }
             if let new = entry.new { change.entries.append(new) } else { change.removedEntries.append(entry.key) }
             guard entry.old?.value != entry.new?.value else { continue }
-            let prefix = SearchIndex.documentShard(ofKey: entry.key)
-            touched.documents[prefix, default: [:]][entry.key] = .some(entry.new?.value)
-            touched.note(entry.title, in: "d-" + prefix)
+            documents.append((entry.key, entry.new?.value, .searchEntry(entry.title)))
         }
         change.totals = totals
         let folder = WikiSearchFiles.folder
@@ -75,18 +59,12 @@ extension FastPath {
             change.shards[key] = shard
             files.written.append((path("t-\(key).js"), SearchIndex.termFile(key, shard).text, cause(key)))
         }
-        for (prefix, changed) in touched.documents {
-            var values: [String: String] = [:]
-            for stored in try state.searchDocumentValues(inShard: prefix, ofWiki: wiki.id) {
-                values[stored.key] = stored.value
-            }
-            for (key, value) in changed { values[key] = value }
-            let cause = touched.cause(of: "d-" + prefix)
-            if values.isEmpty {
-                files.removed.append((path("d-\(prefix).js"), cause))
+        for document in documents {
+            if let value = document.value {
+                let file = SearchIndex.documentFile(document.key, value: value)
+                files.written.append((path(file.name), file.text, document.cause.description))
             } else {
-                let file = SearchIndex.documentFile(prefix, entries: values.map { (key: $0.key, value: $0.value) })
-                files.written.append((path(file.name), file.text, cause))
+                files.removed.append((path("d-\(document.key).js"), document.cause.description))
             }
         }
         let meta = SearchIndex.metaFile(totals, shardKeys: shardKeys.sorted())

@@ -69,14 +69,10 @@ struct SearchIndex: Sendable {
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
     }
 
-    /// Every file of the index: the term shards, the document shards, then `meta.js`.
+    /// Every file of the index: the term shards, the documents, then `meta.js`.
     var files: [File] {
         var files = shards.keys.sorted().map { Self.termFile($0, shards[$0]!) }
-        var documentShards: [String: [(key: String, value: String)]] = [:]
-        for entry in entries {
-            documentShards[Self.documentShard(ofKey: entry.key), default: []].append((entry.key, entry.value))
-        }
-        files += documentShards.keys.sorted().map { Self.documentFile($0, entries: documentShards[$0]!) }
+        files += entries.sorted { $0.key < $1.key }.map { Self.documentFile($0.key, value: $0.value) }
         files.append(Self.metaFile(totals, shardKeys: shards.keys.sorted()))
         return files
     }
@@ -88,20 +84,15 @@ struct SearchIndex: Sendable {
         length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
     }
 
-    /// The document shard of the key `key`: its first two digits.
-    static func documentShard(ofKey key: String) -> String {
-        String(key.prefix(2))
-    }
-
     /// The file of the term shard `key`.
     static func termFile(_ key: String, _ shard: SearchShard) -> File {
         file("t-" + key, value: shard.value)
     }
 
-    /// The file of the document shard `prefix`, holding `entries` (key and value, in any order).
-    static func documentFile(_ prefix: String, entries: [(key: String, value: String)]) -> File {
-        let members = entries.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
-        return file("d-" + prefix, value: "{" + members.joined(separator: ",") + "}")
+    /// The file of the document `key`, holding its entry's `value`: one file a document, so that
+    /// showing a result loads that document alone, at any size of the wiki.
+    static func documentFile(_ key: String, value: String) -> File {
+        file("d-" + key, value: value)
     }
 
     /// `meta.js`: the number of documents, their mean length (rounded), and the term shards' keys
