@@ -116,9 +116,9 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Templates Fuzz Benchmarks
 
-## bench: wikisite against the cmark floor on synthetic wikis of 1,000 and 10,000 pages, then the
-## live preview against hugo server (BENCHMARKS.md); BENCH_LARGE=1 adds 100,000, BENCH_PAGES and
-## BENCH_RUNS choose others.
+## bench: wikisite against the cmark floor on synthetic wikis of 1,000 and 10,000 pages, the
+## search index against Pagefind's, then the live preview against hugo server (BENCHMARKS.md);
+## BENCH_LARGE=1 adds 100,000, BENCH_PAGES and BENCH_RUNS choose others.
 bench: deps bench-deps
 	Benchmarks/run.sh
 
@@ -134,12 +134,18 @@ bench-dialects: deps
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq jq >/dev/null; }
 	Benchmarks/dialects.sh
 
-## bench-deps: hugo, the live preview's peer, and what drives the browser (test-deps).
+## bench-deps: hugo, the live preview's peer, Pagefind, the search index's peer, and what drives
+## the browser (test-deps).
 bench-deps: test-deps
 	@if ! command -v hugo >/dev/null; then \
 	  echo "Installing hugo with apt-get..."; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; \
+	fi
+	@if ! python3 -c "import pagefind_bin" 2>/dev/null; then \
+	  echo "Installing pagefind-bin with pip..."; \
+	  python3 -m pip install -q pagefind-bin 2>/dev/null \
+	    || python3 -m pip install -q --break-system-packages pagefind-bin; \
 	fi
 
 clean:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make bench: wikisite against the cmark floor, side by side, on seeded synthetic wikis, then the
-# live preview against hugo server (Benchmarks/live/measure.py).
+# make bench: wikisite against the cmark floor, side by side, on seeded synthetic wikis, the search
+# index against Pagefind's (Benchmarks/search/compare.py), then the live preview against hugo
+# server (Benchmarks/live/measure.py).
 # BENCHMARKS.md explains the figures; this script only measures them.
 #
 #   BENCH_PAGES="1000 10000"   corpus sizes (pages)
@@ -12,6 +13,9 @@
 #   BENCH_SERVERS="store folder couch hugo"   the live-preview servers to measure
 #   BENCH_CHANGES="1 10 100 1000 10000"   change-set sizes built from the store on the largest size
 #   BENCH_SEED=1               the corpus seed
+#   BENCH_QUERIES=20           queries of each search index, for its first-query bytes and latency
+#   BENCH_CORPORA=../shared/corpora   real wikis (folders holding all_docs.json) whose search
+#                              index is weighed too, when the folder exists
 #   BENCH_DIR=.bench           scratch folder (corpora and sites go to a tmpfs below it when one mounts)
 #   BENCH_RESULTS=.bench/results.md   the Markdown results file
 set -euo pipefail
@@ -68,6 +72,7 @@ log "Corpora and sites on: $STORAGE"
 
 # --- Measuring ---------------------------------------------------------------------------------
 RAW=$WORK/raw
+rm -rf "$RAW"
 mkdir -p "$RAW"
 TIME_FILE=$WORK/time.out
 LAST_OUTPUT=$WORK/last.out
@@ -218,7 +223,46 @@ bench_size() {
     edit_builds "$n.store-create" create_store "${build[@]}"
     [ "$n" = "$LARGEST" ] && change_set_builds "$run_dir"
 
+    log "search index against Pagefind's..."
+    search_sizes "synthetic, $n pages" "$dir/site"
     rm -rf "$dir"
+}
+
+# search_sizes LABEL SITE: the search index of each wiki of SITE against Pagefind's on the same
+# pages (Benchmarks/search/compare.py), one row each in the search table.
+search_sizes() {
+    rm -rf "$WORK/search"
+    python3 Benchmarks/search/compare.py --site "$2" --label "$1" --work "$WORK/search" \
+        --queries "${BENCH_QUERIES:-20}" --rows "$RAW/search.rows"
+    rm -rf "$WORK/search"
+}
+
+# real_wiki_search_sizes: the search index of each real wiki of BENCH_CORPORA against Pagefind's.
+real_wiki_search_sizes() {
+    local corpora=${BENCH_CORPORA:-$ROOT/../shared/corpora} dump name
+    [ -d "$corpora" ] || return 0
+    for dump in "$corpora"/*/all_docs.json; do
+        name=$(basename "$(dirname "$dump")")
+        log ""
+        log "== search index of $name =="
+        rm -rf "$WORK/real"
+        "$WIKISITE" build --source "$dump" --out "$WORK/real/site" --state "$WORK/real/state" >/dev/null
+        search_sizes "$name" "$WORK/real/site"
+    done
+    rm -rf "$WORK/real"
+}
+
+# search_table: the rows of search_sizes under their header.
+search_table() {
+    [ -s "$RAW/search.rows" ] || return 0
+    echo ""
+    echo "Search index against Pagefind (\`pagefind-bin\` $(python3 -m pagefind_bin --version | cut -d' ' -f2)) on the same pages:"
+    echo "each file gzip-compressed as a server sends it (raw in brackets); a first query's bytes are the median over"
+    echo "${BENCH_QUERIES:-20} words of the index, from rare to common, in a new browser; latency from \`file://\`, median (max)."
+    echo ""
+    echo "| wiki | pages | our index | Pagefind's | first query, ours | first query, Pagefind | first results, ours | Pagefind indexing |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    cat "$RAW/search.rows"
 }
 
 # change_set_builds RUN_DIR: on the largest size, builds from the store after k random changes
@@ -300,6 +344,7 @@ if [ "${BENCH_SERVE_ONLY:-0}" = 1 ]; then
 else
     MEASURES="builds, then the live preview"
     for n in $PAGES; do bench_size "$n"; done
+    real_wiki_search_sizes
 fi
 END_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -347,6 +392,7 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
             done
         done
         change_set_table
+        search_table
     fi
 } >"$RESULTS"
 live_preview
