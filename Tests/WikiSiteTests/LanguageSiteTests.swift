@@ -57,6 +57,7 @@ struct LanguageSiteTests {
         #expect(page.contains(#"，更新者 <span class="user">王小明</span>。"#))
         #expect(page.contains(">所有页面</a>") && page.contains(">跳到正文</a>") && page.contains("由 wikisite 发布。"))
         #expect(!page.contains("What links here") && !page.contains("Last updated"))
+        #expect(page.contains(#"data-preview-missing="此页面尚不存在""#), "a link preview's words too")
         let home = try site.html("zh-wiki/index.html")
         #expect(home.contains("<h2>最近更改</h2>") && home.contains("3 个页面，按字母顺序"))
         let recent = try site.html("zh-wiki/_special/recent-changes.html")
