@@ -83,6 +83,7 @@ let package = Package(
                 .embedInCode("site-index.mustache"),
                 .embedInCode("style.css"),
                 .embedInCode("search.js"),
+                .embedInCode("sidebar.js"),
                 .embedInCode("strings-en.toml"),
                 .embedInCode("strings-fr.toml"),
                 .embedInCode("strings-zh.toml"),

@@ -1,4 +1,4 @@
-/// The default theme's files (the templates, the stylesheet, the search script and the strings
+/// The default theme's files (the templates, the stylesheet, the search and sidebar scripts, the strings
 /// files in `Templates/`), compiled into the binary so an installed `wikisite` needs no checkout
 /// beside it.
 public enum DefaultTheme {
@@ -13,6 +13,7 @@ public enum DefaultTheme {
         "page.mustache",
         "recent-changes.mustache",
         "search.js",
+        "sidebar.js",
         "site-index.mustache",
         "statistics.mustache",
         "strings-en.toml",
@@ -37,6 +38,7 @@ public enum DefaultTheme {
         case "page.mustache": PackageResources.page_mustache
         case "recent-changes.mustache": PackageResources.recent_changes_mustache
         case "search.js": PackageResources.search_js
+        case "sidebar.js": PackageResources.sidebar_js
         case "site-index.mustache": PackageResources.site_index_mustache
         case "statistics.mustache": PackageResources.statistics_mustache
         case "strings-en.toml": PackageResources.strings_en_toml

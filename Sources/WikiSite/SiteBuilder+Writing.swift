@@ -110,6 +110,9 @@ extension SiteBuilder {
         if let cause = plan.searchScript {
             try writer.write(context.theme.searchScript, to: SiteLayout.searchScript, because: cause.description)
         }
+        if let cause = plan.sidebarScript {
+            try writer.write(context.theme.sidebarScript, to: SiteLayout.sidebarScript, because: cause.description)
+        }
         if let cause = plan.siteIndex {
             let pages = SitePageRenderer(
                 bodies: PageBodyRenderer(
@@ -230,23 +233,28 @@ extension SiteBuilder {
             withPrefix: layout.folderPrefix(ofWiki: wikiID) + SitePaths.attachmentFolder(title) + "/", because: cause)
     }
 
-    /// Writes the files of `special` and the folder pages of `folders`, but for those whose
-    /// digest is the one in `previous` (by path; nil: writes them all), and retires the special
-    /// files that are no longer made (parts of lists, tags and folders gone). Returns the digest
-    /// of every file that has one, by path.
+    /// Writes the files of `special` and the folder pages and tree script of `folders`, but for
+    /// those whose digest is the one in `previous` (by path; nil: writes them all), and retires
+    /// the special files that are no longer made (parts of lists, tags and folders gone). Returns
+    /// the digest of every file that has one, by path.
     func writeSpecialPages(
         _ special: WikiSpecialPages, folders: FolderPages?, because cause: String,
         unlessUnchangedSince previous: [String: Int64]?, into writer: SiteWriter
     ) throws -> [String: Int64] {
         let files = special.files
         let folderList = Array(folders?.folders ?? [])
-        let sitePaths = files.map(special.path(of:)) + folderList.compactMap { folders?.path(of: $0) }
+        let tree = folders?.treeScript
+        let sitePaths =
+            files.map(special.path(of:)) + folderList.compactMap { folders?.path(of: $0) }
+            + (tree.map { [$0.path] } ?? [])
         let paths = sitePaths.map(\.description)
         let current = Set(paths)
         let folder =
             special.context.siteLayout.folderPrefix(ofWiki: special.analysis.wiki.id) + SiteLayout.specialFolder + "/"
         writer.retire(withPrefix: folder, matching: { $0.hasSuffix(".html") && !current.contains($0) }, because: cause)
-        let fileDigests = files.map(special.digest(of:)) + folderList.compactMap { folders?.digest(of: $0) }
+        let fileDigests: [Int64?] =
+            files.map(special.digest(of:)) + folderList.map { folders?.digest(of: $0) }
+            + (tree.map { [$0.digest] } ?? [])
         var digests: [String: Int64] = [:]
         for (path, digest) in zip(paths, fileDigests) { digests[path] = digest }
         let changed = paths.indices.filter { fileDigests[$0] == nil || previous?[paths[$0]] != fileDigests[$0] }
@@ -254,8 +262,11 @@ extension SiteBuilder {
         try Concurrently.forEach(changed.count) { number in
             let position = changed[number]
             let html =
-                position < files.count
-                ? special.html(of: files[position]) : folders!.html(of: folderList[position - files.count])
+                switch position - files.count {
+                case ..<0: special.html(of: files[position])
+                case folderList.count: tree!.text
+                case let folder: folders!.html(of: folderList[folder])
+                }
             try writer.write(html, to: sitePaths[position], because: cause)
         }
         return digests

@@ -36,6 +36,8 @@ public struct SiteLayout: Sendable {
     public static let stylesheet = SitePath(components: ["_assets", "style.css"])
     /// The theme's search script, shared by every wiki.
     public static let searchScript = SitePath(components: ["_assets", "search.js"])
+    /// The theme's sidebar script, shared by every folder wiki.
+    public static let sidebarScript = SitePath(components: ["_assets", "sidebar.js"])
     /// The folder of a wiki's special pages: `_special`, a name no title can produce.
     public static let specialFolder = SitePaths.specialFolder
 
@@ -104,6 +106,12 @@ public struct SiteLayout: Sendable {
             components: [
                 folder(ofWiki: wikiID), Self.specialFolder, SitePaths.foldersFolder, SitePaths.folderFile(path),
             ])
+    }
+
+    /// The script holding the whole folder tree of a folder wiki, which the sidebar shows:
+    /// `_special/folders/tree.js`, a name no folder page's file (`.html`) can take.
+    public func folderTreeScript(ofWiki wikiID: String) -> SitePath {
+        SitePath(components: [folder(ofWiki: wikiID), Self.specialFolder, SitePaths.foldersFolder, "tree.js"])
     }
 
     /// A page of a wiki, whether it exists or not: the URL is a function of the wiki's folder

@@ -79,6 +79,12 @@ struct WikiChrome: Sendable {
             layout.searchScriptHref = hrefs.searchScript
             layout.searchIndexHref = hrefs.searchIndex
         }
+        if folders != nil {
+            layout.folderTreeHref = path.href(to: siteLayout.folderTreeScript(ofWiki: wiki.id))
+            let wikiFolder = String(hrefs.home.dropLast("index.html".count))
+            layout.wikiFolderHref = wikiFolder.isEmpty ? "./" : wikiFolder
+            layout.sidebarScriptHref = hrefs.sidebarScript
+        }
         if let links = discovery?.headLinks(for: path, inWiki: wiki) {
             layout.canonicalURL = links.canonicalURL
             layout.feedURL = links.feedURL
@@ -159,8 +165,8 @@ struct WikiChrome: Sendable {
 }
 
 /// The hrefs of the files every file of a wiki links to, from one file: the wiki's home, its
-/// list of all pages and its recent changes, the site's index, the stylesheet, the search script
-/// and the wiki's search index.
+/// list of all pages and its recent changes, the site's index, the stylesheet, the search and
+/// sidebar scripts, and the wiki's search index.
 struct WikiFileHrefs: Sendable {
     let home: String
     let allPages: String
@@ -168,6 +174,7 @@ struct WikiFileHrefs: Sendable {
     let siteIndex: String
     let stylesheet: String
     let searchScript: String
+    let sidebarScript: String
     /// The wiki's search index (`meta.js` of its `_search` folder).
     let searchIndex: String
 
@@ -180,6 +187,7 @@ struct WikiFileHrefs: Sendable {
         siteIndex = path.href(to: SiteLayout.siteIndex)
         stylesheet = path.href(to: SiteLayout.stylesheet)
         searchScript = path.href(to: SiteLayout.searchScript)
+        sidebarScript = path.href(to: SiteLayout.sidebarScript)
         searchIndex = path.href(
             to: SitePath(components: [siteLayout.folder(ofWiki: wikiID), WikiSearchFiles.folder, "meta.js"]))
     }

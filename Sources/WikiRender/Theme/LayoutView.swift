@@ -34,6 +34,16 @@ public struct LayoutView: Sendable {
     /// The relative href of the wiki's search index (its `meta.js`, beside the other files of
     /// the index); set with `searchScriptHref`.
     public var searchIndexHref: String?
+    /// In a folder wiki, the relative href of the script holding its folder tree
+    /// (`_special/folders/tree.js`), which the sidebar shows; `nil` elsewhere, where there is no
+    /// sidebar.
+    public var folderTreeHref: String?
+    /// The relative href of the wiki's folder, ending in `/`, against which the tree's hrefs are
+    /// resolved; set with `folderTreeHref`.
+    public var wikiFolderHref: String?
+    /// The sidebar script's relative href, e.g. `../_assets/sidebar.js`; set with
+    /// `folderTreeHref`.
+    public var sidebarScriptHref: String?
 
     /// A layout with the given parts, in the language of `strings` unless `lang` says another.
     public init(
@@ -60,7 +70,7 @@ public struct LayoutView: Sendable {
     /// which `Theme.render(_:)` adds.
     public var templateValues: TemplateValues {
         // Its own values, and the two `Theme.render` adds (the content and its kind).
-        var values = TemplateValues(capacity: 15)
+        var values = TemplateValues(capacity: 18)
         values.set("lang", lang)
         values.set("strings", strings)
         values.set("documentTitle", documentTitle)
@@ -75,6 +85,9 @@ public struct LayoutView: Sendable {
         values.set("feedTitle", feedTitle)
         values.setHref("searchScriptHref", searchScriptHref)
         values.setHref("searchIndexHref", searchIndexHref)
+        values.setHref("folderTreeHref", folderTreeHref)
+        values.setHref("wikiFolderHref", wikiFolderHref)
+        values.setHref("sidebarScriptHref", sidebarScriptHref)
         return values
     }
 }

@@ -23,6 +23,8 @@ public struct Theme: Sendable {
     public let stylesheet: [UInt8]
     /// The search script, `search.js`: the pipeline writes it once for the whole site.
     public let searchScript: [UInt8]
+    /// The sidebar script, `sidebar.js`: the pipeline writes it once for the whole site.
+    public let sidebarScript: [UInt8]
 
     /// Loads the default theme, with each file found in `directory` replacing the default file
     /// of the same name (`ThemeSource.read(overridesIn:)`), and makes its templates.
@@ -56,6 +58,7 @@ public struct Theme: Sendable {
         stringsFiles = try ThemeStringsFiles(source.stringsFiles.map { ($0.name, $0.file) })
         stylesheet = source.files[ThemeTemplate.stylesheetFileName]!
         searchScript = source.files[ThemeTemplate.searchScriptFileName]!
+        sidebarScript = source.files[ThemeTemplate.sidebarScriptFileName]!
     }
 
     /// The theme's words in `lang` (`ThemeStrings`), from its strings files.

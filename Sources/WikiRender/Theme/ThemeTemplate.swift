@@ -34,6 +34,8 @@ public enum ThemeTemplate: String, CaseIterable, Sendable {
     public static let stylesheetFileName = "style.css"
     /// The file name of a theme's search script, which every page of a wiki loads.
     public static let searchScriptFileName = "search.js"
+    /// The file name of a theme's sidebar script, which every page of a folder wiki loads.
+    public static let sidebarScriptFileName = "sidebar.js"
     /// The theme's files that are not templates, written as they are.
-    public static let assetFileNames = [stylesheetFileName, searchScriptFileName]
+    public static let assetFileNames = [stylesheetFileName, searchScriptFileName, sidebarScriptFileName]
 }

@@ -34,6 +34,9 @@ struct FolderPages: Sendable {
     /// The folders that have pages: every folder but the root (the wiki's home).
     var folders: ArraySlice<FolderTree.Folder> { tree.pagedFolders }
 
+    /// The script holding the whole tree, which the sidebar of every page of the wiki shows.
+    var treeScript: FolderTreeScript { FolderTreeScript(tree, context: context) }
+
     /// Where the page of `folder` goes.
     func path(of folder: FolderTree.Folder) -> SitePath {
         context.siteLayout.folderPage(folder.path, ofWiki: context.chrome.wiki.id)

@@ -68,6 +68,8 @@ struct BuildPlan: Sendable {
     var siteIndex: ChangeCause?
     /// Why the search script is written; nil when it is left as it is.
     var searchScript: ChangeCause?
+    /// Why the sidebar script is written; nil when it is left as it is.
+    var sidebarScript: ChangeCause?
     /// The plan of each published wiki, by ID.
     var wikis: [ExactString: WikiPlan] = [:]
     /// Wikis whose whole folder is removed, with the cause.
@@ -76,7 +78,8 @@ struct BuildPlan: Sendable {
     /// A plan rendering everything, because of `reason`.
     static func full(_ reason: FullBuildReason, wikis: [Wiki]) -> BuildPlan {
         let cause = ChangeCause.fullBuild(reason)
-        var plan = BuildPlan(fullBuild: reason, stylesheet: cause, siteIndex: cause, searchScript: cause)
+        var plan = BuildPlan(
+            fullBuild: reason, stylesheet: cause, siteIndex: cause, searchScript: cause, sidebarScript: cause)
         for wiki in wikis { plan.wikis[ExactString(wiki.id)] = .everything(cause) }
         return plan
     }
@@ -87,7 +90,7 @@ struct BuildPlan: Sendable {
     }
 
     /// Adds the files a change of the theme files `names` touches (the layout's is not among
-    /// them: it touches every file, which makes a full build): the stylesheet, the search script,
+    /// them: it touches every file, which makes a full build): the stylesheet, the search and sidebar scripts,
     /// the site index, every page, every home, or every wiki's special pages.
     mutating func applyThemeChanges(_ names: [String], wikis: [Wiki]) {
         for name in names {
@@ -95,6 +98,7 @@ struct BuildPlan: Sendable {
             switch name {
             case ThemeTemplate.stylesheetFileName: stylesheet = cause
             case ThemeTemplate.searchScriptFileName: searchScript = cause
+            case ThemeTemplate.sidebarScriptFileName: sidebarScript = cause
             case ThemeTemplate.siteIndex.fileName: siteIndex = cause
             case ThemeTemplate.page.fileName:
                 for wiki in wikis { update(wiki.id) { $0.everyPage = $0.everyPage ?? cause } }

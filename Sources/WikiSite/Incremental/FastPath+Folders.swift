@@ -33,9 +33,9 @@ extension FastPath {
         }
     }
 
-    /// Adds to `files` the folder pages of the wiki of `context` whose digests changed, and
-    /// removes the pages of folders no note is in any more. Their digests go to `digests`, the
-    /// files removed to `update`.
+    /// Adds to `files` the folder pages and the tree script of the wiki of `context` whose
+    /// digests changed, and removes the pages of folders no note is in any more. Their digests go
+    /// to `digests`, the files removed to `update`.
     ///
     /// - Throws: `FastPathDeclined` when a folder note's document was not read.
     func addFolderFiles(
@@ -65,6 +65,12 @@ extension FastPath {
             guard stored[path.description] != digest else { continue }
             digests[path.description] = digest
             files.written.append((path, folders.html(of: folder), context.cause))
+        }
+        let script = folders.treeScript
+        current.insert(script.path.description)
+        if stored[script.path.description] != script.digest {
+            digests[script.path.description] = script.digest
+            files.written.append((script.path, script.text, context.cause))
         }
         for path in stored.keys.sorted() where !current.contains(path) {
             files.removed.append((SitePath(components: path.split(separator: "/").map(String.init)), context.cause))
