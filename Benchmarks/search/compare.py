@@ -21,7 +21,8 @@ For each wiki of SITE (a folder `wikisite build` wrote) whose folder has `_searc
   query is put in the search box at once (one `input` event, as a paste), and, once the results
   are shown and the network is idle, the files the page loaded from the index are counted (from
   the browser's resource timing, weighed on disk). Pagefind's from a page holding only its
-  default UI. The median over the queries is reported.
+  default UI. The median over the queries is reported, and how many showed no results within
+  two minutes (Pagefind takes tens of seconds for a common word at 100,000 pages).
 - Latency (ours only: Pagefind does not work from `file://`): the wiki's home opened from
   `file://`, the time from the `input` event to the first change of the results list, read by
   the page's own clock. Median and maximum over the queries.
@@ -42,7 +43,12 @@ import sys
 import threading
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
+
+# How long a first query may take before it counts as timed out (Pagefind takes tens of seconds
+# for a common word at 100,000 pages on two cores).
+QUERY_TIMEOUT_MS = 120_000
 
 PAGEFIND_LEFT_OUT = {
     "pagefind-component-ui.css",
@@ -165,16 +171,21 @@ def loaded_files(page, base_url, root, wanted):
 
 
 def first_query_bytes(browser, url, box, results, query, base_url, root, wanted):
+    """The compressed bytes of the files a first query of `query` loads; None when its results
+    did not show within `QUERY_TIMEOUT_MS`."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
     page.locator(box).wait_for(state="visible")
     page.fill(box, query)
-    page.wait_for_function(results)
-    page.wait_for_load_state("networkidle")
-    files = loaded_files(page, base_url, root, wanted)
-    context.close()
-    return FileWeights.total(files)
+    try:
+        page.wait_for_function(results, timeout=QUERY_TIMEOUT_MS)
+        page.wait_for_load_state("networkidle")
+        return FileWeights.total(loaded_files(page, base_url, root, wanted))[1]
+    except PlaywrightTimeout:
+        return None
+    finally:
+        context.close()
 
 
 def latency_ms(browser, home, query):
@@ -184,7 +195,7 @@ def latency_ms(browser, home, query):
     page.goto(home.as_uri())
     page.locator("input[type=search]").wait_for(state="visible")
     page.fill("input[type=search]", query)
-    page.wait_for_function("window.__searchTiming.end !== undefined")
+    page.wait_for_function("window.__searchTiming.end !== undefined", timeout=QUERY_TIMEOUT_MS)
     timing = page.evaluate("window.__searchTiming")
     context.close()
     return timing["end"] - timing["start"]
@@ -219,13 +230,13 @@ def compare_wiki(options, browser, server, wiki_folder):
             first_query_bytes(
                 browser, f"{site_url}/{wiki_folder.name}/index.html", "input[type=search]", OURS_SHOWN, query,
                 site_url, site, lambda path: path.parent == search_folder or path.name == "search.js",
-            )[1]
+            )
         )
         theirs_first.append(
             first_query_bytes(
                 browser, f"{work_url}/{harness.name}", ".pagefind-ui__search-input", PAGEFIND_SHOWN, query,
                 work_url, options.work, lambda path: bundle in path.parents,
-            )[1]
+            )
         )
         latencies.append(latency_ms(browser, wiki_folder / "index.html", query))
     return {
@@ -235,12 +246,24 @@ def compare_wiki(options, browser, server, wiki_folder):
         "ours_files": len(ours),
         "theirs": FileWeights.total(theirs),
         "theirs_files": len(theirs),
-        "ours_first": statistics.median(ours_first) if ours_first else 0,
-        "theirs_first": statistics.median(theirs_first) if theirs_first else 0,
+        "ours_first": shown_median(ours_first),
+        "theirs_first": shown_median(theirs_first),
         "latency": (statistics.median(latencies), max(latencies)) if latencies else (0, 0),
         "queries": len(queries),
         "pagefind_seconds": pagefind_seconds,
     }
+
+
+def shown_median(weights):
+    """The median of the weights of the queries whose results showed, and how many did not."""
+    shown = [weight for weight in weights if weight is not None]
+    return statistics.median(shown) if shown else None, len(weights) - len(shown)
+
+
+def first_query(weighed):
+    median, timed_out = weighed
+    text = "–" if median is None else kilobytes(median)
+    return text + (f" ({timed_out} timed out)" if timed_out else "")
 
 
 def kilobytes(count):
@@ -255,7 +278,7 @@ def row(label, result):
         f"| {label} | {result['pages']:,}"
         f" | {kilobytes(ours_gzip)} ({kilobytes(ours_raw)} raw, {result['ours_files']:,} files)"
         f" | {kilobytes(theirs_gzip)} ({kilobytes(theirs_raw)} raw, {result['theirs_files']:,} files)"
-        f" | {kilobytes(result['ours_first'])} | {kilobytes(result['theirs_first'])}"
+        f" | {first_query(result['ours_first'])} | {first_query(result['theirs_first'])}"
         f" | {median:.0f} ms ({worst:.0f} ms) | {result['pagefind_seconds']:.1f} s |"
     )
 
