@@ -69,15 +69,17 @@ struct SearchIndex: Sendable {
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
     }
 
-    /// Every file of the index: the term shards, the document shards, then `meta.js`.
+    /// Every file of the index: the term shards (made on every core), the document shards, then
+    /// `meta.js`.
     var files: [File] {
-        var files = shards.keys.sorted().map { Self.termFile($0, shards[$0]!) }
+        let (shards, keys) = (shards, shards.keys.sorted())
+        var files = Concurrently.map(keys.count) { Self.termFile(keys[$0], shards[keys[$0]]!) }
         var documentShards: [String: [(key: String, value: String)]] = [:]
         for entry in entries {
             documentShards[Self.documentShard(ofKey: entry.key), default: []].append((entry.key, entry.value))
         }
         files += documentShards.keys.sorted().map { Self.documentFile($0, entries: documentShards[$0]!) }
-        files.append(Self.metaFile(totals, shardKeys: shards.keys.sorted()))
+        files.append(Self.metaFile(totals, shardKeys: keys))
         return files
     }
 
