@@ -193,6 +193,13 @@ bench_size() {
     local build=("$WIKISITE" build --source "$dir/dump.json" --out "$dir/site")
     log "full build from the dump..."
     full_builds "$n.full" "$dir/site" "$dir/.wikisite/site" "${build[@]}"
+    note "$n.full" "$(cat "$RAW/$n.full.note"), state $(du -sh "$dir/.wikisite/site" | cut -f1)"
+    log "full build from the dump, without search..."
+    printf '[wikis.4242424242424242]\nsearch = false\n' >"$dir/no-search.toml"
+    full_builds "$n.full-nosearch" "$dir/site" "$dir/.wikisite/site" "${build[@]}" --config "$dir/no-search.toml"
+    note "$n.full-nosearch" "$(cat "$RAW/$n.full-nosearch.note"), state $(du -sh "$dir/.wikisite/site" | cut -f1)"
+    rm -rf "$dir/site" "$dir/.wikisite"
+    "${build[@]}" >/dev/null
     log "no-op build from the dump..."
     noop_builds "$n.noop" "$dir/site" "${build[@]}"
     log "one-page edit, from the dump..."
@@ -370,11 +377,12 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
         echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"
         for n in $PAGES; do
             read -r floor _ <<<"$(stats "$n.floor")"
-            for key in floor parse full noop edit check import store-full store-noop store-edit store-create; do
+            for key in floor parse full full-nosearch noop edit check import store-full store-noop store-edit store-create; do
                 case $key in
                     floor) label="cmark floor, 2 processes" ;;
                     parse) label="parse the _all_docs dump (wikisite-corpus parse)" ;;
                     full) label="full build from scratch, _all_docs dump" ;;
+                    full-nosearch) label="full build from scratch, dump, search = false" ;;
                     noop) label="no-op build, dump" ;;
                     edit) label="build after a one-page edit, dump" ;;
                     check) label="wikisite check, dump" ;;

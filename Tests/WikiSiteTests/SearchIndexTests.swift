@@ -10,6 +10,18 @@ struct SearchIndexTests {
         #expect(SearchTerms.terms(of: "cafe") == SearchTerms.terms(of: "CAFÉ"))
     }
 
+    @Test func aLatinWordIsFoldedAsTheWholeWordFoldsWhateverItsLettersAndMarks() {
+        let scalars = (0x41..<0x370).compactMap(Unicode.Scalar.init).filter {
+            SearchTerms.terms(of: "a" + String($0) + "a").count == 1
+        }
+        #expect(scalars.count > 500)
+        #expect(SearchTerms.terms(of: "ÉΣ ΟΔΟΣ") == ["eσ", "οδοσ"])
+        for scalar in scalars {
+            let word = "İ" + String(scalar) + "e\u{301}" + String(scalar)
+            #expect(SearchTerms.terms(of: word) == [SearchTerms.folded(word)], "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
     @Test func chineseAndJapaneseTextIsIndexedByPairsOfCharacters() {
         #expect(SearchTerms.terms(of: "搜索引擎") == ["搜索", "索引", "引擎"])
         #expect(SearchTerms.terms(of: "in 东京 and 字") == ["in", "东京", "and", "字"])

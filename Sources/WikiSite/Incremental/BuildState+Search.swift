@@ -116,9 +116,10 @@ extension BuildState {
         for key in change.removedShards { try removeShard.execute(arguments: [wikiID, key]) }
         let writeShard = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO searchShard (wiki, shard, terms, size) VALUES (?, ?, ?, ?)")
-        for key in change.shards.keys.sorted() {
-            let shard = change.shards[key]!
-            try writeShard.execute(arguments: [wikiID, key, shard.encoded, shard.size])
+        let (shards, keys) = (change.shards, change.shards.keys.sorted())
+        let encoded = Concurrently.map(keys.count) { (data: shards[keys[$0]]!.encoded, size: shards[keys[$0]]!.size) }
+        for (key, shard) in zip(keys, encoded) {
+            try writeShard.execute(arguments: [wikiID, key, shard.data, shard.size])
         }
         try db.execute(
             sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, length, clashes) VALUES (?, ?, ?, ?)",

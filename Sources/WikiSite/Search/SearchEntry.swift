@@ -49,14 +49,15 @@ struct SearchEntry: Sendable, Equatable {
         var postings: [String: Posting] = [:]
         var length = 0
         func add(_ text: String, field: Int, section: Int) {
-            for term in SearchTerms.terms(of: text) {
-                length += 1
-                var posting = postings[term] ?? Posting()
+            func count(_ posting: inout Posting) {
                 let firstInHeading = field == SearchIndex.inHeading && posting.fields & SearchIndex.inHeading == 0
                 if (posting.section < 0 && section >= 0) || firstInHeading { posting.section = section }
                 posting.count += 1
                 posting.fields |= field
-                postings[term] = posting
+            }
+            for term in SearchTerms.terms(of: text) {
+                length += 1
+                count(&postings[term, default: Posting()])
             }
         }
         add(document.title + " " + (document.otherTitle ?? ""), field: SearchIndex.inTitle, section: -1)

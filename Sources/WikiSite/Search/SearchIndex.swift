@@ -69,11 +69,13 @@ struct SearchIndex: Sendable {
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
     }
 
-    /// Every file of the index: the term shards, the documents, then `meta.js`.
+    /// Every file of the index: the term shards (made on every core), the documents, then
+    /// `meta.js`.
     var files: [File] {
-        var files = shards.keys.sorted().map { Self.termFile($0, shards[$0]!) }
+        let (shards, keys) = (shards, shards.keys.sorted())
+        var files = Concurrently.map(keys.count) { Self.termFile(keys[$0], shards[keys[$0]]!) }
         files += entries.sorted { $0.key < $1.key }.map { Self.documentFile($0.key, value: $0.value) }
-        files.append(Self.metaFile(totals, shardKeys: shards.keys.sorted()))
+        files.append(Self.metaFile(totals, shardKeys: keys))
         return files
     }
 

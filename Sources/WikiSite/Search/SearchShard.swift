@@ -53,22 +53,39 @@ struct SearchShard: Sendable, Equatable {
     }
 
     /// The shard's value: an object from each term, in byte order, to its postings
-    /// `[key, count, fields, section, length class]`.
+    /// `[key, count, fields, section, length class]`, written into one string.
     var value: String {
-        let sorted = terms.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let members = sorted.map { term in
-            ScriptSafeJSON.string(term) + ":["
-                + terms[term]!.map { "[\"" + $0.key + "\"," + $0.rest + "]" }.joined(separator: ",") + "]"
+        var text = "{"
+        text.reserveCapacity(size)
+        for (number, term) in terms.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
+            text += number == 0 ? "" : ","
+            text += ScriptSafeJSON.string(term)
+            text += ":["
+            for (position, posting) in terms[term]!.enumerated() {
+                text += position == 0 ? "[\"" : ",[\""
+                text += posting.key
+                text += "\","
+                text += posting.rest
+                text += "]"
+            }
+            text += "]"
         }
-        return "{" + members.joined(separator: ",") + "}"
+        text += "}"
+        return text
     }
 
     /// The shard as the state keeps it: a line a term, `term` then TAB `key:rest` a posting.
     var encoded: Data {
         var text = ""
+        text.reserveCapacity(size)
         for (term, postings) in terms {
             text += term
-            for posting in postings { text += "\t" + posting.key + ":" + posting.rest }
+            for posting in postings {
+                text += "\t"
+                text += posting.key
+                text += ":"
+                text += posting.rest
+            }
             text += "\n"
         }
         return Data(text.utf8)
