@@ -32,6 +32,17 @@ struct FolderTree: Sendable {
 
     /// The tree of the notes titled `titles`.
     init(titles: [PageTitle]) {
+        self.init(placing: titles, notesInOrder: false)
+    }
+
+    /// The tree of the notes titled `titles`, given in alphabetical order (`AlphabeticalKey`), as
+    /// the list of all pages keeps them: each folder's notes keep that order, and are not sorted.
+    init(alphabeticalTitles titles: [PageTitle]) {
+        self.init(placing: titles, notesInOrder: true)
+    }
+
+    /// The tree of the notes titled `titles`, which are in alphabetical order if `notesInOrder`.
+    private init(placing titles: [PageTitle], notesInOrder: Bool) {
         var paths: Set<String> = [""]
         for title in titles { paths.formUnion(Self.folderPaths(of: title.text)) }
         let sorted = paths.sorted { $0.precedesInByteOrder($1) }
@@ -45,7 +56,7 @@ struct FolderTree: Sendable {
             folders[positions[Self.folderPaths(of: title.text).last ?? ""]!].notes.append(title)
         }
         for position in folders.indices {
-            folders[position].finish(sortedBy: sorted)
+            folders[position].finish(sortedBy: sorted, notesInOrder: notesInOrder)
         }
         self.folders = folders
         self.positions = positions
@@ -91,8 +102,9 @@ struct FolderTree: Sendable {
 
 extension FolderTree.Folder {
     /// Picks the folder note among the notes (not for the root, whose text is the wiki's home),
-    /// and puts the entries in alphabetical order; `paths` are the tree's folders' paths.
-    fileprivate mutating func finish(sortedBy paths: [String]) {
+    /// and puts the entries in alphabetical order; `paths` are the tree's folders' paths, and the
+    /// notes are in that order already if `notesInOrder`.
+    fileprivate mutating func finish(sortedBy paths: [String], notesInOrder: Bool) {
         if !path.isEmpty {
             let all = notes
             let candidates = [path + "/" + name, path + "/index"]
@@ -101,7 +113,7 @@ extension FolderTree.Folder {
                 notes.removeAll { $0 == note }
             }
         }
-        notes = AlphabeticalOrder.sorted(titles: notes)
+        if !notesInOrder { notes = AlphabeticalOrder.sorted(titles: notes) }
         let keys = subfolders.map { AlphabeticalKey(PageTitle(paths[$0]) ?? PageTitle("-")!) }
         // Folders whose names differ only by spaces at their ends share a key: byte order decides.
         subfolders = subfolders.indices.sorted { left, right in
