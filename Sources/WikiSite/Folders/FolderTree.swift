@@ -43,8 +43,9 @@ struct FolderTree: Sendable {
 
     /// The tree of the notes titled `titles`, which are in alphabetical order if `notesInOrder`.
     private init(placing titles: [PageTitle], notesInOrder: Bool) {
+        let placed = titles.map { (title: $0, folders: Self.folderPaths(of: $0.text)) }
         var paths: Set<String> = [""]
-        for title in titles { paths.formUnion(Self.folderPaths(of: title.text)) }
+        for note in placed { paths.formUnion(note.folders) }
         let sorted = paths.sorted { $0.precedesInByteOrder($1) }
         var positions: [String: Int] = [:]
         for (position, path) in sorted.enumerated() { positions[path] = position }
@@ -52,9 +53,7 @@ struct FolderTree: Sendable {
         for (position, folder) in folders.enumerated().dropFirst() {
             folders[positions[Self.parentPath(of: folder.path)]!].subfolders.append(position)
         }
-        for title in titles {
-            folders[positions[Self.folderPaths(of: title.text).last ?? ""]!].notes.append(title)
-        }
+        for note in placed { folders[positions[note.folders.last ?? ""]!].notes.append(note.title) }
         for position in folders.indices {
             folders[position].finish(sortedBy: sorted, notesInOrder: notesInOrder)
         }
@@ -77,6 +76,7 @@ struct FolderTree: Sendable {
     /// first: `guide`, `guide/setup` for `guide/setup/Install`. Empty names (`a//b`, a leading
     /// `/`) are skipped.
     static func folderPaths(of path: String) -> [String] {
+        guard path.utf8.contains(UInt8(ascii: "/")) else { return [] }
         let names = path.split(separator: "/", omittingEmptySubsequences: true).dropLast()
         var paths: [String] = []
         var path = ""
