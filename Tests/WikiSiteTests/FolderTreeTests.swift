@@ -28,6 +28,19 @@ struct FolderTreeTests {
         #expect(tree.root.subfolders.map { tree.folders[$0].name } == ["apple", "g", "Zoo"])
     }
 
+    @Test func aTreeOfTitlesInAlphabeticalOrderIsTheTreeOfTheTitlesSorted() {
+        let titles = ["g/Zeta", "g/alpha", "g/Beta", "Zoo/x", "apple/x", "g/g", "Top", "top", "Éclair"].map {
+            PageTitle($0)!
+        }
+        let sorted = FolderTree(titles: titles)
+        let placed = FolderTree(alphabeticalTitles: AlphabeticalOrder.sorted(titles: titles))
+        #expect(placed.folders.map(\.path) == sorted.folders.map(\.path))
+        #expect(placed.folders.map(\.notes) == sorted.folders.map(\.notes))
+        #expect(placed.folders.map(\.subfolders) == sorted.folders.map(\.subfolders))
+        #expect(placed.folders.map(\.folderNote) == sorted.folders.map(\.folderNote))
+        #expect(placed.root.notes.map(\.text) == ["Éclair", "Top", "top"])
+    }
+
     @Test func aFolderNoteNamedAfterItsFolderIsItsTextAndNotAnEntry() throws {
         let tree = Self.tree(["guide/guide", "guide/index", "guide/Install", "reference/index", "reference/API"])
         let guide = try #require(tree.folder(at: "guide"))

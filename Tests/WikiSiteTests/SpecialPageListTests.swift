@@ -160,6 +160,19 @@ struct SpecialPageListTests {
         #expect(reversed == sorted)
     }
 
+    @Test func titlesInsertedInAnAlphabeticalListGoWhereASortPutsThem() {
+        let titles = [
+            "Zebra", "apple", "Apple", "Über Sync", "Ubuntu", "éclair", "Eagle", "42", "../x", "жук", "Banana",
+            "APPLE",
+        ].map { PageTitle($0)! }
+        let sorted = AlphabeticalOrder.sorted(titles: titles)
+        for split in [0, 1, 5, titles.count] {
+            let kept = AlphabeticalOrder.sorted(titles: Array(titles.dropFirst(split)))
+            let inserted = AlphabeticalOrder.inserting(titles.prefix(split), into: kept)
+            #expect(inserted == sorted, "\(split) inserted")
+        }
+    }
+
     @Test func daysAreReadableAndInUTC() throws {
         let day = CalendarDay(try #require(Timestamp("2012-12-16T01:33:01.909Z")), strings: .english)
         #expect(day.heading == "Sunday 16 December 2012")

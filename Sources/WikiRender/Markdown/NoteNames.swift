@@ -26,13 +26,21 @@ public struct NoteNames: TitleMatching {
     /// The names of `titles`, the wiki's published pages.
     public init(titles: some Sequence<PageTitle>) {
         var notesByEnd: [String: [PageTitle]] = [:]
+        var shared: Set<String> = []
         for title in titles {
-            let components = title.text.lowercased().split(separator: "/", omittingEmptySubsequences: false)
-            for start in components.indices {
-                notesByEnd[components[start...].joined(separator: "/"), default: []].append(title)
+            let path = title.text.lowercased()
+            var end = path[...]
+            while true {
+                let key = String(end)
+                notesByEnd[key, default: []].append(title)
+                if notesByEnd[key]!.count == 2 { shared.insert(key) }
+                guard let slash = end.firstIndex(of: "/") else { break }
+                end = end[end.index(after: slash)...]
             }
         }
-        self.notesByEnd = notesByEnd.mapValues { $0.sorted() }
+        // Most ends name one note: only the lists of several are sorted.
+        for key in shared { notesByEnd[key]!.sort() }
+        self.notesByEnd = notesByEnd
     }
 
     /// The name of `title`, a note's or a title a link gives: the last part of its path,

@@ -32,8 +32,20 @@ struct FolderTree: Sendable {
 
     /// The tree of the notes titled `titles`.
     init(titles: [PageTitle]) {
+        self.init(placing: titles, notesInOrder: false)
+    }
+
+    /// The tree of the notes titled `titles`, given in alphabetical order (`AlphabeticalKey`), as
+    /// the list of all pages keeps them: each folder's notes keep that order, and are not sorted.
+    init(alphabeticalTitles titles: [PageTitle]) {
+        self.init(placing: titles, notesInOrder: true)
+    }
+
+    /// The tree of the notes titled `titles`, which are in alphabetical order if `notesInOrder`.
+    private init(placing titles: [PageTitle], notesInOrder: Bool) {
+        let placed = titles.map { (title: $0, folders: Self.folderPaths(of: $0.text)) }
         var paths: Set<String> = [""]
-        for title in titles { paths.formUnion(Self.folderPaths(of: title.text)) }
+        for note in placed { paths.formUnion(note.folders) }
         let sorted = paths.sorted { $0.precedesInByteOrder($1) }
         var positions: [String: Int] = [:]
         for (position, path) in sorted.enumerated() { positions[path] = position }
@@ -41,11 +53,9 @@ struct FolderTree: Sendable {
         for (position, folder) in folders.enumerated().dropFirst() {
             folders[positions[Self.parentPath(of: folder.path)]!].subfolders.append(position)
         }
-        for title in titles {
-            folders[positions[Self.folderPaths(of: title.text).last ?? ""]!].notes.append(title)
-        }
+        for note in placed { folders[positions[note.folders.last ?? ""]!].notes.append(note.title) }
         for position in folders.indices {
-            folders[position].finish(sortedBy: sorted)
+            folders[position].finish(sortedBy: sorted, notesInOrder: notesInOrder)
         }
         self.folders = folders
         self.positions = positions
@@ -66,6 +76,7 @@ struct FolderTree: Sendable {
     /// first: `guide`, `guide/setup` for `guide/setup/Install`. Empty names (`a//b`, a leading
     /// `/`) are skipped.
     static func folderPaths(of path: String) -> [String] {
+        guard path.utf8.contains(UInt8(ascii: "/")) else { return [] }
         let names = path.split(separator: "/", omittingEmptySubsequences: true).dropLast()
         var paths: [String] = []
         var path = ""
@@ -91,8 +102,9 @@ struct FolderTree: Sendable {
 
 extension FolderTree.Folder {
     /// Picks the folder note among the notes (not for the root, whose text is the wiki's home),
-    /// and puts the entries in alphabetical order; `paths` are the tree's folders' paths.
-    fileprivate mutating func finish(sortedBy paths: [String]) {
+    /// and puts the entries in alphabetical order; `paths` are the tree's folders' paths, and the
+    /// notes are in that order already if `notesInOrder`.
+    fileprivate mutating func finish(sortedBy paths: [String], notesInOrder: Bool) {
         if !path.isEmpty {
             let all = notes
             let candidates = [path + "/" + name, path + "/index"]
@@ -101,7 +113,7 @@ extension FolderTree.Folder {
                 notes.removeAll { $0 == note }
             }
         }
-        notes = AlphabeticalOrder.sorted(titles: notes)
+        if !notesInOrder { notes = AlphabeticalOrder.sorted(titles: notes) }
         let keys = subfolders.map { AlphabeticalKey(PageTitle(paths[$0]) ?? PageTitle("-")!) }
         // Folders whose names differ only by spaces at their ends share a key: byte order decides.
         subfolders = subfolders.indices.sorted { left, right in

@@ -7,35 +7,63 @@ import WikiRender
 /// in their folders, as the fast path renders them once the changes are saved: set by
 /// `settleNoteNames`, read by every renderer of the wiki's bodies and by its folder pages.
 final class FastPathNoteNames: Sendable {
-    private let names = Mutex<[ExactString: NoteNames]>([:])
-    private let folders = Mutex<[ExactString: FolderTree]>([:])
+    /// The notes of one wiki, and the changes they were settled with.
+    struct Settled: Sendable {
+        let names: NoteNames
+        let folders: FolderTree?
+        let changes: NoteChanges
+    }
 
-    /// The folders of wiki `wikiID`'s notes; nil before they are settled.
+    private let settled = Mutex<[ExactString: Settled]>([:])
+
+    /// The folders of wiki `wikiID`'s notes; nil before they are settled, or in a wiki without
+    /// folders.
     func folders(ofWiki wikiID: String) -> FolderTree? {
-        folders.withLock { $0[ExactString(wikiID)] }
+        settled.withLock { $0[ExactString(wikiID)]?.folders }
     }
 
     /// The names of wiki `wikiID`'s notes; nil before they are settled.
     func names(ofWiki wikiID: String) -> NoteNames? {
-        names.withLock { $0[ExactString(wikiID)] }
+        settled.withLock { $0[ExactString(wikiID)]?.names }
     }
 
-    /// Keeps `noteNames` as the names of wiki `wikiID`'s notes, and `tree` as their folders.
-    func settle(_ noteNames: NoteNames, folders tree: FolderTree, ofWiki wikiID: String) {
-        names.withLock { $0[ExactString(wikiID)] = noteNames }
-        folders.withLock { $0[ExactString(wikiID)] = tree }
+    /// The changes wiki `wikiID`'s notes were settled with; nil before they are settled.
+    func changes(ofWiki wikiID: String) -> NoteChanges? {
+        settled.withLock { $0[ExactString(wikiID)]?.changes }
     }
+
+    /// Keeps `notes` as wiki `wikiID`'s.
+    func settle(_ notes: Settled, ofWiki wikiID: String) {
+        settled.withLock { $0[ExactString(wikiID)] = notes }
+    }
+}
+
+/// The notes of a wiki that come and go with a build's changes.
+struct NoteChanges: Sendable, Equatable {
+    /// The notes published anew.
+    let created: Set<PageTitle>
+    /// The notes no longer published.
+    let removed: Set<PageTitle>
 }
 
 /// Where the links of a wiki matched as Obsidian does lead once notes come and go.
 extension FastPath {
     /// Settles the names and folders of `wiki`'s notes once the changes are saved: the state's
-    /// published pages, less `removed`, with `pages` (those created and edited).
+    /// list of all pages, less `removed`, with those of `pages` (the pages created and edited)
+    /// it lacks put in place. That list is in alphabetical order, as the folders list their
+    /// notes, so no note is sorted. Settled once for the same changes.
     func settleNoteNames(of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], state: BuildState) throws {
-        var titles = Set(try state.pageFingerprints(inWiki: wiki.id).map(\.title))
-        titles.subtract(removed)
-        titles.formUnion(pages.map(\.title))
-        noteNames.settle(NoteNames(titles: titles), folders: FolderTree(titles: Array(titles)), ofWiki: wiki.id)
+        let created = try pages.map(\.title).filter { try !state.isPublished($0, inWiki: wiki.id) }
+        let changes = NoteChanges(created: Set(created), removed: Set(removed))
+        guard noteNames.changes(ofWiki: wiki.id) != changes else { return }
+        var titles = try state.listParts(of: .allPages, inWiki: wiki.id, .all).flatMap(\.titles)
+        if !changes.removed.isEmpty { titles.removeAll { changes.removed.contains($0) } }
+        titles = AlphabeticalOrder.inserting(changes.created, into: titles)
+        noteNames.settle(
+            FastPathNoteNames.Settled(
+                names: NoteNames(titles: titles),
+                folders: options.hasFolders(wiki.id) ? FolderTree(alphabeticalTitles: titles) : nil, changes: changes),
+            ofWiki: wiki.id)
     }
 
     /// The pages the changes of `edits` leave as they were but whose links now lead to other
@@ -111,8 +139,8 @@ extension FastPath {
     ) throws -> [String] {
         guard options.linkMatching(forWiki: wiki.id) == .obsidian else { return [] }
         try settleNoteNames(of: wiki, among: pages, removing: removed, state: state)
-        var comeOrGone = Set(removed)
-        for page in pages where try !state.isPublished(page.title, inWiki: wiki.id) { comeOrGone.insert(page.title) }
+        guard let changes = noteNames.changes(ofWiki: wiki.id) else { return [] }
+        let comeOrGone = changes.created.union(changes.removed)
         let changed = Set(pages.map(\.title))
         return try relinkCandidates(ofWiki: wiki.id, comeOrGone: comeOrGone, state: state).sorted()
             .filter { !changed.contains($0) }

@@ -119,4 +119,20 @@ enum AlphabeticalOrder {
     static func sorted(titles: [PageTitle]) -> [PageTitle] {
         sorted(titles).map { titles[$0.position] }
     }
+
+    /// `titles`, in alphabetical order, with `added` (none of them among `titles`) each put in
+    /// its place: a binary search each, so the keys of a few titles are made, not of all.
+    static func inserting(_ added: some Sequence<PageTitle>, into titles: [PageTitle]) -> [PageTitle] {
+        var merged = titles
+        for title in added {
+            let key = AlphabeticalKey(title)
+            var (low, high) = (0, merged.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if AlphabeticalKey(merged[middle]) < key { low = middle + 1 } else { high = middle }
+            }
+            merged.insert(title, at: low)
+        }
+        return merged
+    }
 }
