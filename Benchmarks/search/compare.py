@@ -31,6 +31,7 @@ One Markdown table row per wiki is appended to FILE.
 """
 
 import argparse
+import collections
 import functools
 import gzip
 import http.server
@@ -132,7 +133,7 @@ def chosen_queries(search_folder, count):
     """`count` words of the index, spread evenly by how many pages hold them."""
     frequencies = {}
     for shard in shard_values(search_folder, "t-"):
-        for term, postings in shard.items() if isinstance(shard, dict) else shard:
+        for term, postings in shard.items():
             if term.isascii() and term.isalpha() and len(term) >= 3:
                 frequencies[term] = len(postings)
     ranked = sorted((n, term) for term, n in frequencies.items() if n >= 2)
@@ -158,30 +159,35 @@ def run_pagefind(wiki_folder, out):
     return time.monotonic() - start
 
 
-def loaded_files(page, base_url, root, wanted):
-    """The files under `root` that `page` loaded over HTTP and that `wanted` accepts."""
+# A page that searches: its `url`, its search `box`, the script that is true once `shown` results,
+# and where its index files are: served from `base_url`, kept under `root`, those `index` accepts.
+SearchPage = collections.namedtuple("SearchPage", "url box shown base_url root index")
+
+
+def loaded_files(page, search_page):
+    """The index files that `page` loaded over HTTP."""
     names = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
     files = set()
     for name in names:
-        if name.startswith(base_url):
-            path = root / name[len(base_url) + 1 :].split("?")[0]
-            if path.is_file() and wanted(path):
+        if name.startswith(search_page.base_url):
+            path = search_page.root / name[len(search_page.base_url) + 1 :].split("?")[0]
+            if path.is_file() and search_page.index(path):
                 files.add(path)
     return files
 
 
-def first_query_bytes(browser, url, box, results, query, base_url, root, wanted):
-    """The compressed bytes of the files a first query of `query` loads; None when its results
-    did not show within `QUERY_TIMEOUT_MS`."""
+def first_query_bytes(browser, search_page, query):
+    """The compressed bytes of the index files a first query of `query` loads; None when its
+    results did not show within `QUERY_TIMEOUT_MS`."""
     context = browser.new_context()
     page = context.new_page()
-    page.goto(url)
-    page.locator(box).wait_for(state="visible")
-    page.fill(box, query)
+    page.goto(search_page.url)
+    page.locator(search_page.box).wait_for(state="visible")
+    page.fill(search_page.box, query)
     try:
-        page.wait_for_function(results, timeout=QUERY_TIMEOUT_MS)
+        page.wait_for_function(search_page.shown, timeout=QUERY_TIMEOUT_MS)
         page.wait_for_load_state("networkidle")
-        return FileWeights.total(loaded_files(page, base_url, root, wanted))[1]
+        return FileWeights.total(loaded_files(page, search_page))[1]
     except PlaywrightTimeout:
         return None
     finally:
@@ -222,23 +228,18 @@ def compare_wiki(options, browser, server, wiki_folder):
     harness.write_text(PAGEFIND_PAGE.format(bundle=bundle.name), encoding="utf-8")
 
     queries = chosen_queries(search_folder, options.queries)
-    ours_first, theirs_first, latencies = [], [], []
-    site_url = server["site"].url
-    work_url = server["work"].url
-    for query in queries:
-        ours_first.append(
-            first_query_bytes(
-                browser, f"{site_url}/{wiki_folder.name}/index.html", "input[type=search]", OURS_SHOWN, query,
-                site_url, site, lambda path: path.parent == search_folder or path.name == "search.js",
-            )
-        )
-        theirs_first.append(
-            first_query_bytes(
-                browser, f"{work_url}/{harness.name}", ".pagefind-ui__search-input", PAGEFIND_SHOWN, query,
-                work_url, options.work, lambda path: bundle in path.parents,
-            )
-        )
-        latencies.append(latency_ms(browser, wiki_folder / "index.html", query))
+    site_url, work_url = server["site"].url, server["work"].url
+    our_page = SearchPage(
+        f"{site_url}/{wiki_folder.name}/index.html", "input[type=search]", OURS_SHOWN, site_url, site,
+        lambda path: path.parent == search_folder or path.name == "search.js",
+    )
+    their_page = SearchPage(
+        f"{work_url}/{harness.name}", ".pagefind-ui__search-input", PAGEFIND_SHOWN, work_url, options.work,
+        lambda path: bundle in path.parents,
+    )
+    ours_first = [first_query_bytes(browser, our_page, query) for query in queries]
+    theirs_first = [first_query_bytes(browser, their_page, query) for query in queries]
+    latencies = [latency_ms(browser, wiki_folder / "index.html", query) for query in queries]
     return {
         "wiki": wiki_folder.name,
         "pages": page_count(search_folder),
