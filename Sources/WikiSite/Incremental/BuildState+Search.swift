@@ -93,6 +93,10 @@ extension BuildState {
         }
     }
 
+    /// How many rows of an index are encoded at once, on every core: enough to keep the cores
+    /// busy, few enough that the encoded rows of a large wiki are never all held at once.
+    private static let encodedBatch = 256
+
     /// Records `change` of a wiki's search index.
     static func record(_ change: SearchIndexChange, _ db: Database) throws {
         let wikiID = change.wikiID
@@ -108,18 +112,24 @@ extension BuildState {
                 "INSERT OR REPLACE INTO searchDocument (wiki, key, href, length, postings, value) VALUES (?, ?, ?, ?, ?, ?)"
         )
         let entries = change.entries.sorted { $0.key < $1.key }
-        let postings = Concurrently.map(entries.count) { entries[$0].encodedPostings }
-        for (entry, encoded) in zip(entries, postings) {
-            try writeEntry.execute(arguments: [wikiID, entry.key, entry.href, entry.length, encoded, entry.value])
+        for batch in stride(from: 0, to: entries.count, by: Self.encodedBatch) {
+            let end = min(batch + Self.encodedBatch, entries.count)
+            let postings = Concurrently.map(end - batch) { entries[batch + $0].encodedPostings }
+            for (entry, encoded) in zip(entries[batch..<end], postings) {
+                try writeEntry.execute(arguments: [wikiID, entry.key, entry.href, entry.length, encoded, entry.value])
+            }
         }
         let removeShard = try db.cachedStatement(sql: "DELETE FROM searchShard WHERE wiki = ? AND shard = ?")
         for key in change.removedShards { try removeShard.execute(arguments: [wikiID, key]) }
         let writeShard = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO searchShard (wiki, shard, terms, size) VALUES (?, ?, ?, ?)")
         let (shards, keys) = (change.shards, change.shards.keys.sorted())
-        let encoded = Concurrently.map(keys.count) { (data: shards[keys[$0]]!.encoded, size: shards[keys[$0]]!.size) }
-        for (key, shard) in zip(keys, encoded) {
-            try writeShard.execute(arguments: [wikiID, key, shard.data, shard.size])
+        for batch in stride(from: 0, to: keys.count, by: Self.encodedBatch) {
+            let end = min(batch + Self.encodedBatch, keys.count)
+            let encoded = Concurrently.map(end - batch) { shards[keys[batch + $0]]!.encoded }
+            for (key, data) in zip(keys[batch..<end], encoded) {
+                try writeShard.execute(arguments: [wikiID, key, data, shards[key]!.size])
+            }
         }
         try db.execute(
             sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, length, clashes) VALUES (?, ?, ?, ?)",

@@ -40,43 +40,68 @@ struct SearchIndex: Sendable {
         var clashes: Int
     }
 
-    /// Each document's entry.
+    /// Each document's entry, in the order of their keys.
     let entries: [SearchEntry]
     /// The term shards, by key.
     let shards: [String: SearchShard]
+    /// The keys of the term shards, sorted: the order their files are in.
+    let shardKeys: [String]
     let totals: Totals
 
     /// The index of `documents`, their entries worked out on every core, its terms cut into
     /// shards by `cut`.
     init(_ documents: [SearchDocument], cut: SearchShardCut = SearchShardCut()) {
-        let keys = SearchEntry.keys(ofHrefs: documents.map(\.href))
-        let entries = Concurrently.map(documents.count) { SearchEntry(documents[$0], key: keys[$0]) }
-        let clashes = zip(documents, keys).filter { SearchEntry.firstKey(ofHref: $0.href) != $1 }.count
+        self.init(hrefs: documents.map(\.href), cut: cut) { documents[$0] }
+    }
+
+    /// The index of the documents at `hrefs`, each made by `document` from its position and
+    /// turned into its entry on every core: the documents' texts are never all held at once.
+    init(hrefs: [String], cut: SearchShardCut, document: @Sendable (Int) -> SearchDocument) {
+        let keys = SearchEntry.keys(ofHrefs: hrefs)
+        let entries = Concurrently.map(hrefs.count) { SearchEntry(document($0), key: keys[$0]) }
+        let clashes = zip(hrefs, keys).filter { SearchEntry.firstKey(ofHref: $0) != $1 }.count
         self.init(entries: entries, clashes: clashes, cut: cut)
     }
 
     /// The index of `entries`: their postings gathered by term in the order of their keys, the
     /// terms cut into shards by `cut`.
     init(entries: [SearchEntry], clashes: Int, cut: SearchShardCut) {
+        let entries = entries.sorted { $0.key < $1.key }
         var terms: [String: [SearchShard.Posting]] = [:]
-        for entry in entries.sorted(by: { $0.key < $1.key }) {
+        for entry in entries {
             for (term, rest) in entry.postings {
                 terms[term, default: []].append(SearchShard.Posting(key: entry.key, rest: rest))
             }
         }
         self.entries = entries
-        self.shards = cut.shards(of: terms)
+        shards = cut.shards(of: terms)
+        shardKeys = shards.keys.sorted()
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
     }
 
-    /// Every file of the index: the term shards (made on every core), the documents, then
-    /// `meta.js`.
+    /// How many files the index has: one a term shard, one a document, and `meta.js`.
+    var fileCount: Int { shardKeys.count + entries.count + 1 }
+
+    /// The name of the file at `position` of the index's files: the term shards in the order of
+    /// their keys, the documents in the order of theirs, then `meta.js`.
+    func fileName(at position: Int) -> String {
+        if position < shardKeys.count { return "t-" + shardKeys[position] + ".js" }
+        let document = position - shardKeys.count
+        return document < entries.count ? "d-" + entries[document].key + ".js" : "meta.js"
+    }
+
+    /// The file at `position`, in the order of `fileName(at:)`. Made when asked for, so that a
+    /// writer holds no more of the index's text than the files it is writing.
+    func file(at position: Int) -> File {
+        if position < shardKeys.count { return Self.termFile(shardKeys[position], shards[shardKeys[position]]!) }
+        let document = position - shardKeys.count
+        if document < entries.count { return Self.documentFile(entries[document].key, value: entries[document].value) }
+        return Self.metaFile(totals, shardKeys: shardKeys)
+    }
+
+    /// Every file of the index, in the order of `file(at:)`.
     var files: [File] {
-        let (shards, keys) = (shards, shards.keys.sorted())
-        var files = Concurrently.map(keys.count) { Self.termFile(keys[$0], shards[keys[$0]]!) }
-        files += entries.sorted { $0.key < $1.key }.map { Self.documentFile($0.key, value: $0.value) }
-        files.append(Self.metaFile(totals, shardKeys: keys))
-        return files
+        (0..<fileCount).map(file(at:))
     }
 
     /// A document's length in terms as the postings keep it: `4 × log2(length)`, rounded, which the

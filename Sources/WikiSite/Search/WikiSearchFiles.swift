@@ -21,22 +21,24 @@ struct WikiSearchFiles {
         SitePath(components: [siteLayout.folder(ofWiki: analysis.wiki.id), Self.folder, name])
     }
 
-    /// The documents of the index, the pages' Markdown read on every core.
-    var documents: [SearchDocument] {
+    /// The index of the wiki: the home, the special pages and every published page, each page's
+    /// Markdown read on every core when its entry is made.
+    var index: SearchIndex {
         let wikiID = analysis.wiki.id
         let home = siteLayout.home(ofWiki: wikiID)
-        let pages = analysis.pages
-        let graph = analysis.graph
-        let pageDocuments = Concurrently.map(pages.count) { position in
-            Self.document(
-                of: pages[position], headings: graph.outline(of: pages[position].title)?.headings ?? [],
-                in: siteLayout)
+        let (pages, graph, layout) = (analysis.pages, analysis.graph, siteLayout)
+        let titled =
+            [SearchDocument(title: analysis.wiki.title, href: "index.html")]
+            + SpecialPage.allCases.map { page in
+                SearchDocument(
+                    title: strings[page.stringsKey], href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
+            }
+        let hrefs = titled.map(\.href) + pages.map { Self.href(of: $0.title, inWiki: wikiID, in: layout) }
+        return SearchIndex(hrefs: hrefs, cut: cut) { position in
+            guard position >= titled.count else { return titled[position] }
+            let page = pages[position - titled.count]
+            return Self.document(of: page, headings: graph.outline(of: page.title)?.headings ?? [], in: layout)
         }
-        let special = SpecialPage.allCases.map { page in
-            SearchDocument(
-                title: strings[page.stringsKey], href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
-        }
-        return [SearchDocument(title: analysis.wiki.title, href: "index.html")] + special + pageDocuments
     }
 
     /// The document of `page`, whose headings have the ids `headings` gives them.
@@ -58,13 +60,12 @@ struct WikiSearchFiles {
     /// alone), and retires those of an earlier build it no longer has. Returns the index as the
     /// state keeps it.
     func write(with writer: SiteWriter, because cause: String) throws -> SearchIndexChange {
-        let index = SearchIndex(documents, cut: cut)
-        let files = index.files
+        let index = index
+        let paths = (0..<index.fileCount).map { path(of: index.fileName(at: $0)) }
         writer.retire(withPrefix: siteLayout.folderPrefix(ofWiki: analysis.wiki.id) + Self.folder + "/", because: cause)
-        try writer.announce(files.map { path(of: $0.name) })
-        try Concurrently.forEach(files.count) { number in
-            let file = files[number]
-            try writer.write(file.text, to: path(of: file.name), because: cause)
+        try writer.announce(paths)
+        try Concurrently.forEach(index.fileCount) { position in
+            try writer.write(index.file(at: position).text, to: paths[position], because: cause)
         }
         return SearchIndexChange(replacingIndexOf: analysis.wiki.id, with: index)
     }
