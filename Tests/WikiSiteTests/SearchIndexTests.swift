@@ -135,12 +135,26 @@ struct SearchIndexTests {
         #expect(changed.count <= 4, "\(changed)")
     }
 
+    static func posting(_ count: Int, _ fields: Int, _ section: Int, _ lengthClass: Int) -> SearchPosting {
+        SearchPosting(count: count, fields: fields, section: section, lengthClass: lengthClass)
+    }
+
+    @Test func aPostingReadsBackFromTheTextItWritesAndNothingElse() {
+        let posting = Self.posting(12, 5, 3, 40)
+        #expect(posting.text == "12,5,3,40")
+        #expect(posting.textLength == 9)
+        #expect(SearchPosting(text: Array(posting.text.utf8)) == posting)
+        for text in ["", "1,2,3", "1,2,3,4,5", "1,,3,4", "1,2,3,a", "1,300,3,4", "1,2,3,4,", "-1,2,3,4"] {
+            #expect(SearchPosting(text: Array(text.utf8)) == nil, "\(text)")
+        }
+    }
+
     @Test func aShardKeepsItsPostingsInKeyOrderAndReadsBackAsTheStateKeepsIt() throws {
         var shard = SearchShard()
-        shard.set("1,4,0,8", ofDocument: "bb0000000000", for: "cafe")
-        shard.set("2,4,0,8", ofDocument: "aa0000000000", for: "cafe")
-        shard.set("1,1,0,9", ofDocument: "cc0000000000", for: "café")
-        shard.set("3,4,0,8", ofDocument: "bb0000000000", for: "cafe")
+        shard.set(Self.posting(1, 4, 0, 8), ofDocument: "bb0000000000", for: "cafe")
+        shard.set(Self.posting(2, 4, 0, 8), ofDocument: "aa0000000000", for: "cafe")
+        shard.set(Self.posting(1, 1, 0, 9), ofDocument: "cc0000000000", for: "café")
+        shard.set(Self.posting(3, 4, 0, 8), ofDocument: "bb0000000000", for: "cafe")
         #expect(
             shard.value
                 == #"{"cafe":[["aa0000000000",2,4,0,8],["bb0000000000",3,4,0,8]],"café":[["cc0000000000",1,1,0,9]]}"#)
@@ -154,8 +168,14 @@ struct SearchIndexTests {
             title: "Coffee", href: "Coffee.html", otherTitle: nil,
             sections: [.init(heading: "", anchor: "", text: "Beans and beans.")])
         let entry = SearchEntry(document, key: SearchEntry.firstKey(ofHref: "Coffee.html"))
-        #expect(entry.postings["beans"] == "2,4,0,8", "two in the body of section 0, 4 terms: class 8")
-        #expect(SearchEntry.decodedPostings(entry.encodedPostings) == entry.postings)
+        #expect(entry.postings["beans"]?.text == "2,4,0,8", "two in the body of section 0, 4 terms: class 8")
+        let stored = SearchEntry(
+            key: entry.key, href: entry.href, length: entry.length, encodedPostings: entry.encodedPostings,
+            value: entry.value)
+        #expect(stored == entry)
+        #expect(
+            SearchEntry(key: "k", href: "h", length: 1, encodedPostings: Array("beans\t2,4\n".utf8), value: "") == nil,
+            "postings that do not decode are no entry")
         #expect(SearchIndex(entries: [entry], clashes: 0, cut: SearchShardCut()).files == SearchIndex([document]).files)
     }
 }

@@ -10,7 +10,10 @@ import WikiDocuments
 struct SearchShardCutTests {
     /// `count` postings of documents numbered from 0, each `count,fields,section,class`.
     static func postings(_ count: Int) -> [SearchShard.Posting] {
-        (0..<count).map { SearchShard.Posting(key: String(format: "%012x", $0), rest: "1,4,0,8") }
+        (0..<count).map {
+            SearchShard.Posting(
+                key: UInt64($0), posting: SearchPosting(count: 1, fields: 4, section: 0, lengthClass: 8))
+        }
     }
 
     /// The terms "c", "cab", "car" and "cat", each in `count` documents, and "dog" in one.

@@ -51,8 +51,9 @@ extension BuildState {
                 db.cachedStatement(
                     sql: "SELECT href, length, postings, value FROM searchDocument WHERE wiki = ? AND key = ?"),
                 arguments: [wikiID, key])
-            guard let row, let postings = SearchEntry.decodedPostings(row[2]) else { return nil }
-            return SearchEntry(key: key, href: row[0], length: row[1], postings: postings, value: row[3])
+            guard let row, let postings = row[2] as Data? else { return nil }
+            return SearchEntry(
+                key: key, href: row[0], length: row[1], encodedPostings: [UInt8](postings), value: row[3])
         }
     }
 
@@ -112,12 +113,9 @@ extension BuildState {
                 "INSERT OR REPLACE INTO searchDocument (wiki, key, href, length, postings, value) VALUES (?, ?, ?, ?, ?, ?)"
         )
         let entries = change.entries.sorted { $0.key < $1.key }
-        for batch in stride(from: 0, to: entries.count, by: Self.encodedBatch) {
-            let end = min(batch + Self.encodedBatch, entries.count)
-            let postings = Concurrently.map(end - batch) { entries[batch + $0].encodedPostings }
-            for (entry, encoded) in zip(entries[batch..<end], postings) {
-                try writeEntry.execute(arguments: [wikiID, entry.key, entry.href, entry.length, encoded, entry.value])
-            }
+        for entry in entries {
+            try writeEntry.execute(
+                arguments: [wikiID, entry.key, entry.href, entry.length, Data(entry.encodedPostings), entry.value])
         }
         let removeShard = try db.cachedStatement(sql: "DELETE FROM searchShard WHERE wiki = ? AND shard = ?")
         for key in change.removedShards { try removeShard.execute(arguments: [wikiID, key]) }

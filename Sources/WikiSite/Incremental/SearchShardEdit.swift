@@ -31,18 +31,20 @@ struct SearchShardEdit {
         layout = StoredShardLayout(try state.searchShardSizes(ofWiki: wikiID))
     }
 
-    /// Sets the posting `rest` of document `key` for `term` (takes it out when `rest` is nil),
+    /// Sets the posting of document `key` for `term` (takes it out when `posting` is nil),
     /// because page `title` changed.
     ///
     /// - Throws: `FastPathDeclined` when the term's shard in the state does not read.
-    mutating func set(_ rest: String?, ofDocument key: String, for term: String, because title: PageTitle) throws {
+    mutating func set(
+        _ posting: SearchPosting?, ofDocument key: String, for term: String, because title: PageTitle
+    ) throws {
         let (shardKey, depth) = layout.shard(of: term)
         if touched[shardKey] == nil {
             touched[shardKey] = try read(shardKey)
             paths[shardKey] = (term, depth)
         }
-        if let rest {
-            touched[shardKey]!.set(rest, ofDocument: key, for: term)
+        if let posting {
+            touched[shardKey]!.set(posting, ofDocument: key, for: term)
         } else {
             touched[shardKey]!.remove(document: key, from: term)
         }

@@ -13,28 +13,51 @@ struct SearchEntry: Sendable, Equatable {
     let href: String
     /// How many terms the document has, repeats counted.
     let length: Int
-    /// Each term's posting after the key, as its shard writes it: `count,fields,section,class`.
-    let postings: [String: String]
+    /// Each term's posting, as the state keeps them (`encodedPostings`): one allocation a
+    /// document rather than one a term, for a wiki holds millions of postings.
+    let encodedPostings: [UInt8]
     /// Its value in its document shard: `[title, href, [[heading, anchor, excerpt], …]]`,
     /// script-safe JSON.
     let value: String
 
-    init(key: String, href: String, length: Int, postings: [String: String], value: String) {
+    /// The entry whose postings are `encodedPostings`; nil when they do not decode.
+    init?(key: String, href: String, length: Int, encodedPostings: [UInt8], value: String) {
+        guard Self.postings(encodedPostings) != nil else { return nil }
+        self.init(key: key, href: href, length: length, validPostings: encodedPostings, value: value)
+    }
+
+    private init(key: String, href: String, length: Int, validPostings: [UInt8], value: String) {
         self.key = key
         self.href = href
         self.length = length
-        self.postings = postings
+        self.encodedPostings = validPostings
         self.value = value
     }
 
     /// The entry of `document` under `key`.
     init(_ document: SearchDocument, key: String) {
         let (found, length) = Self.postings(of: document)
-        let suffix = ",\(SearchIndex.lengthClass(length))"
+        let lengthClass = SearchIndex.lengthClass(length)
+        let lines = found.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { term, found in
+            let posting = SearchPosting(
+                count: found.count, fields: found.fields, section: max(0, found.section), lengthClass: lengthClass)
+            return (term: term, posting: posting)
+        }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(lines.reduce(0) { $0 + $1.term.utf8.count + $1.posting.textLength + 2 })
+        for line in lines {
+            encoded.append(contentsOf: line.term.utf8)
+            encoded.append(UInt8(ascii: "\t"))
+            line.posting.append(to: &encoded)
+            encoded.append(UInt8(ascii: "\n"))
+        }
         self.init(
-            key: key, href: document.href, length: length,
-            postings: found.mapValues { "\($0.count),\($0.fields),\(max(0, $0.section))" + suffix },
-            value: Self.value(of: document))
+            key: key, href: document.href, length: length, validPostings: encoded, value: Self.value(of: document))
+    }
+
+    /// Each term's posting, by term.
+    var postings: [String: SearchPosting] {
+        Self.postings(encodedPostings) ?? [:]
     }
 
     /// Where a term is in one document.
@@ -103,23 +126,37 @@ struct SearchEntry: Sendable, Equatable {
         return keys
     }
 
-    /// The postings as the state keeps them: a line a term, `term` TAB `posting`, in byte order
-    /// (a term holds letters, marks and digits alone, never a tab or a line break).
-    var encodedPostings: Data {
-        let lines = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
-            $0 + "\t" + postings[$0]! + "\n"
+    /// Calls `body` with each term and its posting, in the order of the terms' bytes.
+    func forEachPosting(_ body: (String, SearchPosting) -> Void) {
+        _ = Self.forEachLine(of: encodedPostings) { term, posting in
+            body(String(decoding: term, as: UTF8.self), posting)
         }
-        return Data(lines.joined().utf8)
     }
 
-    /// The postings `encodedPostings` made; nil when `data` is not such.
-    static func decodedPostings(_ data: Data) -> [String: String]? {
-        var postings: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard parts.count == 2 else { return nil }
-            postings[String(parts[0])] = String(parts[1])
+    /// The postings `encoded` holds, by term: a line a term, `term` TAB `count,fields,section,class`
+    /// (a term holds letters, marks and digits alone, never a tab or a line break); nil when
+    /// `encoded` is not such.
+    private static func postings(_ encoded: [UInt8]) -> [String: SearchPosting]? {
+        var postings: [String: SearchPosting] = [:]
+        let read = forEachLine(of: encoded) { term, posting in
+            postings[String(decoding: term, as: UTF8.self)] = posting
         }
-        return postings
+        return read ? postings : nil
+    }
+
+    /// Calls `body` with each line's term and posting; false when a line is not one.
+    private static func forEachLine(
+        of encoded: [UInt8], _ body: (ArraySlice<UInt8>, SearchPosting) -> Void
+    ) -> Bool {
+        var start = encoded.startIndex
+        while start < encoded.endIndex {
+            guard let end = encoded[start...].firstIndex(of: UInt8(ascii: "\n")),
+                let tab = encoded[start..<end].firstIndex(of: UInt8(ascii: "\t")), tab > start,
+                let posting = SearchPosting(text: encoded[(tab + 1)..<end])
+            else { return false }
+            body(encoded[start..<tab], posting)
+            start = end + 1
+        }
+        return true
     }
 }

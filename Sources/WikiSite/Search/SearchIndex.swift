@@ -67,16 +67,46 @@ struct SearchIndex: Sendable {
     /// terms cut into shards by `cut`.
     init(entries: [SearchEntry], clashes: Int, cut: SearchShardCut) {
         let entries = entries.sorted { $0.key < $1.key }
-        var terms: [String: [SearchShard.Posting]] = [:]
-        for entry in entries {
-            for (term, rest) in entry.postings {
-                terms[term, default: []].append(SearchShard.Posting(key: entry.key, rest: rest))
-            }
-        }
         self.entries = entries
-        shards = cut.shards(of: terms)
+        shards = cut.shards(of: Self.postingsByTerm(entries))
         shardKeys = shards.keys.sorted()
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
+    }
+
+    /// The postings of `entries` (in key order) gathered by term, each term's list made at its
+    /// size: a first pass numbers the terms and counts their postings, a second fills the lists.
+    private static func postingsByTerm(_ entries: [SearchEntry]) -> [String: [SearchShard.Posting]] {
+        var numbers: [String: Int] = [:]
+        var counts: [Int] = []
+        var termOfPosting: [Int32] = []
+        for entry in entries {
+            entry.forEachPosting { term, _ in
+                let number = numbers[term] ?? counts.count
+                if number == counts.count {
+                    numbers[term] = number
+                    counts.append(0)
+                }
+                counts[number] += 1
+                termOfPosting.append(Int32(number))
+            }
+        }
+        var lists = counts.map { count in
+            var list: [SearchShard.Posting] = []
+            list.reserveCapacity(count)
+            return list
+        }
+        var position = 0
+        for entry in entries {
+            let key = SearchShard.Posting.number(ofKey: entry.key)
+            entry.forEachPosting { _, posting in
+                lists[Int(termOfPosting[position])].append(SearchShard.Posting(key: key, posting: posting))
+                position += 1
+            }
+        }
+        var terms: [String: [SearchShard.Posting]] = [:]
+        terms.reserveCapacity(numbers.count)
+        for (term, number) in numbers { terms[term] = lists[number] }
+        return terms
     }
 
     /// How many files the index has: one a term shard, one a document, and `meta.js`.

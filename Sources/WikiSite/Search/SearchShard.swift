@@ -5,11 +5,37 @@ import WikiDocuments
 /// documents' keys: what the state keeps of the shard, so that the fast path takes postings out
 /// and puts them in without the other documents.
 struct SearchShard: Sendable, Equatable {
-    /// One document's posting of a term: its key and the rest (`count,fields,section,class`).
+    /// One document's posting of a term: the document's key, 12 hexadecimal digits kept as the
+    /// number they write, and where the term is in it.
     struct Posting: Sendable, Equatable {
-        let key: String
-        let rest: String
+        let key: UInt64
+        let posting: SearchPosting
+
+        /// The posting of the document `key` (`SearchEntry.key`).
+        init(key: String, posting: SearchPosting) {
+            self.init(key: Self.number(ofKey: key), posting: posting)
+        }
+
+        init(key: UInt64, posting: SearchPosting) {
+            self.key = key
+            self.posting = posting
+        }
+
+        /// The number the key `key` (`SearchEntry.key`) writes.
+        static func number(ofKey key: String) -> UInt64 {
+            UInt64(key, radix: 16) ?? 0
+        }
+
+        /// The bytes of the key: 12 lowercase hexadecimal digits.
+        func appendKey(to bytes: inout [UInt8]) {
+            for shift in stride(from: 44, through: 0, by: -4) {
+                bytes.append(LowercaseHexadecimal.digit(UInt8((key >> UInt64(shift)) & 0xf)))
+            }
+        }
     }
+
+    /// How many digits a document's key has.
+    static let keyLength = 12
 
     /// The postings of each term, by key.
     private(set) var terms: [String: [Posting]] = [:]
@@ -30,17 +56,18 @@ struct SearchShard: Sendable, Equatable {
 
     /// The bytes `term` and its `postings` take in a shard's value, near enough.
     static func size(of term: String, _ postings: [Posting]) -> Int {
-        postings.reduce(term.utf8.count + 6) { $0 + $1.key.utf8.count + $1.rest.utf8.count + 6 }
+        postings.reduce(term.utf8.count + 6) { $0 + keyLength + $1.posting.textLength + 6 }
     }
 
     /// Sets the posting of the document `key` for `term`, in its place by key.
-    mutating func set(_ rest: String, ofDocument key: String, for term: String) {
+    mutating func set(_ posting: SearchPosting, ofDocument key: String, for term: String) {
+        let posting = Posting(key: key, posting: posting)
         var postings = terms[term, default: []]
-        let place = postings.partitioningIndex { $0.key >= key }
-        if place < postings.count, postings[place].key == key {
-            postings[place] = Posting(key: key, rest: rest)
+        let place = postings.partitioningIndex { $0.key >= posting.key }
+        if place < postings.count, postings[place].key == posting.key {
+            postings[place] = posting
         } else {
-            postings.insert(Posting(key: key, rest: rest), at: place)
+            postings.insert(posting, at: place)
         }
         terms[term] = postings
     }
@@ -48,60 +75,67 @@ struct SearchShard: Sendable, Equatable {
     /// Takes the posting of the document `key` out of `term`; a term left without one goes.
     mutating func remove(document key: String, from term: String) {
         guard var postings = terms[term] else { return }
-        postings.removeAll { $0.key == key }
+        let number = Posting.number(ofKey: key)
+        postings.removeAll { $0.key == number }
         terms[term] = postings.isEmpty ? nil : postings
     }
 
     /// The shard's value: an object from each term, in byte order, to its postings
     /// `[key, count, fields, section, length class]`, written into one string.
     var value: String {
-        var text = "{"
-        text.reserveCapacity(size)
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(size)
         for (number, term) in terms.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
-            text += number == 0 ? "" : ","
-            text += ScriptSafeJSON.string(term)
-            text += ":["
+            if number > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: ScriptSafeJSON.string(term).utf8)
+            bytes.append(contentsOf: ":[".utf8)
             for (position, posting) in terms[term]!.enumerated() {
-                text += position == 0 ? "[\"" : ",[\""
-                text += posting.key
-                text += "\","
-                text += posting.rest
-                text += "]"
+                bytes.append(contentsOf: (position == 0 ? "[\"" : ",[\"").utf8)
+                posting.appendKey(to: &bytes)
+                bytes.append(contentsOf: "\",".utf8)
+                posting.posting.append(to: &bytes)
+                bytes.append(UInt8(ascii: "]"))
             }
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
         }
-        text += "}"
-        return text
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The shard as the state keeps it: a line a term, `term` then TAB `key:rest` a posting.
+    /// The shard as the state keeps it: a line a term, `term` then TAB `key:posting` a posting.
     var encoded: Data {
-        var text = ""
-        text.reserveCapacity(size)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
         for (term, postings) in terms {
-            text += term
+            bytes.append(contentsOf: term.utf8)
             for posting in postings {
-                text += "\t"
-                text += posting.key
-                text += ":"
-                text += posting.rest
+                bytes.append(UInt8(ascii: "\t"))
+                posting.appendKey(to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                posting.posting.append(to: &bytes)
             }
-            text += "\n"
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return Data(text.utf8)
+        return Data(bytes)
     }
 
     /// The shard `encoded` made; nil when `data` is not such.
     init?(encoded data: Data) {
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "\t")
-            guard parts.count > 1 else { return nil }
+        for line in [UInt8](data).split(separator: UInt8(ascii: "\n")) {
+            let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard parts.count > 1, !parts[0].isEmpty else { return nil }
             var postings: [Posting] = []
+            postings.reserveCapacity(parts.count - 1)
             for part in parts.dropFirst() {
-                guard let colon = part.firstIndex(of: ":") else { return nil }
-                postings.append(Posting(key: String(part[..<colon]), rest: String(part[part.index(after: colon)...])))
+                guard let colon = part.firstIndex(of: UInt8(ascii: ":")),
+                    colon - part.startIndex == Self.keyLength,
+                    part[..<colon].allSatisfy({ LowercaseHexadecimal.value(ofDigit: $0) != nil }),
+                    let key = UInt64(String(decoding: part[..<colon], as: UTF8.self), radix: 16),
+                    let posting = SearchPosting(text: part[(colon + 1)...])
+                else { return nil }
+                postings.append(Posting(key: key, posting: posting))
             }
-            terms[String(parts[0])] = postings
+            terms[String(decoding: parts[0], as: UTF8.self)] = postings
         }
     }
 }

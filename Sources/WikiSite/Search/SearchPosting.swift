@@ -1,0 +1,82 @@
+/// Where a term is in one document, as a posting of the search index holds it: how often it is
+/// there, the fields it is in (bits: `SearchIndex.inTitle`, `inHeading`, `inBody`), the section it
+/// is first in, and the document's length class (`SearchIndex.lengthClass`). Four numbers, not
+/// text: a wiki of 100,000 pages has more than ten million postings.
+struct SearchPosting: Sendable, Equatable {
+    let count: UInt32
+    let section: UInt32
+    let fields: UInt8
+    let lengthClass: UInt8
+
+    init(count: Int, fields: Int, section: Int, lengthClass: Int) {
+        self.count = UInt32(clamping: count)
+        self.fields = UInt8(clamping: fields)
+        self.section = UInt32(clamping: section)
+        self.lengthClass = UInt8(clamping: lengthClass)
+    }
+
+    /// The posting `text` writes (`count,fields,section,class`, each a decimal number); nil when
+    /// it is not one.
+    init?(text: some Collection<UInt8>) {
+        var numbers: [UInt32] = []
+        var number: UInt32 = 0
+        var digits = 0
+        for byte in text {
+            if byte == UInt8(ascii: ",") {
+                guard digits > 0 else { return nil }
+                numbers.append(number)
+                (number, digits) = (0, 0)
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 9 else { return nil }
+            number = number * 10 + UInt32(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        numbers.append(number)
+        guard numbers.count == 4, numbers[1] <= UInt8.max, numbers[3] <= UInt8.max else { return nil }
+        self.init(
+            count: Int(numbers[0]), fields: Int(numbers[1]), section: Int(numbers[2]), lengthClass: Int(numbers[3]))
+    }
+
+    /// As a term shard and the state write it: `count,fields,section,class`.
+    var text: String {
+        var bytes: [UInt8] = []
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// How many bytes `text` takes.
+    var textLength: Int {
+        Self.digits(count) + Self.digits(UInt32(fields)) + Self.digits(section) + Self.digits(UInt32(lengthClass)) + 3
+    }
+
+    /// Appends the bytes of `text` to `bytes`.
+    func append(to bytes: inout [UInt8]) {
+        Self.appendDecimal(count, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        Self.appendDecimal(UInt32(fields), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        Self.appendDecimal(section, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        Self.appendDecimal(UInt32(lengthClass), to: &bytes)
+    }
+
+    /// How many decimal digits `value` takes.
+    private static func digits(_ value: UInt32) -> Int {
+        var (value, digits) = (value / 10, 1)
+        while value > 0 { (value, digits) = (value / 10, digits + 1) }
+        return digits
+    }
+
+    /// Appends the decimal digits of `value` to `bytes`.
+    private static func appendDecimal(_ value: UInt32, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var value = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            value /= 10
+        } while value > 0
+        bytes[start...].reverse()
+    }
+}
