@@ -42,6 +42,18 @@ struct SearchIndexTests {
             ofLines: SearchPlainText.withoutComments(markdown).split(separator: "\n").map { $0 })
         #expect(text == "Seen text. See the alias and a link.")
         #expect(SearchPlainText.withoutComments("a %%over\ntwo lines%% b") == "a  b")
+        #expect(SearchPlainText.withoutComments("a %%%b%% c") == "a  c", "the first two of three marks open")
+        #expect(SearchPlainText.withoutComments("kept %%unclosed") == "kept ", "an unclosed comment runs to the end")
+        #expect(SearchPlainText.withoutComments("café 100% sure") == "café 100% sure")
+    }
+
+    @Test func linesEndAtEveryLineEndingCommonMarkKnows() {
+        #expect(SearchPlainText.lines(of: "a\nb\r\nc\rd") == ["a", "b", "c", "d"])
+        #expect(SearchPlainText.lines(of: "é\r\n\r\n") == ["é", "", ""])
+        #expect(SearchPlainText.lines(of: "") == [""])
+        #expect(
+            SearchPlainText.lines(of: "\r\u{301}x") == ["", "\u{301}x"],
+            "a mark after a line ending starts the next line")
     }
 
     @Test func aPageIsCutIntoSectionsAtItsHeadingsWithTheirIDs() {

@@ -3,25 +3,54 @@
 /// taken off, whitespace collapsed. It reads line by line and needs no parse: an excerpt is a
 /// hint of where a word is, and a stray mark in it costs nothing.
 public enum SearchPlainText {
-    /// `markdown` without its Obsidian comments (`%%…%%`, over several lines too).
+    /// `markdown` without its Obsidian comments (`%%…%%`, over several lines too). It looks at
+    /// bytes: `%` is ASCII, and every page of a wiki passes through here.
     public static func withoutComments(_ markdown: String) -> String {
-        guard markdown.contains("%%") else { return markdown }
-        var kept = ""
-        var inComment = false
-        var rest = Substring(markdown)
-        while let range = rest.range(of: "%%") {
-            if !inComment { kept += rest[..<range.lowerBound] }
-            inComment.toggle()
-            rest = rest[range.upperBound...]
+        let percent = UInt8(ascii: "%")
+        var markers: [Int] = []
+        var previousWasPercent = false
+        for (offset, byte) in markdown.utf8.enumerated() {
+            if byte == percent, previousWasPercent {
+                markers.append(offset - 1)
+                previousWasPercent = false
+            } else {
+                previousWasPercent = byte == percent
+            }
         }
-        if !inComment { kept += rest }
-        return kept
+        guard !markers.isEmpty else { return markdown }
+        let bytes = Array(markdown.utf8)
+        var kept: [UInt8] = []
+        var start = 0
+        for (number, marker) in markers.enumerated() {
+            if number % 2 == 0 { kept += bytes[start..<marker] }
+            start = marker + 2
+        }
+        if markers.count % 2 == 0 { kept += bytes[start...] }
+        return String(decoding: kept, as: UTF8.self)
     }
 
-    /// The lines of `markdown`, at each line ending CommonMark knows: `\n`, `\r\n` (one
-    /// `Character` in Swift, which a split at `\n` alone would leave inside a line) and `\r`.
+    /// The lines of `markdown`, at each line ending CommonMark knows: `\n`, `\r\n` and `\r`. It
+    /// looks at bytes: a line ending is ASCII, and a grapheme never spans one.
     public static func lines(of markdown: String) -> [Substring] {
-        markdown.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let utf8 = markdown.utf8
+        var lines: [Substring] = []
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                index = utf8.index(after: index)
+                continue
+            }
+            lines.append(markdown[start..<index])
+            index = utf8.index(after: index)
+            if byte == UInt8(ascii: "\r"), index != utf8.endIndex, utf8[index] == UInt8(ascii: "\n") {
+                index = utf8.index(after: index)
+            }
+            start = index
+        }
+        lines.append(markdown[start..<utf8.endIndex])
+        return lines
     }
 
     /// The text of an ATX heading line (`## Text ##`), or nil when `line` is none.

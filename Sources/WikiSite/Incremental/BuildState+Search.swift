@@ -94,9 +94,10 @@ extension BuildState {
         }
     }
 
-    /// How many rows of an index are encoded at once, on every core: enough to keep the cores
-    /// busy, few enough that the encoded rows of a large wiki are never all held at once.
-    private static let encodedBatch = 256
+    /// How many term shards are encoded at once, on every core: enough to keep the cores busy,
+    /// few enough that a large wiki's encoded shards (a megabyte each at 100,000 pages) are
+    /// never all held at once.
+    private static let encodedBatch = 16
 
     /// Records `change` of a wiki's search index.
     static func record(_ change: SearchIndexChange, _ db: Database) throws {
