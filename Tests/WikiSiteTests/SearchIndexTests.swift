@@ -1,3 +1,4 @@
+import SplitMix64
 import Testing
 import WikiRender
 
@@ -16,6 +17,9 @@ struct SearchIndexTests {
         }
         #expect(scalars.count > 500)
         #expect(SearchTerms.terms(of: "ÉΣ ΟΔΟΣ") == ["eσ", "οδοσ"])
+        for word in ["ABΣ", "ΣAB", "AΣB", "Straße", "IİI\u{307}"] {
+            #expect(SearchTerms.terms(of: word) == [SearchTerms.folded(word)], "\(word)")
+        }
         for scalar in scalars {
             let word = "İ" + String(scalar) + "e\u{301}" + String(scalar)
             #expect(SearchTerms.terms(of: word) == [SearchTerms.folded(word)], "U+\(String(scalar.value, radix: 16))")
@@ -45,6 +49,31 @@ struct SearchIndexTests {
         #expect(SearchPlainText.withoutComments("a %%%b%% c") == "a  c", "the first two of three marks open")
         #expect(SearchPlainText.withoutComments("kept %%unclosed") == "kept ", "an unclosed comment runs to the end")
         #expect(SearchPlainText.withoutComments("café 100% sure") == "café 100% sure")
+    }
+
+    @Test func asciiTextHasTheTermsItHasBesideTextThatIsNot() {
+        var random = SplitMix64(seed: 0x7E_5EA7)
+        let pieces = ["Word", "word", "WORD", "a1", "42", " ", ", ", "-", "\n", "_", String(repeating: "x", count: 41)]
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            #expect(SearchTerms.terms(of: text) == SearchTerms.terms(of: text + " é").dropLast(), "\(text)")
+        }
+    }
+
+    @Test func anExcerptIsTheTextsFirstCharactersWhateverTheyAre() {
+        var random = SplitMix64(seed: 0xE8C3)
+        let pieces = ["a", "b ", "\r\n", "\r", "e\u{301}", "\u{301}", "語", "👍🏽", "."]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 270...300, using: &random)).map { _ in
+                Bool.random(using: &random) ? "a" : pieces.randomElement(using: &random)!
+            }.joined()
+            #expect(SearchEntry.excerpt(of: text) == String(text.prefix(SearchIndex.excerptLength)))
+        }
+        let marked = String(repeating: "a", count: SearchIndex.excerptLength) + "\u{301}b"
+        #expect(
+            SearchEntry.excerpt(of: marked) == String(repeating: "a", count: SearchIndex.excerptLength - 1) + "a\u{301}"
+        )
     }
 
     @Test func linesEndAtEveryLineEndingCommonMarkKnows() {

@@ -10,17 +10,21 @@ public enum SearchTerms {
 
     /// The terms of `text`, in order, repeats kept.
     public static func terms(of text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTerms(of: text) }
         var terms: [String] = []
-        var word = String.UnicodeScalarView()
+        var word: [UInt8] = []
         var isASCII = true
         var isLatin = true
         var ideographs: [Unicode.Scalar] = []
         func endWord() {
             if !word.isEmpty {
-                let term = isASCII ? String(word).lowercased() : isLatin ? latinFolded(word) : folded(String(word))
+                let term =
+                    isASCII
+                    ? String(decoding: word, as: UTF8.self)
+                    : isLatin ? latinFolded(word) : folded(String(decoding: word, as: UTF8.self))
                 if !term.isEmpty, term.unicodeScalars.count <= longestTerm { terms.append(term) }
             }
-            word = String.UnicodeScalarView()
+            word.removeAll(keepingCapacity: true)
             isASCII = true
             isLatin = true
         }
@@ -42,7 +46,14 @@ public enum SearchTerms {
                 ideographs.append(scalar)
             } else if isWordScalar(scalar) {
                 endIdeographs()
-                word.append(scalar)
+                if scalar.isASCII {
+                    // Lowercased as it comes: every folding lowercases, and an ASCII letter's
+                    // case changes no neighbour's (Greek's final sigma sees a letter either way).
+                    let byte = UInt8(scalar.value)
+                    word.append((0x41...0x5A).contains(byte) ? byte + 32 : byte)
+                } else {
+                    word.append(contentsOf: UTF8.encode(scalar)!)
+                }
                 isASCII = isASCII && scalar.isASCII
                 isLatin = isLatin && scalar.value < latinEnd
             } else {
@@ -52,6 +63,26 @@ public enum SearchTerms {
         }
         endWord()
         endIdeographs()
+        return terms
+    }
+
+    /// The terms of `text`, all of whose scalars are ASCII: its runs of letters and digits,
+    /// lowercased, as `terms(of:)` makes them, from bytes. Most texts of a wiki are such.
+    private static func asciiTerms(of text: String) -> [String] {
+        var terms: [String] = []
+        var word: [UInt8] = []
+        func endWord() {
+            if !word.isEmpty, word.count <= longestTerm { terms.append(String(decoding: word, as: UTF8.self)) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+            default: endWord()
+            }
+        }
+        endWord()
         return terms
     }
 
@@ -74,11 +105,13 @@ public enum SearchTerms {
         Unicode.Scalar(value).map { folded(String($0)) } ?? ""
     }
 
-    /// `folded(word)` for a word of scalars below `latinEnd` alone, scalar by scalar from
-    /// `latinFolding`: a tenth of the words of a Western text are such, and `folded` is dear.
-    static func latinFolded(_ word: String.UnicodeScalarView) -> String {
+    /// `folded(word)` for a word (its UTF-8) of scalars below `latinEnd` alone, scalar by scalar
+    /// from `latinFolding`: a tenth of the words of a Western text are such, and `folded` is dear.
+    static func latinFolded(_ word: [UInt8]) -> String {
         var folded = ""
-        for scalar in word { folded += latinFolding[Int(scalar.value)] }
+        for scalar in String(decoding: word, as: UTF8.self).unicodeScalars {
+            folded += latinFolding[Int(scalar.value)]
+        }
         return folded
     }
 

@@ -96,10 +96,23 @@ struct SearchEntry: Sendable, Equatable {
     private static func value(of document: SearchDocument) -> String {
         let sections = document.sections.map { section in
             "[" + ScriptSafeJSON.string(section.heading) + "," + ScriptSafeJSON.string(section.anchor) + ","
-                + ScriptSafeJSON.string(String(section.text.prefix(SearchIndex.excerptLength))) + "]"
+                + ScriptSafeJSON.string(excerpt(of: section.text)) + "]"
         }
         return "[" + ScriptSafeJSON.string(document.title) + "," + ScriptSafeJSON.string(document.href) + ",["
             + sections.joined(separator: ",") + "]]"
+    }
+
+    /// The first `SearchIndex.excerptLength` characters of `text`. A text of no more bytes is
+    /// whole; one whose first bytes are ASCII, none a carriage return, is cut by bytes, for each
+    /// of them is a character and the byte after them starts another.
+    static func excerpt(of text: String) -> String {
+        let length = SearchIndex.excerptLength
+        let utf8 = text.utf8
+        if utf8.count <= length { return text }
+        if utf8.prefix(length + 1).allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            return String(decoding: utf8.prefix(length), as: UTF8.self)
+        }
+        return String(text.prefix(length))
     }
 
     /// The key of the document at `href` when no other takes it first: 12 hexadecimal digits of
