@@ -130,6 +130,15 @@ struct GitHubExtensionsTests {
         )
     }
 
+    @Test func onlyHTTPHTTPSAndFTPInAnyCaseStartURLsAndAnAddressNeedsItsName() {
+        #expect(
+            render("HTTPS://a.org/x FtP://b.org dendron://c.org/d mailto:me@a.org @you x@ @b.org\n") == """
+                <p><a href="HTTPS://a.org/x">HTTPS://a.org/x</a> <a href="FtP://b.org">FtP://b.org</a> \
+                dendron://c.org/d <a href="mailto:me@a.org">mailto:me@a.org</a> @you x@ @b.org</p>
+
+                """)
+    }
+
     @Test func anAutolinksURLGoesThroughSafeMode() {
         #expect(render("javascript://www.a.com/%0aalert(1)\n") == "<p>javascript://www.a.com/%0aalert(1)</p>\n")
         #expect(!render("<b>www.a.com</b>\n").contains("<b>"))

@@ -38,6 +38,10 @@ struct InlineTagTests {
             ])
     }
 
+    @Test func aTagWhoseTextCmarkCutsAfterItsHashIsFound() {
+        #expect(tags("#_private and x #_y_z, #\n") == ["_private", "_y_z"])
+    }
+
     @Test func aNestedTagKeepsItsSlashesButNotATrailingOne() {
         #expect(tags("#project/wiki/notes #done/\n") == ["project/wiki/notes", "done"])
         #expect(tags("#a//b\n") == [])

@@ -11,6 +11,14 @@ public protocol EmbedSource {
     /// The attachment called exactly `name` of the page `page` (nil: the wiki's home, which
     /// has none), when its bytes are published; nil otherwise.
     func attachment(named name: String, ofPage page: PageTitle?) -> EmbeddedAttachment?
+
+    /// Where the embeds of this source's texts share their renderings with other texts'
+    /// (`EmbedRenderings`); nil: every embed is rendered anew.
+    var renderingScope: EmbedRenderingScope? { get }
+}
+
+extension EmbedSource {
+    public var renderingScope: EmbedRenderingScope? { nil }
 }
 
 /// An attachment an embed shows, as the renderer needs it.

@@ -37,6 +37,14 @@ struct Transclusion {
     private var chain: [PageTitle?]
     /// How many embedded pages the file shows so far.
     private var pagesShown = 0
+    /// The pages the file's embeds named that were not cut as cycles, in order: a rendering
+    /// kept for reuse lists those named inside it.
+    private var named: [PageTitle] = []
+    /// The shallowest place in the chain that what the rendering being made shows depends on
+    /// (Int.max: none): an embed cut as a cycle depends on where its page is in the chain; an
+    /// embed cut by `maxPages` and footnote ids, numbered in the file, depend on the whole file
+    /// (-1). A rendering that depends on the chain above its own place is not kept.
+    private var boundDepth = Int.max
 
     /// The transclusion of the embeds of the file whose text is that of `page` (nil: the home).
     init(renderer: MarkdownRenderer, source: any EmbedSource, page: PageTitle?) {
@@ -105,9 +113,14 @@ struct Transclusion {
                 before: embed.placeholder)
             document.remove(embed.placeholder)
         }
-        guard let title = target.title ?? chain[chain.count - 1], !chain.contains(title) else {
+        guard let title = target.title ?? chain[chain.count - 1] else {
             return link(note: "it would show a page inside itself")
         }
+        if let place = chain.firstIndex(of: title) {
+            boundDepth = min(boundDepth, place)
+            return link(note: "it would show a page inside itself")
+        }
+        named.append(title)
         guard let markdown = source.markdown(ofPage: title) else {
             return link(missing: "Page “\(title.text)” does not exist yet")
         }
@@ -116,12 +129,10 @@ struct Transclusion {
             return link(note: "embeds nest at most \(Self.maxDepth) deep")
         }
         guard pagesShown < Self.maxPages else {
+            boundDepth = -1
             return link(note: "a page shows at most \(Self.maxPages) embedded pages")
         }
-        pagesShown += 1
-        chain.append(title)
-        let html = body(markdown, of: title, section: target.fragment, resolve: resolve)
-        chain.removeLast()
+        let html = rendering(of: markdown, title: title, section: target.fragment, resolve: resolve)
         guard let html else {
             let part = target.blockID == nil ? "heading" : "block"
             return link(missing: "Page “\(title.text)” has no \(part) “\(target.fragment ?? "")”")
@@ -131,6 +142,52 @@ struct Transclusion {
             embed.placeholder,
             byBlock: "<div class=\"embed\">\n<p class=\"embed-source\">\(WikilinkRewriter.anchor(href, missing: nil))"
                 + "\(label)</a></p>\n\(html)</div>\n")
+    }
+
+    /// The HTML of an embed of `section` of `title`, whose text is `markdown` (nil: no such
+    /// section): a rendering the scope kept for the same embed in the same place when nothing
+    /// it shows holds it here, else a new one, kept when it depends on nothing else.
+    private mutating func rendering(
+        of markdown: String, title: PageTitle, section: String?, resolve: (WikilinkTarget) -> ResolvedLink
+    ) -> String? {
+        let scope = source.renderingScope
+        if let section, let scope,
+            let anchors = scope.renderings.anchors(of: EmbedRenderings.Page(scope: scope.name, title: title)),
+            !anchors.mayHave(section)
+        {
+            pagesShown += 1
+            return nil
+        }
+        let key = scope.map { EmbedRenderings.Key(scope: $0.name, title: title, section: section, depth: chain.count) }
+        if let key, let kept = scope?.renderings.rendering(for: key),
+            pagesShown + 1 + kept.nestedPages <= Self.maxPages, !kept.named.contains(where: { chain.contains($0) })
+        {
+            pagesShown += 1 + kept.nestedPages
+            named += kept.named
+            return kept.html
+        }
+        let (shownBefore, namedBefore, outerBound) = (pagesShown, named.count, boundDepth)
+        pagesShown += 1
+        boundDepth = Int.max
+        chain.append(title)
+        let html = body(markdown, of: title, section: section, resolve: resolve)
+        chain.removeLast()
+        let bound = boundDepth
+        boundDepth = min(outerBound, bound)
+        if let key, let scope, bound >= chain.count {
+            let rendering = EmbedRenderings.Rendering(
+                html: html, nestedPages: pagesShown - shownBefore - 1, named: Array(named[namedBefore...]))
+            scope.renderings.keep(rendering, for: key)
+        }
+        return html
+    }
+
+    /// Keeps the anchors of the page `title`, `parsed`, where the scope shares them.
+    private func keepAnchors(of title: PageTitle, _ parsed: MarkdownRenderer.Parsed) {
+        guard let scope = source.renderingScope else { return }
+        let anchors = EmbedRenderings.Anchors(
+            headingIDs: Set(parsed.headings.map(\.heading.id)), blockIDs: Set(parsed.blocks.map(\.id)))
+        scope.renderings.keep(anchors, of: EmbedRenderings.Page(scope: scope.name, title: title))
     }
 
     /// The blocks an embed of `section` shows from `document`: the section that heading starts,
@@ -170,6 +227,7 @@ struct Transclusion {
             var headings = parsed.headings
             var embeds = parsed.embeds
             if let section {
+                keepAnchors(of: title, parsed)
                 guard let shown = Self.blocks(of: section, in: &document, parsed) else { return nil }
                 // The notes stay wherever they were written: the section's references may use them.
                 let inSection = Set(shown)
@@ -187,6 +245,7 @@ struct Transclusion {
                 headings.removeFirst()
                 document.remove(first.node)
             }
+            if !parsed.footnotes.notes.isEmpty { boundDepth = -1 }
             let dropped = Footnotes.write(parsed.footnotes, in: &document, idPrefix: "embed\(pagesShown)-")
             expand(embeds.filter { !dropped.contains($0.placeholder) }, in: &document, resolve: ownResolve)
             HeadingRewriter.write(headings, withIDs: false, in: &document)

@@ -16,6 +16,9 @@ struct PageBodyRenderer: Sendable {
     /// Which pages are published, when something other than `database` knows (the fast path
     /// reads only the changed documents, and asks the state); nil: `database`.
     var publishedPages: (any PublishedPageLookup)? = nil
+    /// The renderings of embedded pages shared by every body this renderer makes: its database,
+    /// options and answers are the same for them all.
+    let embedRenderings = EmbedRenderings()
 
     /// The title `page` shows: its front matter's `title`, else, in a folder wiki matched as
     /// Obsidian does, its note's name (`Install` for `guide/Install`), else its title.
@@ -99,7 +102,8 @@ struct PageBodyRenderer: Sendable {
     }
 
     private func embeds(_ wikiID: String, _ path: SitePath) -> WikiEmbedSource {
-        WikiEmbedSource(database: database, wikiID: wikiID, linkingFile: path, siteLayout: siteLayout)
+        WikiEmbedSource(
+            database: database, wikiID: wikiID, linkingFile: path, siteLayout: siteLayout, renderings: embedRenderings)
     }
 }
 
@@ -126,6 +130,18 @@ struct WikiEmbedSource: EmbedSource {
     let wikiID: String
     let linkingFile: SitePath
     let siteLayout: SiteLayout
+    /// Where embeds' renderings are shared with the texts of the same wiki in files of the same
+    /// folder, whose links are the same; nil: none are.
+    var renderings: EmbedRenderings? = nil
+
+    var renderingScope: EmbedRenderingScope? {
+        // The folder's components hold no `/`; counted, they cannot run into the wiki's ID.
+        let folder = linkingFile.components.dropLast()
+        return renderings.map {
+            EmbedRenderingScope(
+                renderings: $0, name: (["\(folder.count)"] + folder + [wikiID]).joined(separator: "/"))
+        }
+    }
 
     func markdown(ofPage title: PageTitle) -> String? {
         database.page(inWiki: wikiID, titled: title)?.markdown

@@ -21,22 +21,52 @@ enum ExtendedAutolinks {
         return made
     }
 
-    /// Whether a text node's `literal` may hold an extended autolink: `www.`, `://` or `@`.
+    /// Whether a text node's `literal` may hold an extended autolink (`AutolinkScanner`): `www.`,
+    /// `://` after `http`, `https` or `ftp` in any case, or an `@` after a byte an address or its
+    /// `mailto:` may end with. A `dendron://` or an `@` that starts a word holds none.
     private static func mayHoldLink(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !SourceText.contains(UInt8(ascii: "@"), in: literal) else { return true }
         var index = 0
         while index + 2 < literal.count {
-            let isURL =
-                literal[index] == UInt8(ascii: ":") && literal[index + 1] == UInt8(ascii: "/")
-                && literal[index + 2] == UInt8(ascii: "/")
-            let isWWW =
-                index + 3 < literal.count && literal[index] == UInt8(ascii: "w")
-                && literal[index + 1] == UInt8(ascii: "w") && literal[index + 2] == UInt8(ascii: "w")
-                && literal[index + 3] == UInt8(ascii: ".")
-            if isURL || isWWW { return true }
+            switch literal[index] {
+            case UInt8(ascii: "@"):
+                if index > 0, mayEndAddress(literal[index - 1]) { return true }
+            case UInt8(ascii: ":"):
+                if literal[index + 1] == UInt8(ascii: "/"), literal[index + 2] == UInt8(ascii: "/"),
+                    hasScheme(before: index, in: literal)
+                {
+                    return true
+                }
+            case UInt8(ascii: "w"):
+                if index + 3 < literal.count, literal[index + 1] == UInt8(ascii: "w"),
+                    literal[index + 2] == UInt8(ascii: "w"), literal[index + 3] == UInt8(ascii: ".")
+                {
+                    return true
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        // The last two bytes: only an address's `@` fits there.
+        while index < literal.count {
+            if literal[index] == UInt8(ascii: "@"), index > 0, mayEndAddress(literal[index - 1]) { return true }
             index += 1
         }
         return false
+    }
+
+    /// Whether the bytes before `colon` end with `http`, `https` or `ftp`, in any case.
+    private static func hasScheme(before colon: Int, in literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        ["http", "https", "ftp"].contains { scheme in
+            let count = scheme.utf8.count
+            return colon >= count
+                && zip(literal[(colon - count)..<colon], scheme.utf8).allSatisfy { $0 | 0x20 == $1 }
+        }
+    }
+
+    /// Whether an e-mail address, or its `mailto:` or `xmpp:`, may end with `byte`.
+    private static func mayEndAddress(_ byte: UInt8) -> Bool {
+        ExtensionTriggers.isASCIIAlphanumeric(byte) || ".+-_:".utf8.contains(byte)
     }
 
     /// The links of each text node of `block` outside links and images, in order.

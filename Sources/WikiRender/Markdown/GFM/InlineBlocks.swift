@@ -10,17 +10,26 @@ struct InlineBlocks {
         let texts: [CmarkDocument.Node]
     }
 
+    /// What a pass reads besides the text of paragraphs and table cells.
+    struct Reading {
+        /// Headings' text.
+        var headings = true
+        /// The labels of links, images and the nodes passes made (wikilinks).
+        var labels = true
+    }
+
     /// The blocks of `document` (whose Markdown is `source`) that have a text node for which
-    /// `isWanted` holds. `cells` gives the source of the table cells (`TableRewriter`). The
-    /// walk only asks `isWanted`; a block's texts and source are gathered once it is wanted, as
-    /// few are.
+    /// `isWanted` holds, among those `reading` reads. `cells` gives the source of the table
+    /// cells (`TableRewriter`). The walk only asks `isWanted`; a block's texts and source are
+    /// gathered once it is wanted, as few are.
     static func find(
         in document: borrowing CmarkDocument, source: SourceText, cells: [CmarkDocument.Node: Range<Int>],
-        where isWanted: (UnsafeBufferPointer<UInt8>) -> Bool
+        reading: Reading = Reading(), where isWanted: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> [Block] {
         var wantedBlocks: [CmarkDocument.Node] = []
         var current: CmarkDocument.Node?
         var wanted = false
+        var labelDepth = 0
         document.walk { event, node in
             switch document.kind(node) {
             case .paragraph, .heading, .customBlock:
@@ -28,10 +37,14 @@ struct InlineBlocks {
                     if wanted { wantedBlocks.append(node) }
                     current = nil
                     wanted = false
-                } else if event == .enter, document.kind(node) != .customBlock || cells[node] != nil {
+                } else if event == .enter, document.kind(node) != .customBlock || cells[node] != nil,
+                    reading.headings || document.kind(node) != .heading
+                {
                     current = node
                 }
-            case .text where current != nil && !wanted:
+            case .link, .image, .customInline:
+                if !reading.labels { labelDepth += event == .enter ? 1 : -1 }
+            case .text where current != nil && !wanted && labelDepth == 0:
                 wanted = document.withLiteral(node, isWanted) && !isAutolinkText(node, in: document)
             default:
                 break

@@ -16,10 +16,11 @@ enum InlineTags {
     static func rewrite(
         in document: inout CmarkDocument, source: inout SourceText, cells: [CmarkDocument.Node: Range<Int>]
     ) -> [WikiTag] {
-        let hash = UInt8(ascii: "#")
-        let blocks = InlineBlocks.find(in: document, source: source, cells: cells) { $0.contains(hash) }
+        let blocks = InlineBlocks.find(
+            in: document, source: source, cells: cells, reading: .init(headings: false, labels: false),
+            where: mayHoldTag)
         var tags: [WikiTag] = []
-        for block in blocks where document.kind(block.node) != .heading {
+        for block in blocks {
             let escaped = InlineBlocks.escapedMarks(of: block, in: document, source: &source)
             let texts = block.texts.filter { !isLabel($0, under: block.node, in: document) }
             for run in runs(of: texts, in: document) {
@@ -30,6 +31,24 @@ enum InlineTags {
             }
         }
         return tags
+    }
+
+    /// Whether a text node's `literal` may hold the start of a tag: a `#` at its start or after
+    /// a blank, then its end (the tag may go on in the next node) or a byte a tag character
+    /// may start with.
+    private static func mayHoldTag(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while let hash = literal[index...].firstIndex(of: UInt8(ascii: "#")) {
+            index = hash + 1
+            guard hash == 0 || TextRun.isBlank(literal[hash - 1]) else { continue }
+            guard index < literal.count else { return true }
+            switch literal[index] {
+            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "/"), 0x80...: return true
+            case let byte where ExtensionTriggers.isASCIIAlphanumeric(byte): return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// Whether `text` is in a link, an image or a node a pass made (a wikilink) below `block`.
@@ -179,7 +198,7 @@ private struct TextRun {
         return end
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool {
+    static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
     }
 }
