@@ -92,6 +92,24 @@ final class PageHrefs: Sendable {
         return place == .specialFolder ? "../" + href : href
     }
 
+    /// The hrefs of the pages `titles` of `wikiID` from `linkingFile`, the ones
+    /// `href(of:inWiki:from:in:)` gives, worked out at once on every core. A list that names
+    /// every note (a folder wiki's home) is made so for each build of the fast path, whose hrefs
+    /// are not made beforehand: a title not among the hrefs made at once is worked out from the
+    /// file, not kept, so the threads do not wait on the lock.
+    func hrefs(
+        of titles: [PageTitle], inWiki wikiID: String, from linkingFile: SitePath, in layout: SiteLayout
+    ) -> [String] {
+        let own = published.flatMap { $0.wikiID.isExactly(wikiID) ? $0 : nil }
+        return Concurrently.map(titles.count) { position in
+            let title = titles[position]
+            guard let own, own.titles.position(of: title) != nil else {
+                return linkingFile.href(to: layout.page(title, inWiki: wikiID))
+            }
+            return href(of: title, inWiki: wikiID, from: linkingFile, in: layout)
+        }
+    }
+
     /// The href of the published page `title` of `wikiID`, at `position` in
     /// `WikiDatabase.pages(inWiki:)` (by title, as `WikiAnalysis.pages`), from `linkingFile`: the
     /// one `href(of:inWiki:from:in:)` gives, found by its position when the hrefs were made at

@@ -111,15 +111,14 @@ struct WikiChrome: Sendable {
     /// What `folder` of the wiki's folders holds, as the file at `path` links to it: its
     /// subfolders linked to their pages, its notes by name linked to theirs (`hrefs`).
     func contents(of folder: FolderTree.Folder, from path: SitePath, hrefs: PageHrefs) -> FolderContents {
-        FolderContents(
+        let noteHrefs = hrefs.hrefs(of: folder.notes, inWiki: wiki.id, from: path, in: siteLayout)
+        return FolderContents(
             folders: folder.subfolders.compactMap { folders?.folders[$0] }.map { subfolder in
                 PageListEntry(
                     title: subfolder.name, href: path.href(to: siteLayout.folderPage(subfolder.path, ofWiki: wiki.id)))
             },
-            notes: folder.notes.map { note in
-                PageListEntry(
-                    title: FolderTree.lastName(of: note.text),
-                    href: hrefs.href(of: note, inWiki: wiki.id, from: path, in: siteLayout))
+            notes: zip(folder.notes, noteHrefs).map { note, href in
+                PageListEntry(title: FolderTree.lastName(of: note.text), href: href)
             })
     }
 

@@ -36,6 +36,17 @@ import WikiRender
         }
     }
 
+    @Test func hrefsWorkedOutForManyTitlesAtOnceAreThoseWorkedOutForEachLink() {
+        let titles = Self.database.pages(inWiki: "w").map(\.title) + [PageTitle("Nowhere")!]
+        for hrefs in [PageHrefs(publishedPagesOf: "w", in: Self.database, layout: Self.layout), PageHrefs()] {
+            for file in Self.linkingFiles {
+                #expect(
+                    hrefs.hrefs(of: titles, inWiki: "w", from: file, in: Self.layout)
+                        == titles.map { file.href(to: Self.layout.page($0, inWiki: "w")) })
+            }
+        }
+    }
+
     @Test func aPositionFindsTheHrefOfItsPageFromEveryFile() {
         let hrefs = PageHrefs(publishedPagesOf: "w", in: Self.database, layout: Self.layout)
         for file in Self.linkingFiles {

@@ -1,3 +1,4 @@
+import WikiDocuments
 import WikiModel
 
 /// The notes of a folder wiki by the names a wikilink may give them, made once per build from the
@@ -23,17 +24,18 @@ public struct NoteNames: TitleMatching {
     /// The notes each lowercased end of a path names, each list in byte order of the titles.
     private let notesByEnd: [String: [PageTitle]]
 
-    /// The names of `titles`, the wiki's published pages.
+    /// The names of `titles`, the wiki's published pages. The titles are lowercased on every
+    /// core: the fast path makes the names of every note of a wiki for each build.
     public init(titles: some Sequence<PageTitle>) {
-        var notesByEnd: [String: [PageTitle]] = [:]
+        let titles = Array(titles)
+        let paths = Concurrently.map(titles.count) { titles[$0].text.lowercased() }
+        var notesByEnd: [String: [PageTitle]] = Dictionary(minimumCapacity: titles.count)
         var shared: Set<String> = []
-        for title in titles {
-            let path = title.text.lowercased()
+        for (title, path) in zip(titles, paths) {
             var end = path[...]
             while true {
                 let key = String(end)
-                notesByEnd[key, default: []].append(title)
-                if notesByEnd[key]!.count == 2 { shared.insert(key) }
+                if Self.append(title, to: &notesByEnd[key, default: []]) == 2 { shared.insert(key) }
                 guard let slash = end.firstIndex(of: "/") else { break }
                 end = end[end.index(after: slash)...]
             }
@@ -41,6 +43,12 @@ public struct NoteNames: TitleMatching {
         // Most ends name one note: only the lists of several are sorted.
         for key in shared { notesByEnd[key]!.sort() }
         self.notesByEnd = notesByEnd
+    }
+
+    /// Appends `title` to `notes`, and says how many there are then.
+    private static func append(_ title: PageTitle, to notes: inout [PageTitle]) -> Int {
+        notes.append(title)
+        return notes.count
     }
 
     /// The name of `title`, a note's or a title a link gives: the last part of its path,

@@ -33,6 +33,14 @@ extension FastPath {
         }
     }
 
+    /// Whether a note of wiki `wikiID` came or went with the changes (`FastPathNoteNames`). When
+    /// none did, the tree is the last build's, and so are the bytes of its script: the script,
+    /// whose hrefs name every note, is not made again for a text edit.
+    private func treeMoved(inWiki wikiID: String) -> Bool {
+        guard let changes = noteNames.changes(ofWiki: wikiID) else { return true }
+        return !changes.created.isEmpty || !changes.removed.isEmpty
+    }
+
     /// Adds to `files` the folder pages and the tree script of the wiki of `context` whose
     /// digests changed, and removes the pages of folders no note is in any more. Their digests go
     /// to `digests`, the files removed to `update`.
@@ -66,11 +74,14 @@ extension FastPath {
             digests[path.description] = digest
             files.written.append((path, folders.html(of: folder), context.cause))
         }
-        let script = folders.treeScript
-        current.insert(script.path.description)
-        if stored[script.path.description] != script.digest {
-            digests[script.path.description] = script.digest
-            files.written.append((script.path, script.text, context.cause))
+        let scriptPath = context.layout.folderTreeScript(ofWiki: wikiID)
+        current.insert(scriptPath.description)
+        if stored[scriptPath.description] == nil || treeMoved(inWiki: wikiID) {
+            let script = folders.treeScript
+            if stored[script.path.description] != script.digest {
+                digests[script.path.description] = script.digest
+                files.written.append((script.path, script.text, context.cause))
+            }
         }
         for path in stored.keys.sorted() where !current.contains(path) {
             files.removed.append((SitePath(components: path.split(separator: "/").map(String.init)), context.cause))
