@@ -33,23 +33,16 @@ struct SearchShard: Sendable, Equatable {
         postings.reduce(term.utf8.count + 6) { $0 + $1.key.utf8.count + $1.rest.utf8.count + 6 }
     }
 
-    /// Sets the posting of the document `key` for `term`, in its place by key.
-    mutating func set(_ rest: String, ofDocument key: String, for term: String) {
-        var postings = terms[term, default: []]
-        let place = postings.partitioningIndex { $0.key >= key }
-        if place < postings.count, postings[place].key == key {
-            postings[place] = Posting(key: key, rest: rest)
-        } else {
-            postings.insert(Posting(key: key, rest: rest), at: place)
+    /// Sets the postings of `term` of the documents `changes` names, by key (a nil takes the
+    /// document's out), in one pass over the term's postings, however many documents change; a
+    /// term left without one goes.
+    mutating func set(_ changes: [String: String?], for term: String) {
+        var postings = (terms.removeValue(forKey: term) ?? []).filter { changes[$0.key] == nil }
+        for (key, rest) in changes {
+            if let rest { postings.append(Posting(key: key, rest: rest)) }
         }
-        terms[term] = postings
-    }
-
-    /// Takes the posting of the document `key` out of `term`; a term left without one goes.
-    mutating func remove(document key: String, from term: String) {
-        guard var postings = terms[term] else { return }
-        postings.removeAll { $0.key == key }
-        terms[term] = postings.isEmpty ? nil : postings
+        postings.sort { $0.key < $1.key }
+        if !postings.isEmpty { terms[term] = postings }
     }
 
     /// The shard's value: an object from each term, in byte order, to its postings
