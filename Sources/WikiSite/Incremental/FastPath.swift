@@ -49,7 +49,7 @@ struct FastPath {
     /// The changes any wiki takes on the fast path, however small.
     static let minimumChanges = 64
     /// The pages a wiki has for each change the fast path takes on.
-    static let pagesPerChange = 2
+    static let pagesPerChange = 10
 
     let options: BuildOptions
     let shape: BuildShape
