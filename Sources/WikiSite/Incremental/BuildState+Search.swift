@@ -44,19 +44,6 @@ extension BuildState {
         }
     }
 
-    /// The document `key` of wiki `wikiID`'s index; nil when there is none (or it does not decode).
-    func searchEntry(_ key: String, ofWiki wikiID: String) throws -> SearchEntry? {
-        try database.read { db in
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT href, length, postings, value FROM searchDocument WHERE wiki = ? AND key = ?"),
-                arguments: [wikiID, key])
-            guard let row, let postings = row[2] as Data? else { return nil }
-            return SearchEntry(
-                key: key, href: row[0], length: row[1], encodedPostings: [UInt8](postings), value: row[3])
-        }
-    }
-
     /// The term shard `key` of wiki `wikiID`'s index: an empty one when there is none; nil when
     /// it does not decode.
     func searchShard(_ key: String, ofWiki wikiID: String) throws -> SearchShard? {

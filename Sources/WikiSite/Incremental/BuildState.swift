@@ -240,24 +240,27 @@ final class BuildState: Sendable {
     func storedPage(_ title: PageTitle, inWiki wikiID: String) throws -> StoredPage? {
         try database.read { db in
             let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT fingerprint, outline, documentID, createdAt, updatedAt, updatedBy FROM page
-                        WHERE wiki = ? AND title = ?
-                        """),
+                db.cachedStatement(sql: "SELECT \(Self.storedPageColumns) FROM page WHERE wiki = ? AND title = ?"),
                 arguments: [wikiID, title.text])
-            guard let row else { return nil }
-            let outline = try row.withUnsafeData(atIndex: 1) { data in
-                data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
-            }
-            let documentID: String? = row[2]
-            let details = documentID.map { documentID in
-                StoredPageDetails(
-                    documentID: documentID, createdAt: (row[3] as String?).flatMap(Timestamp.init),
-                    updatedAt: (row[4] as String?).flatMap(Timestamp.init), updatedBy: row[5])
-            }
-            return StoredPage(fingerprint: row[0], outline: outline, details: details)
+            return try row.map(Self.storedPage)
         }
+    }
+
+    /// The columns of the `page` table a `StoredPage` is read from, in `storedPage(from:)`'s order.
+    static let storedPageColumns = "fingerprint, outline, documentID, createdAt, updatedAt, updatedBy"
+
+    /// The page of a row of `storedPageColumns`.
+    static func storedPage(from row: Row) throws -> StoredPage {
+        let outline = try row.withUnsafeData(atIndex: 1) { data in
+            data.flatMap { $0.withUnsafeBytes(StoredOutline.decode) }
+        }
+        let documentID: String? = row[2]
+        let details = documentID.map { documentID in
+            StoredPageDetails(
+                documentID: documentID, createdAt: (row[3] as String?).flatMap(Timestamp.init),
+                updatedAt: (row[4] as String?).flatMap(Timestamp.init), updatedBy: row[5])
+        }
+        return StoredPage(fingerprint: row[0], outline: outline, details: details)
     }
 
     /// The title of the page of wiki `wikiID` whose document is `documentID`, if it publishes

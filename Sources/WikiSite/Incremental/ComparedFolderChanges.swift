@@ -15,19 +15,19 @@ struct ComparedFolderChanges: SourceChanges {
     /// then the documents of `ids`.
     ///
     /// - Throws: `FastPathDeclined` when the folder cannot be compared so (it is then read whole),
-    ///   or more than `FastPath.maximumChanges` notes are to be read.
+    ///   or more than `limit` notes are to be read.
     static func read(
         _ folder: MarkdownFolderSource, named name: String, comparedWith ledger: FolderLedger,
-        thenDocuments ids: [String]
+        thenDocuments ids: [String], limit: Int
     ) throws -> ComparedFolderChanges {
         var documents = ComparedDocuments()
         guard
             let comparison = try folder.read(
-                comparedWith: ledger, thenDocuments: ids, limit: FastPath.maximumChanges, { documents.take($0) })
+                comparedWith: ledger, thenDocuments: ids, limit: limit, { documents.take($0) })
         else {
             throw FastPathDeclined(
                 "\(name) does not compare with the last build's reading of it (more than "
-                    + "\(FastPath.maximumChanges) notes changed, git's HEAD moved, two notes claim one title, "
+                    + "\(limit) notes changed, git's HEAD moved, two notes claim one title, "
                     + "or a file cannot be read)")
         }
         return ComparedFolderChanges(

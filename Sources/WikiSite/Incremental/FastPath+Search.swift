@@ -79,10 +79,13 @@ extension FastPath {
     private func entryChanges(_ context: WikiFileContext) throws -> [EntryChange] {
         let (wiki, state, layout) = (context.edits.wiki, context.state, context.layout)
         var newKeys = Set<String>()
-        return try context.edits.edits.map { edit in
-            let href = WikiSearchFiles.href(of: edit.title, inWiki: wiki.id, in: layout)
-            let key = SearchEntry.firstKey(ofHref: href)
-            let old = try state.searchEntry(key, ofWiki: wiki.id)
+        let hrefs = context.edits.edits.map { WikiSearchFiles.href(of: $0.title, inWiki: wiki.id, in: layout) }
+        let keys = hrefs.map { SearchEntry.firstKey(ofHref: $0) }
+        // One query a batch of pages, not a seek each: a change set may hold thousands.
+        let stored = try state.searchEntries(keys, ofWiki: wiki.id)
+        return try zip(context.edits.edits, zip(hrefs, keys)).map { edit, hrefAndKey in
+            let (href, key) = hrefAndKey
+            let old = stored[key]
             let known = edit.stored == nil ? old == nil : old?.href == href
             guard known, edit.page == nil || newKeys.insert(key).inserted else {
                 throw FastPathDeclined(

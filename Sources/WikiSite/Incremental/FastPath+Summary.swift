@@ -21,8 +21,8 @@ extension FastPath {
         case .changed(let read): changes = read
         }
         let changedIDs = changes.delivered.prefix(changes.changeCount).map(\.id) + changes.goneDocumentIDs
-        guard changedIDs.count <= Self.maximumChanges else {
-            throw FastPathDeclined("more than \(Self.maximumChanges) documents changed")
+        guard changedIDs.count <= last.maximumChanges else {
+            throw FastPathDeclined("more than \(last.maximumChanges) documents changed")
         }
         // With `--wiki`, the wikis published are those the state knows (the option is part of
         // the build's shape): a change of a page of another wiki touches nothing.
@@ -47,7 +47,8 @@ extension FastPath {
             let pages = database.pages(inWiki: wiki.id)
             let gone = removed[ExactString(wiki.id)] ?? []
             for title in gone { published.settle(title, inWiki: wiki.id, published: false) }
-            for page in pages where try !state.isPublished(page.title, inWiki: wiki.id) {
+            let wasPublished = try state.publishedTitles(among: pages.map(\.title), inWiki: wiki.id)
+            for page in pages where !wasPublished.contains(page.title) {
                 published.settle(page.title, inWiki: wiki.id, published: true)
             }
             var wikiEdits = try edits(
@@ -105,7 +106,7 @@ extension FastPath {
             if let folder = source as? MarkdownFolderSource, let ledger = ledger?.folder {
                 reporter.stage("comparing \(folder.name) with the last build's reading of it")
                 let read = try ComparedFolderChanges.read(
-                    folder, named: name, comparedWith: ledger, thenDocuments: wikiIDs)
+                    folder, named: name, comparedWith: ledger, thenDocuments: wikiIDs, limit: last.maximumChanges)
                 guard read.changeCount + read.goneDocumentIDs.count == 0 else { return .changed(read) }
                 return .unchanged(try unchangedSummary(since: last, advance: read.advance))
             }

@@ -38,9 +38,18 @@ import WikiSources
 /// `IncrementalBuildTests` hold them to a clean build after random changes, and `--verify`
 /// compares any build with one.
 struct FastPath {
-    /// The most changed documents the fast path takes on; past it, the wiki-wide path is cheaper
-    /// than a lookup a page.
-    static let maximumChanges = 64
+    /// The most changed documents the fast path takes on in wikis of `pageCount` published pages
+    /// in all. Its cost grows with what the changes touch, the wiki-wide path's with the wikis;
+    /// past a share of the pages (`pagesPerChange`), the wiki-wide path is as cheap
+    /// (docs/Architecture.md, "Costs"). A small wiki takes `minimumChanges` changes at least.
+    static func maximumChanges(amongPages pageCount: Int) -> Int {
+        max(minimumChanges, pageCount / pagesPerChange)
+    }
+
+    /// The changes any wiki takes on the fast path, however small.
+    static let minimumChanges = 64
+    /// The pages a wiki has for each change the fast path takes on.
+    static let pagesPerChange = 10
 
     let options: BuildOptions
     let shape: BuildShape
@@ -187,6 +196,7 @@ struct FastPath {
             throw FastPathDeclined("the build state does not know how many pages a wiki had")
         }
         let published = DatabasePublishedPages(database: database)
+        let limit = Self.maximumChanges(amongPages: planner.storedWikis.values.reduce(0) { $0 + $1.pageCount! })
         var wikis: [WikiEdits] = []
         var changedDocuments = 0
         for (wiki, wikiChanges) in zip(wikiList, changes) {
@@ -206,8 +216,8 @@ struct FastPath {
             let pages = (wikiChanges.pages.edited + wikiChanges.pages.created).compactMap {
                 database.page(inWiki: wiki.id, titled: $0)
             }
-            guard changedDocuments <= Self.maximumChanges else {
-                throw FastPathDeclined("more than \(Self.maximumChanges) documents changed")
+            guard changedDocuments <= limit else {
+                throw FastPathDeclined("more than \(limit) documents changed")
             }
             var wikiEdits = try edits(
                 of: wiki, among: pages, removing: wikiChanges.pages.removed, in: database, published: published,
@@ -241,8 +251,10 @@ struct FastPath {
             of: wiki, among: pages, removing: removed, published: published, state: state, layout: layout)
         // A database that holds every page knows its redirects; the state's lookup learns them.
         (published as? StatePublishedPages)?.settle(wikiEdits.aliases.now, inWiki: wiki.id)
+        // One query a batch of pages, not a seek each: a change set may hold thousands.
+        let storedPages = try state.storedPages(pages.map(\.title) + removed, inWiki: wiki.id)
         for page in pages {
-            let stored = try state.storedPage(page.title, inWiki: wiki.id)
+            let stored = storedPages[page.title]
             if let stored {
                 guard let details = stored.details, details.documentID.isExactly(page.documentID) else {
                     throw FastPathDeclined("page \(MessageText.quoted(page.title.text)) now has another document")
@@ -267,7 +279,7 @@ struct FastPath {
                 try edit(page, stored: stored, of: wiki, in: database, published: published, layout: layout))
         }
         for title in removed {
-            guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline else {
+            guard let stored = storedPages[title], let outline = stored.outline else {
                 throw FastPathDeclined("the build state lacks the outline of page \(MessageText.quoted(title.text))")
             }
             wikiEdits.removed.insert(title)

@@ -12,6 +12,11 @@ struct LastBuild {
     /// The wikis it published, by ID.
     let wikis: [ExactString: BuildState.StoredWiki]
 
+    /// The most changed documents the fast path takes on after it (`FastPath.maximumChanges`).
+    var maximumChanges: Int {
+        FastPath.maximumChanges(amongPages: wikis.values.reduce(0) { $0 + ($1.pageCount ?? 0) })
+    }
+
     /// The last build before one of `options` and `shape`; nil when there is none such (or
     /// `options` asks for a full build).
     init?(options: BuildOptions, shape: BuildShape) {

@@ -18,8 +18,11 @@ struct SearchShardEdit {
     private let wikiID: String
     private let cut: SearchShardCut
     let layout: StoredShardLayout
-    /// The shards a posting changed in, as they are now, by key (empty when left without terms).
+    /// The shards a posting changed in, as the state keeps them, by key.
     private var touched: [String: SearchShard] = [:]
+    /// The postings that change, by shard, term and document (nil: taken out), set in the
+    /// shards all at once (`outcome`): a term changes in one pass, whatever the documents.
+    private var changes: [String: [String: [String: SearchPosting?]]] = [:]
     /// A changed term of each touched shard and the length of the shard's prefix: its path.
     private var paths: [String: (term: String, depth: Int)] = [:]
     private var causes: [String: [ChangeCause]] = [:]
@@ -43,11 +46,7 @@ struct SearchShardEdit {
             touched[shardKey] = try read(shardKey)
             paths[shardKey] = (term, depth)
         }
-        if let posting {
-            touched[shardKey]!.set(posting, ofDocument: key, for: term)
-        } else {
-            touched[shardKey]!.remove(document: key, from: term)
-        }
+        changes[shardKey, default: [:]][term, default: [:]][key] = .some(posting)
         if causes[shardKey]?.last != .searchEntry(title) { causes[shardKey, default: []].append(.searchEntry(title)) }
     }
 
@@ -56,8 +55,13 @@ struct SearchShardEdit {
     /// - Throws: `FastPathDeclined` when a shard in the state does not read.
     func outcome() throws -> Outcome {
         var outcome = Outcome(causes: causes)
+        // The touched shards as they are now (empty when left without terms).
+        var touched = touched
+        for (shardKey, terms) in changes {
+            for (term, postings) in terms { touched[shardKey]!.set(postings, for: term) }
+        }
         var shards = touched
-        for (prefix, depth) in prefixesCutAgain() {
+        for (prefix, depth) in prefixesCutAgain(touched) {
             guard let stored = try state.searchShards(withPrefix: prefix, ofWiki: wikiID) else {
                 throw declined(prefix)
             }
@@ -90,7 +94,7 @@ struct SearchShardEdit {
     /// The prefixes whose cut changes: on the path of each touched shard, the first prefix that
     /// was cut and weighs no more than the budget now, or the shard's own prefix, not cut and
     /// weighing more. Each appears once, and none under another.
-    private func prefixesCutAgain() -> [(prefix: String, depth: Int)] {
+    private func prefixesCutAgain(_ touched: [String: SearchShard]) -> [(prefix: String, depth: Int)] {
         var changes: [String: Int] = [:]
         for (key, shard) in touched { changes[key] = shard.size - layout.sizes[key, default: 0] }
         var found: [String: Int] = [:]

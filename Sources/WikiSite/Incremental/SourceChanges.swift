@@ -42,9 +42,8 @@ struct SequencedChanges: SourceChanges {
     /// The changes of `source` (called `name`) after the checkpoint `last` recorded for it, then
     /// every leaf of `ids`.
     ///
-    /// - Throws: `FastPathDeclined` when there are none, or more than
-    ///   `FastPath.maximumChanges`, or the reading is not one of changes after that
-    ///   checkpoint.
+    /// - Throws: `FastPathDeclined` when there are none, or more than `last.maximumChanges`, or
+    ///   the reading is not one of changes after that checkpoint.
     static func read(
         _ source: any DocumentLookupSource, named name: String, after last: LastBuild, thenDocuments ids: [String]
     ) throws -> SequencedChanges {
@@ -58,12 +57,12 @@ struct SequencedChanges: SourceChanges {
             reading = try source.read(after: checkpoint, thenDocuments: ids) { document in
                 delivered.append(document)
                 // The changes come first: past this many, they are too many whatever follows.
-                if delivered.count > FastPath.maximumChanges + Self.wikiLeavesTakenOn * ids.count {
+                if delivered.count > last.maximumChanges + Self.wikiLeavesTakenOn * ids.count {
                     throw TooManyChanges()
                 }
             }
         } catch is TooManyChanges {
-            throw FastPathDeclined("more than \(FastPath.maximumChanges) documents changed")
+            throw FastPathDeclined("more than \(last.maximumChanges) documents changed")
         }
         guard reading.scope == .changes(after: checkpoint), let endCheckpoint = reading.checkpoint else {
             throw FastPathDeclined("\(name) did not deliver its changes after the last build's checkpoint")
@@ -123,7 +122,7 @@ struct ComparedDumpChanges: SourceChanges {
     /// every leaf of `ids`.
     ///
     /// - Throws: `FastPathDeclined` when the dump cannot be compared so, or holds entries that
-    ///   are not documents, or more than `FastPath.maximumChanges` entries differ.
+    ///   are not documents, or more than `last.maximumChanges` entries differ.
     static func read(
         _ dump: DumpSource, named name: String, comparedWith ledger: DumpLedger, after last: LastBuild,
         thenDocuments ids: [String]
@@ -131,11 +130,11 @@ struct ComparedDumpChanges: SourceChanges {
         var documents = ComparedDocuments()
         guard
             let comparison = try dump.read(
-                comparedWith: ledger, thenDocuments: ids, limit: FastPath.maximumChanges, { documents.take($0) })
+                comparedWith: ledger, thenDocuments: ids, limit: last.maximumChanges, { documents.take($0) })
         else {
             throw FastPathDeclined(
                 "\(name) does not compare with the last build's reading of it (more than "
-                    + "\(FastPath.maximumChanges) documents changed, its entries are out of that reading's "
+                    + "\(last.maximumChanges) documents changed, its entries are out of that reading's "
                     + "order, or it is not a regular file)")
         }
         guard comparison.reading.rejected.isEmpty else {

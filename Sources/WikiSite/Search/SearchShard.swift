@@ -59,25 +59,17 @@ struct SearchShard: Sendable, Equatable {
         postings.reduce(term.utf8.count + 6) { $0 + keyLength + $1.posting.textLength + 6 }
     }
 
-    /// Sets the posting of the document `key` for `term`, in its place by key.
-    mutating func set(_ posting: SearchPosting, ofDocument key: String, for term: String) {
-        let posting = Posting(key: key, posting: posting)
-        var postings = terms[term, default: []]
-        let place = postings.partitioningIndex { $0.key >= posting.key }
-        if place < postings.count, postings[place].key == posting.key {
-            postings[place] = posting
-        } else {
-            postings.insert(posting, at: place)
+    /// Sets the postings of `term` of the documents `changes` names, by key (a nil takes the
+    /// document's out), in one pass over the term's postings, however many documents change; a
+    /// term left without one goes.
+    mutating func set(_ changes: [String: SearchPosting?], for term: String) {
+        let changed = Dictionary(uniqueKeysWithValues: changes.map { (Posting.number(ofKey: $0.key), $0.value) })
+        var postings = (terms.removeValue(forKey: term) ?? []).filter { changed[$0.key] == nil }
+        for (key, posting) in changed {
+            if let posting { postings.append(Posting(key: key, posting: posting)) }
         }
-        terms[term] = postings
-    }
-
-    /// Takes the posting of the document `key` out of `term`; a term left without one goes.
-    mutating func remove(document key: String, from term: String) {
-        guard var postings = terms[term] else { return }
-        let number = Posting.number(ofKey: key)
-        postings.removeAll { $0.key == number }
-        terms[term] = postings.isEmpty ? nil : postings
+        postings.sort { $0.key < $1.key }
+        if !postings.isEmpty { terms[term] = postings }
     }
 
     /// The shard's value: an object from each term, in byte order, to its postings
