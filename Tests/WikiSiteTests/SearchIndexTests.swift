@@ -1,3 +1,4 @@
+import Foundation
 import SplitMix64
 import Testing
 import WikiRender
@@ -200,6 +201,12 @@ struct SearchIndexTests {
             shard.value
                 == #"{"cafe":[["aa0000000000",2,4,0,8],["bb0000000000",3,4,0,8]],"café":[["cc0000000000",1,1,0,9]]}"#)
         #expect(SearchShard(encoded: shard.encoded) == shard)
+        let damaged = [
+            "cafe\n", "cafe\t\n", "\taa0000000000:1,4,0,8\n", "cafe\taa000000000:1,4,0,8\n",
+            "cafe\tAA0000000000:1,4,0,8\n", "cafe\taa0000000000:1,4,0\n", "cafe\taa0000000000;1,4,0,8\n",
+            "cafe\taa0000000000:1,4,0,8\t\n",
+        ]
+        for text in damaged { #expect(SearchShard(encoded: Data(text.utf8)) == nil, "\(text)") }
         shard.set(["cc0000000000": nil], for: "café")
         #expect(shard.terms["café"] == nil, "a term without postings goes")
     }

@@ -16,27 +16,30 @@ struct SearchPosting: Sendable, Equatable {
     }
 
     /// The posting `text` writes (`count,fields,section,class`, each a decimal number); nil when
-    /// it is not one.
+    /// it is not one. It allocates nothing: an edit reads back every posting of the shards it
+    /// changes.
     init?(text: some Collection<UInt8>) {
-        var numbers: [UInt32] = []
+        var numbers: (UInt32, UInt32, UInt32) = (0, 0, 0)
+        var ended = 0
         var number: UInt32 = 0
         var digits = 0
         for byte in text {
             if byte == UInt8(ascii: ",") {
-                guard digits > 0 else { return nil }
-                numbers.append(number)
-                (number, digits) = (0, 0)
+                guard digits > 0, ended < 3 else { return nil }
+                switch ended {
+                case 0: numbers.0 = number
+                case 1: numbers.1 = number
+                default: numbers.2 = number
+                }
+                (ended, number, digits) = (ended + 1, 0, 0)
                 continue
             }
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 9 else { return nil }
             number = number * 10 + UInt32(byte - UInt8(ascii: "0"))
             digits += 1
         }
-        guard digits > 0 else { return nil }
-        numbers.append(number)
-        guard numbers.count == 4, numbers[1] <= UInt8.max, numbers[3] <= UInt8.max else { return nil }
-        self.init(
-            count: Int(numbers[0]), fields: Int(numbers[1]), section: Int(numbers[2]), lengthClass: Int(numbers[3]))
+        guard digits > 0, ended == 3, numbers.1 <= UInt8.max, number <= UInt8.max else { return nil }
+        self.init(count: Int(numbers.0), fields: Int(numbers.1), section: Int(numbers.2), lengthClass: Int(number))
     }
 
     /// As a term shard and the state write it: `count,fields,section,class`.

@@ -111,24 +111,37 @@ struct SearchShard: Sendable, Equatable {
         return Data(bytes)
     }
 
-    /// The shard `encoded` made; nil when `data` is not such.
+    /// The shard `encoded` made; nil when `data` is not such. It reads the bytes in place: an
+    /// edit reads every shard it changes, some of a megabyte.
     init?(encoded data: Data) {
-        for line in [UInt8](data).split(separator: UInt8(ascii: "\n")) {
-            let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard parts.count > 1, !parts[0].isEmpty else { return nil }
+        let bytes = [UInt8](data)
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            guard let tab = bytes[start..<end].firstIndex(of: UInt8(ascii: "\t")), tab > start else { return nil }
             var postings: [Posting] = []
-            postings.reserveCapacity(parts.count - 1)
-            for part in parts.dropFirst() {
-                guard let colon = part.firstIndex(of: UInt8(ascii: ":")),
-                    colon - part.startIndex == Self.keyLength,
-                    part[..<colon].allSatisfy({ LowercaseHexadecimal.value(ofDigit: $0) != nil }),
-                    let key = UInt64(String(decoding: part[..<colon], as: UTF8.self), radix: 16),
-                    let posting = SearchPosting(text: part[(colon + 1)...])
-                else { return nil }
-                postings.append(Posting(key: key, posting: posting))
+            var cursor = tab
+            while cursor < end {
+                let next = bytes[(cursor + 1)..<end].firstIndex(of: UInt8(ascii: "\t")) ?? end
+                guard let posting = Self.posting(encoded: bytes[(cursor + 1)..<next]) else { return nil }
+                postings.append(posting)
+                cursor = next
             }
-            terms[String(decoding: parts[0], as: UTF8.self)] = postings
+            terms[String(decoding: bytes[start..<tab], as: UTF8.self)] = postings
+            start = end + 1
         }
+    }
+
+    /// The posting `key:count,fields,section,class` of `encoded`; nil when it is not one.
+    private static func posting(encoded: ArraySlice<UInt8>) -> Posting? {
+        let colon = encoded.startIndex + keyLength
+        guard encoded.count > keyLength + 1, encoded[colon] == UInt8(ascii: ":") else { return nil }
+        var key: UInt64 = 0
+        for byte in encoded[..<colon] {
+            guard let digit = LowercaseHexadecimal.value(ofDigit: byte) else { return nil }
+            key = key << 4 | UInt64(digit)
+        }
+        return SearchPosting(text: encoded[(colon + 1)...]).map { Posting(key: key, posting: $0) }
     }
 }
 
