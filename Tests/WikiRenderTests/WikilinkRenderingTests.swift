@@ -48,6 +48,18 @@ struct WikilinkRenderingTests {
                 == "<p><a class=\"wikilink\" href=\"Sync_Client.html#setup\">a | b</a></p>\n")
     }
 
+    @Test func dendronsVaultPrefixNamesTheNoteThatFollowsIt() {
+        #expect(
+            html("[[the hooks|dendron://dendron.site/dendron.topic.hooks]]", .gollum)
+                == "<p><a class=\"wikilink\" href=\"dendron.topic.hooks.html\">the hooks</a></p>\n")
+        let link = renderForTest("[[dendron://dendron.site/ref.commands#Usage]]").links[0]
+        #expect(link.target == WikilinkTarget(title: PageTitle("ref.commands"), fragment: "Usage"))
+        #expect(link.label == "ref.commands#Usage")
+        for kept in ["dendron://vault", "dendron:///note", "dendron://vault/", "Dendron://vault/note"] {
+            #expect(renderForTest("[[\(kept)]]").links.map(\.target.title) == [PageTitle(kept)], "\(kept)")
+        }
+    }
+
     @Test func obsidianStyleSplitsAtFirstPipe() {
         let link = renderForTest("[[Sync Client|a | b]]").links[0]
         #expect(link.target.title == PageTitle("Sync Client"))

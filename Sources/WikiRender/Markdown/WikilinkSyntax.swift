@@ -119,7 +119,7 @@ struct WikilinkContent {
             let after = content[(pipe + 1)...]
             (written, label) = style == .obsidian ? (before, after) : (after, before)
         }
-        written = Self.trimmed(written)
+        written = Self.withoutVault(Self.trimmed(written))
         label = Self.trimmed(label)
         var title = written
         var fragment: String?
@@ -142,6 +142,20 @@ struct WikilinkContent {
         matched.target = WikilinkTarget(
             title: matching.match(title, from: page, line: line), fragment: target.fragment)
         return matched
+    }
+
+    /// Dendron's cross-vault prefix, `dendron://<vault>/`: what follows it is the note.
+    private static let vaultScheme = Array("dendron://".utf8)
+
+    /// `written` without Dendron's prefix naming the vault of the note (`dendron://vault/note`):
+    /// a wiki is one vault, so the link names the note that follows, as Dendron resolves it.
+    private static func withoutVault(_ written: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard written.starts(with: vaultScheme) else { return written }
+        let rest = written.dropFirst(vaultScheme.count)
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > rest.startIndex,
+            slash + 1 < rest.endIndex
+        else { return written }
+        return rest[(slash + 1)...]
     }
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
