@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# make bench: wikisite against the cmark floor, side by side, on seeded synthetic wikis, the search
-# index against Pagefind's (Benchmarks/search/compare.py), then the live preview against hugo
-# server (Benchmarks/live/measure.py).
+# make bench: wikisite against the cmark floor and Hugo, side by side, on seeded synthetic wikis,
+# the search index against Pagefind's (Benchmarks/search/compare.py), then the live preview against
+# hugo server (Benchmarks/live/measure.py); the chart of full builds and edits against pages
+# (Benchmarks/chart.py).
 # BENCHMARKS.md explains the figures; this script only measures them.
 #
 #   BENCH_PAGES="1000 10000"   corpus sizes (pages)
-#   BENCH_LARGE=1              adds 100000
+#   BENCH_LARGE=1              adds 100000 (BENCH_PAGES=1000000 measures a million pages: the
+#                              run first checks the memory and disk a size needs)
 #   BENCH_SERVE_ONLY=1         only the live preview (make bench-serve)
 #   BENCH_RUNS=5               runs of each build measure; the table gives median and min–max
 #   BENCH_EDITS=20             timed edits of each live-preview server
 #   BENCH_MEMORY_EDITS=1000    edits of the store's server on the largest size, for its memory
-#   BENCH_SERVERS="store folder couch hugo"   the live-preview servers to measure
+#   BENCH_SERVERS="store folder couch hugo"   the live-preview servers to measure ("none": no live preview)
 #   BENCH_CHANGES="1 10 100 1000 10000"   change-set sizes built from the store on the largest size
 #   BENCH_SEED=1               the corpus seed
 #   BENCH_QUERIES=20           queries of each search index, for its first-query bytes and latency
@@ -18,6 +20,7 @@
 #                              index is weighed too, when the folder exists
 #   BENCH_DIR=.bench           scratch folder (corpora and sites go to a tmpfs below it when one mounts)
 #   BENCH_RESULTS=.bench/results.md   the Markdown results file
+#   BENCH_CHART=Benchmarks/chart.svg  the chart of the run (BENCHMARKS.md shows it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -30,12 +33,15 @@ CHANGES=${BENCH_CHANGES:-1 10 100 1000 10000}
 LARGEST=${PAGES##* }
 SCRATCH=${BENCH_DIR:-$ROOT/.bench}
 RESULTS=${BENCH_RESULTS:-$SCRATCH/results.md}
+CHART=${BENCH_CHART:-$ROOT/Benchmarks/chart.svg}
 mkdir -p "$SCRATCH"
 SCRATCH=$(cd "$SCRATCH" && pwd)
 
 log() { printf '%s\n' "$*" >&2; }
 
 # --- Tools -------------------------------------------------------------------------------------
+log "Checking the benchmark's own parts (Benchmarks/test_harness.py)..."
+python3 -m unittest discover -s Benchmarks -p test_harness.py 2>&1 | tail -n 1 >&2
 log "Building wikisite and wikisite-corpus (release, as make install builds it) and the floor program..."
 RELEASE=(-c release --static-swift-stdlib)
 swift build "${RELEASE[@]}" --product wikisite >&2
@@ -69,6 +75,28 @@ cleanup() {
 }
 trap cleanup EXIT
 log "Corpora and sites on: $STORAGE"
+
+# preflight: a size of N pages needs about 50 KB of scratch space a page (the dump, the floor's
+# Markdown and pages, the site and state, Hugo's site, the store) and 12 KB of memory a page for
+# the builds, plus the scratch space when it is a tmpfs. A size that does not fit stops the run
+# before it starts, saying what it needs.
+preflight() {
+    local largest=0 n need_memory need_disk free_memory free_disk
+    for n in $PAGES; do [ "$n" -gt "$largest" ] && largest=$n; done
+    need_disk=$((largest * 50 / 1024))
+    need_memory=$((largest * 12 / 1024))
+    case $STORAGE in *tmpfs*) need_memory=$((need_memory + need_disk)) ;; esac
+    free_memory=$(awk '/MemAvailable/ { print int($2 / 1024) }' /proc/meminfo)
+    free_disk=$(df -Pk "$WORK" | awk 'NR == 2 { print int($4 / 1024) }')
+    log "The largest size, $largest pages, needs about $need_memory MiB of memory ($free_memory available)" \
+        "and $need_disk MiB of space on $WORK ($free_disk free)."
+    if [ "$free_memory" -lt "$need_memory" ] || [ "$free_disk" -lt "$need_disk" ]; then
+        log "Not enough for $largest pages: free memory or space, set BENCH_DIR to a larger disk, or choose"
+        log "smaller sizes in BENCH_PAGES."
+        exit 1
+    fi
+}
+preflight
 
 # --- Measuring ---------------------------------------------------------------------------------
 RAW=$WORK/raw
@@ -185,6 +213,15 @@ bench_size() {
         measure "$n.floor" "$FLOOR" "$dir/pages.md" "$dir/floor-out" 2
     done
     note "$n.floor" "$(find "$dir/floor-out" -type f | wc -l) files"
+
+    log "hugo, full build..."
+    python3 Benchmarks/live/sites.py hugo "$dir/dump.json" "$dir/hugo"
+    for _ in $(seq "$RUNS"); do
+        rm -rf "$dir/hugo-out" "$dir/hugo-cache"
+        measure "$n.hugo" hugo --source "$dir/hugo" --destination "$dir/hugo-out" --cacheDir "$dir/hugo-cache" --quiet
+    done
+    note "$n.hugo" "$(find "$dir/hugo-out" -name '*.html' | wc -l) HTML files, $(hugo version | cut -d' ' -f2)"
+    rm -rf "$dir/hugo" "$dir/hugo-out" "$dir/hugo-cache"
 
     log "parsing the dump..."
     for _ in $(seq "$RUNS"); do measure "$n.parse" "$CORPUS" parse "$dir/dump.json"; done
@@ -338,11 +375,25 @@ change_set_table() {
 
 # live_preview: the live-preview measures, appended to $RESULTS.
 live_preview() {
+    [ "${BENCH_SERVERS:-}" != none ] || return 0
     log ""
     log "== live preview =="
     python3 Benchmarks/live/measure.py --wikisite "$WIKISITE" --corpus "$CORPUS" --work "$WORK/live" \
         --pages "$PAGES" --seed "$SEED" --edits "${BENCH_EDITS:-20}" --memory-edits "${BENCH_MEMORY_EDITS:-1000}" \
         --servers "${BENCH_SERVERS:-store folder couch hugo}" --results "$RESULTS"
+}
+
+# chart: the medians of the full builds (wikisite from the dump, the floor, Hugo) and of the
+# one-page edits (dump and store) at each size, drawn by Benchmarks/chart.py into $CHART.
+chart() {
+    local n key
+    for n in $PAGES; do
+        for key in floor hugo full edit store-edit; do
+            [ -f "$RAW/$n.$key" ] && echo "$n $key $(stats "$n.$key" | cut -d' ' -f1)"
+        done
+    done >"$RAW/chart.data"
+    python3 Benchmarks/chart.py --commit "$(git rev-parse --short HEAD)" <"$RAW/chart.data" >"$CHART"
+    log "Chart written to $CHART"
 }
 
 START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -377,9 +428,10 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
         echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"
         for n in $PAGES; do
             read -r floor _ <<<"$(stats "$n.floor")"
-            for key in floor parse full full-nosearch noop edit check import store-full store-noop store-edit store-create; do
+            for key in floor hugo parse full full-nosearch noop edit check import store-full store-noop store-edit store-create; do
                 case $key in
                     floor) label="cmark floor, 2 processes" ;;
+                    hugo) label="hugo, full build (cold, one layout)" ;;
                     parse) label="parse the _all_docs dump (wikisite-corpus parse)" ;;
                     full) label="full build from scratch, _all_docs dump" ;;
                     full-nosearch) label="full build from scratch, dump, search = false" ;;
@@ -403,6 +455,7 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
         search_table
     fi
 } >"$RESULTS"
+[ "${BENCH_SERVE_ONLY:-0}" = 1 ] || chart
 live_preview
 cat "$RESULTS"
 log ""

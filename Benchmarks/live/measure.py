@@ -282,14 +282,14 @@ class Bench:
     def hugo(self):
         """`hugo server --renderToDisk` on the same pages, its content files replaced by a rename."""
         site = self.work / "hugo"
-        sites.write_hugo_site(self.documents, site)
+        urls = sites.write_hugo_site(self.documents, site)
         command = ["hugo", "server", "--renderToDisk", "--bind", "127.0.0.1", "--port", str(free_port()),
                    "--source", str(site), "--destination", str(site / "public")]
         server = Server(command, site, r"Web Server is available at (\S+)", self.work / "hugo.log")
         path = site / "content" / sites.hugo_name(self.edited)
         self.timed_edits(
             "hugo: Markdown file", server, sites.hugo_file(site / "public", self.edited), None,
-            lambda edit: sites.hugo_content(self.edited_page(edit)),
+            lambda edit: sites.hugo_content(self.edited_page(edit), urls),
             lambda text: sites.replace(path, text, self.scratch / "edit.md"))
         server.stop()
 

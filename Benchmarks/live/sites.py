@@ -1,10 +1,15 @@
-"""The benchmark corpus as the other sources of the live-preview benchmark: a folder of Markdown
-for `wikisite serve --source`, and a Hugo site for `hugo server`. Both are written from an
-`_all_docs` dump of `wikisite-corpus generate`, so every source holds the same pages."""
+"""The benchmark corpus as the other sources of the benchmarks: a folder of Markdown for
+`wikisite serve --source`, and a Hugo site for `hugo` and `hugo server`. Both are written from an
+`_all_docs` dump of `wikisite-corpus generate`, so every source holds the same pages.
+
+Run as a script, it writes the Hugo site of a dump: `sites.py hugo DUMP SITE` (make bench's full
+build beside Hugo)."""
 
 import json
 import os
 import pathlib
+import re
+import sys
 import unicodedata
 
 HUGO_CONFIG = 'baseURL = "http://127.0.0.1/"\ntitle = "Benchmark Wiki"\n'
@@ -45,9 +50,32 @@ def write_markdown_folder(documents, folder):
         (folder / (title_of(page) + ".md")).write_text(page["markdown"], encoding="utf-8")
 
 
-def hugo_content(page):
-    """A page as a Hugo content file: its title in the front matter, then its Markdown."""
-    return "---\ntitle: " + json.dumps(title_of(page), ensure_ascii=False) + "\n---\n" + page["markdown"]
+WIKILINK = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]")
+
+
+def hugo_urls(documents):
+    """The URL of each page's content file in the Hugo site, by title: `/p000042/`."""
+    return {title_of(page): "/" + hugo_name(index)[:-3] + "/" for index, page in enumerate(documents[1:])}
+
+
+def hugo_links(markdown, urls):
+    """`markdown` with its wikilinks written as Markdown links to the pages' URLs, as a Hugo
+    writer links: `[[Title]]` and `[[Title|label]]` become `[label](/p000042/)`; a link to a page
+    the wiki lacks becomes its text."""
+
+    def link(match):
+        target, label = match.group(1), match.group(2) or match.group(1)
+        url = urls.get(target.strip())
+        return f"[{label}]({url})" if url else label
+
+    return WIKILINK.sub(link, markdown)
+
+
+def hugo_content(page, urls):
+    """A page as a Hugo content file: its title in the front matter, then its Markdown, its
+    wikilinks written as links to `urls` (`hugo_urls`)."""
+    title = json.dumps(title_of(page), ensure_ascii=False)
+    return "---\ntitle: " + title + "\n---\n" + hugo_links(page["markdown"], urls)
 
 
 def hugo_name(index):
@@ -65,8 +93,10 @@ def write_hugo_site(documents, site):
     (site / "config.toml").write_text(HUGO_CONFIG)
     (layouts / "single.html").write_text(HUGO_SINGLE)
     (layouts / "list.html").write_text(HUGO_LIST)
+    urls = hugo_urls(documents)
     for index, page in enumerate(documents[1:]):
-        (content / hugo_name(index)).write_text(hugo_content(page), encoding="utf-8")
+        (content / hugo_name(index)).write_text(hugo_content(page, urls), encoding="utf-8")
+    return urls
 
 
 def wikisite_file(wiki_folder, title):
@@ -88,3 +118,9 @@ def wikisite_file(wiki_folder, title):
 def hugo_file(public, index):
     """The file `hugo` writes for the `index`th page: `public/p000042/index.html`."""
     return pathlib.Path(public) / hugo_name(index)[:-3] / "index.html"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[1] != "hugo":
+        raise SystemExit("usage: sites.py hugo DUMP SITE")
+    write_hugo_site(read_dump(sys.argv[2]), pathlib.Path(sys.argv[3]))
