@@ -89,7 +89,7 @@ enum CheckRules {
 }
 
 /// The link findings of one wiki: links to missing pages, to drafts and to missing headings.
-private struct WikiLinkRules {
+private struct WikiLinkRules: Sendable {
     let input: WikiCheckInput
     /// The published titles by folded form (`TitleFolding`).
     let foldedTitles: [ExactString: [PageTitle]]
@@ -111,21 +111,30 @@ private struct WikiLinkRules {
             documentID: wiki.id, page: nil, origin: wiki.origin, sections: Sections(input.home), attachments: [])
         for link in input.home.links { check(link, from: home, into: &findings) }
         for embed in input.home.attachments { check(embed, from: home, into: &findings) }
-        let graph = input.analysis.graph
-        for page in input.analysis.pages {
-            let outline = graph.outline(of: page.title)
-            let linker = Linker(
-                documentID: page.documentID, page: page.title, origin: page.origin,
-                sections: outline.map(Sections.init) ?? Sections(), attachments: page.attachments)
-            for link in outline?.links ?? [] { check(link, from: linker, into: &findings) }
-            for embed in outline?.attachments ?? [] { check(embed, from: linker, into: &findings) }
+        // Each page's links are checked on their own, so pages go to every core; the findings
+        // come back in page order.
+        let pages = input.analysis.pages
+        for pageFindings in Concurrently.map(pages.count, { self.findings(ofPage: pages[$0]) }) {
+            findings += pageFindings
         }
         findings += input.ambiguousLinks.map(finding)
         return findings
     }
 
+    /// The findings of the links and embeds of the published page `page`.
+    private func findings(ofPage page: Page) -> [CheckFinding] {
+        guard let outline = input.analysis.graph.outline(of: page.title) else { return [] }
+        var findings: [CheckFinding] = []
+        let linker = Linker(
+            documentID: page.documentID, page: page.title, origin: page.origin, sections: Sections(outline),
+            attachments: page.attachments)
+        for link in outline.links { check(link, from: linker, into: &findings) }
+        for embed in outline.attachments { check(embed, from: linker, into: &findings) }
+        return findings
+    }
+
     /// The page or home whose links are checked.
-    private struct Linker {
+    private struct Linker: Sendable {
         let documentID: String
         let page: PageTitle?
         let origin: DocumentOrigin
@@ -183,7 +192,8 @@ private struct WikiLinkRules {
 
     private func check(_ link: PageLink, from linker: Linker, into findings: inout [CheckFinding]) {
         let target = WikilinkTarget(title: link.target, fragment: link.fragment)
-        let written = (link.isEmbed ? "embed !" : "link ") + Self.written(target)
+        // Most links are fine: how the link is written is only made for a finding's message.
+        var written: String { (link.isEmbed ? "embed !" : "link ") + Self.written(target) }
         let wikiID = input.analysis.wiki.id
         func finding(_ category: CheckCategory, suggestions: [PageTitle] = [], _ message: String) -> CheckFinding {
             CheckFinding(
