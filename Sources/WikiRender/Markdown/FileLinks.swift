@@ -7,19 +7,16 @@ import WikiModel
 /// the page (percent-decoded, without its `#` part) becomes the attachment's published file; the
 /// build then writes it, as it writes an embedded attachment. Anything else is left as written.
 enum FileLinks {
-    /// Points the links and images of `document`, the text of page `page`, at the attachments of
+    /// Points the links and images `nodes` of `document` (all of them, in document order: the
+    /// `TreeSurvey`'s), the text of page `page`, at the attachments of
     /// the page that `embeds` publishes. Returns them, in document order, as attachment embeds;
     /// with `keepsMissing` (a folder wiki, whose notes have every file they name), also the
     /// relative paths to a file (with an extension, not `.md`, inside the folder) that the page
     /// has no attachment for, left as written. The home, which has no attachments, keeps none.
     static func rewrite(
-        in document: inout CmarkDocument, page: PageTitle?, embeds: some EmbedSource, keepsMissing: Bool
+        _ nodes: [CmarkDocument.Node], in document: inout CmarkDocument, page: PageTitle?, embeds: some EmbedSource,
+        keepsMissing: Bool
     ) -> [AttachmentEmbed] {
-        var nodes: [CmarkDocument.Node] = []
-        document.walk { event, node in
-            let kind = document.kind(node)
-            if event == .enter, kind == .link || kind == .image { nodes.append(node) }
-        }
         var found: [AttachmentEmbed] = []
         for node in nodes {
             guard let name = attachmentName(String(decoding: document.url(node), as: UTF8.self)) else { continue }

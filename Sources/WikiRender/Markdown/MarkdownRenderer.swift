@@ -131,7 +131,8 @@ public struct MarkdownRenderer: Sendable {
         let survey = TreeSurvey(document, source: &source, cells: cells)
         // Before the wikilinks, whose links lead to pages, never to attachments.
         let files = FileLinks.rewrite(
-            in: &document, page: page, embeds: embeds, keepsMissing: options.titleMatching != nil)
+            survey.linksAndImages, in: &document, page: page, embeds: embeds, keepsMissing: options.titleMatching != nil
+        )
         let found = WikilinkRewriter.rewrite(
             survey.bracketTexts, in: &document,
             reading: WikilinkRewriter.Reading(style: options.linkStyle, matching: options.titleMatching, page: page),

@@ -14,6 +14,8 @@ struct TreeSurvey {
     let headings: [CmarkDocument.Node]
     /// The text nodes with brackets, in document order.
     let bracketTexts: [BracketText]
+    /// The link and image nodes, in document order.
+    let linksAndImages: [CmarkDocument.Node]
 
     /// Walks `document` (whose Markdown is `source`) once. Only paragraphs, headings and table
     /// cells (`cells`: their bytes in the source) whose source has `[[` are looked into.
@@ -23,6 +25,7 @@ struct TreeSurvey {
         var headings: [CmarkDocument.Node] = []
         var bracketTexts: [BracketText] = []
         var blockTexts: [CmarkDocument.Node] = []
+        var linksAndImages: [CmarkDocument.Node] = []
         let pageHasDoubleBracket = source.hasDoubleBracket(0..<source.bytes.count)
         var blockHasDoubleBracket = false
         var blockHasBracket = false
@@ -58,6 +61,7 @@ struct TreeSurvey {
                 }
             case .link, .image:
                 linkDepth += event == .enter ? 1 : -1
+                if event == .enter { linksAndImages.append(node) }
             case .text where linkDepth == 0 && blockHasDoubleBracket:
                 blockTexts.append(node)
                 if !blockHasBracket {
@@ -69,6 +73,7 @@ struct TreeSurvey {
         }
         self.headings = headings
         self.bracketTexts = bracketTexts
+        self.linksAndImages = linksAndImages
     }
 
     /// Where the walk is in the source: each moves forward only.
