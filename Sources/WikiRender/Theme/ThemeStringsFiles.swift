@@ -1,5 +1,6 @@
 import DefaultTheme
 import TOMLKit
+import WikiDocuments
 
 /// A theme's strings files (`strings-<language tag>.toml`), read: each language's words, the
 /// default theme's file first, then the `--templates` folder's file of the same name.
@@ -52,11 +53,20 @@ struct ThemeStringsFiles: Sendable {
         tables[tag] ?? []
     }
 
+    /// The words of each strings file read in this process, by its name and text.
+    private static let readings = TextReadings<[String: String], ThemeError>()
+
     private static func words(of file: ThemeFile) throws(ThemeError) -> [String: String] {
         guard let text = String(validating: file.bytes, as: UTF8.self) else {
             throw ThemeError(
                 file: file.displayName, message: "the strings file is not valid UTF-8 text; save it as UTF-8")
         }
+        return try readings.reading(file.displayName + "\u{0}" + text) { () throws(ThemeError) in
+            try words(of: file, text: text)
+        }
+    }
+
+    private static func words(of file: ThemeFile, text: String) throws(ThemeError) -> [String: String] {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -83,6 +83,13 @@ public struct Configuration: Sendable {
     /// Reads `text`, the contents of the configuration file `file` (which names the file in
     /// errors and is the folder relative paths start from).
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> Configuration {
+        try readings.reading(file + "\u{0}" + text) { () throws(ConfigurationError) in try read(text, file: file) }
+    }
+
+    /// The configurations read in this process, by file and text.
+    private static let readings = TextReadings<Configuration, ConfigurationError>()
+
+    private static func read(_ text: String, file: String) throws(ConfigurationError) -> Configuration {
         var reader = try ConfigurationReader(text: text, file: file)
         var configuration = reader.read()
         guard reader.problems.isEmpty else { throw ConfigurationError(reader.problems) }
