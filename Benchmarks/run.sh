@@ -15,6 +15,7 @@
 #   BENCH_SERVERS="store folder couch hugo"   the live-preview servers to measure ("none": no live preview)
 #   BENCH_CHANGES="1 10 100 1000 10000"   change-set sizes built from the store on the largest size
 #   BENCH_SEED=1               the corpus seed
+#   BENCH_IMAGES_PERCENT=20    images of the folder corpus, per 100 pages (10,000 pages: 2,000 images)
 #   BENCH_QUERIES=20           queries of each search index, for its first-query bytes and latency
 #   BENCH_CORPORA=../shared/corpora   real wikis (folders holding all_docs.json) whose search
 #                              index is weighed too, when the folder exists
@@ -198,6 +199,11 @@ create_store() {
     "$WIKISITE" import "$dir/create.json" --store "$dir/store-run/.wikisite/store.sqlite" >/dev/null
 }
 
+# The edit in the folder: the note in the middle rewritten ($n, $dir and $images: bench_size's).
+edit_folder() {
+    "$CORPUS" folder --pages "$n" --images "$images" --seed "$SEED" --edit "$1" --only-edited --out "$dir/vault"
+}
+
 bench_size() {
     local n=$1 dir=$WORK/n$1
     rm -rf "$dir"
@@ -266,6 +272,18 @@ bench_size() {
     log "one page created, in the store..."
     edit_builds "$n.store-create" create_store "${build[@]}"
     [ "$n" = "$LARGEST" ] && change_set_builds "$run_dir"
+
+    # From a folder of Markdown whose notes embed images, as a vault is: full builds, then
+    # one-note edits of the note in the middle (which embeds an image).
+    local images=$((n * ${BENCH_IMAGES_PERCENT:-20} / 100))
+    "$CORPUS" folder --pages "$n" --images "$images" --seed "$SEED" --out "$dir/vault"
+    build=("$WIKISITE" build --source "$dir/vault" --wiki-id vault --out "$dir/vault-site" --state "$dir/vault-state")
+    log "full build from a folder with $images images..."
+    full_builds "$n.folder-full" "$dir/vault-site" "$dir/vault-state" "${build[@]}"
+    note "$n.folder-full" "$images images; $(cat "$RAW/$n.folder-full.note")"
+    "${build[@]}" >/dev/null
+    log "one-note edit, folder with images..."
+    edit_builds "$n.folder-edit" edit_folder "${build[@]}"
 
     log "search index against Pagefind's..."
     search_sizes "synthetic, $n pages" "$dir/site"
@@ -428,7 +446,8 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
         echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"
         for n in $PAGES; do
             read -r floor _ <<<"$(stats "$n.floor")"
-            for key in floor hugo parse full full-nosearch noop edit check import store-full store-noop store-edit store-create; do
+            for key in floor hugo parse full full-nosearch noop edit check import store-full store-noop store-edit store-create \
+                folder-full folder-edit; do
                 case $key in
                     floor) label="cmark floor, 2 processes" ;;
                     hugo) label="hugo, full build (cold, one layout)" ;;
@@ -443,6 +462,8 @@ git diff --quiet HEAD -- Sources Package.swift Benchmarks 2>/dev/null || COMMIT=
                     store-noop) label="no-op build, store" ;;
                     store-edit) label="build after a one-page edit, store" ;;
                     store-create) label="build after a page is created, store" ;;
+                    folder-full) label="full build from scratch, folder of Markdown with images" ;;
+                    folder-edit) label="build after a one-note edit, folder with images" ;;
                 esac
                 read -r median low high rss cpu <<<"$(stats "$n.$key")"
                 ratio=$(awk -v a="$median" -v b="$floor" 'BEGIN { printf "%.1f×", a / b }')

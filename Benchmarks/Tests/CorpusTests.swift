@@ -182,4 +182,33 @@ private func wikilinks(in markdown: String) -> [(target: String, label: String?)
         }
         #expect(pages == (0..<20).map(corpus.markdown(ofPage:)))
     }
+
+    @Test func aFolderHasEveryNoteAndImagesEachNamedByTwoNotes() throws {
+        let folder = CorpusFolder(corpus: Corpus(pageCount: 50, seed: 3), imageCount: 20)
+        var files: [String: [UInt8]] = [:]
+        try folder.write { files[$0] = $1 }
+        #expect(files.count == 1 + 50 + 20)
+        let notes = (0..<50).map { String(decoding: files[folder.notePath(ofPage: $0)] ?? [], as: UTF8.self) }
+        #expect(notes[7].hasPrefix(Corpus(pageCount: 50, seed: 3).markdown(ofPage: 7)))
+        for k in 0..<20 {
+            let name = folder.imageName(k)
+            #expect(notes.count { $0.contains("![[\(name)]]") } == 1, "\(name)")
+            #expect(notes.count { $0.contains("](images/\(name))") } == 1, "\(name)")
+            #expect(files["images/" + name] != nil)
+        }
+        var again: [String: [UInt8]] = [:]
+        try CorpusFolder(corpus: Corpus(pageCount: 50, seed: 3), imageCount: 20).write { again[$0] = $1 }
+        #expect(again == files)
+    }
+
+    @Test func folderImagesAreOnePixelPNGsAndSVGsOfTheirOwnColour() {
+        let folder = CorpusFolder(corpus: Corpus(pageCount: 10), imageCount: 8)
+        let png = folder.image(0)
+        #expect(png.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // The IEND chunk and its CRC, a constant of the format: the checksums are computed right.
+        #expect(png.suffix(12) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+        #expect(folder.image(1) != png && folder.imageName(1) == "img-00001.png")
+        let svg = String(decoding: folder.image(3), as: UTF8.self)
+        #expect(folder.imageName(3) == "img-00003.svg" && svg.hasPrefix("<svg xmlns="))
+    }
 }

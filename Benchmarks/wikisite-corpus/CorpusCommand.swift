@@ -17,7 +17,7 @@ struct CorpusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wikisite-corpus",
         abstract: "Write and read the synthetic wikis of the benchmark (make bench).",
-        subcommands: [Generate.self, Parse.self]
+        subcommands: [Generate.self, Folder.self, Parse.self]
     )
 }
 
@@ -74,6 +74,45 @@ struct Generate: ParsableCommand {
         if let floorInput {
             try OutputFile.write(floorInput) { write in try corpus.writeFloorInput(to: write) }
         }
+    }
+}
+
+/// `wikisite-corpus folder`: the corpus as a folder of Markdown with images (`CorpusFolder`).
+struct Folder: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the synthetic wiki of --pages pages as a folder of Markdown, with --images images.",
+        discussion: """
+            The home (index.md), one <title>.md a page, and the images in images/: each embedded \
+            by one note with a wikilink and by the next with a relative Markdown path. --edit N \
+            edits the note in the middle N times; with --only-edited, only that note is written.
+            """
+    )
+
+    @Option(help: "How many pages.") var pages: Int
+    @Option(help: "How many images the notes embed.") var images = 0
+    @Option(help: "What the corpus is drawn from.") var seed: UInt64 = 1
+    @Option(help: "How many times the note in the middle has been edited.") var edit = 0
+    @Flag(help: "Write only the edited note.") var onlyEdited = false
+    @Option(help: ArgumentHelp("The folder to write (made if missing).", valueName: "folder")) var out: String
+
+    func validate() throws {
+        guard pages > 0 else { throw ValidationError("--pages must be at least 1.") }
+        guard images >= 0, edit >= 0 else { throw ValidationError("--images and --edit cannot be negative.") }
+    }
+
+    func run() throws {
+        let folder = CorpusFolder(corpus: Corpus(pageCount: pages, seed: seed, editRevision: edit), imageCount: images)
+        for path in [out, out + "/images"] where mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw OutputFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        if onlyEdited {
+            let page = folder.corpus.editedPage
+            try OutputFile.write(out + "/" + folder.notePath(ofPage: page)) {
+                try $0(Array(folder.note(ofPage: page).utf8))
+            }
+            return
+        }
+        try folder.write { path, bytes in try OutputFile.write(out + "/" + path) { try $0(bytes) } }
     }
 }
 

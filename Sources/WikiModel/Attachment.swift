@@ -16,6 +16,10 @@ public struct Attachment: Sendable {
     public let length: Int?
     /// CouchDB's digest of the bytes (`digest`, such as `md5-…`), when the document gives one.
     public let digest: String?
+    /// The file's path in its folder of Markdown (`path`, such as `img/diagram.png`), when a
+    /// folder's note names it: the file is then the folder's, published once for its wiki at a
+    /// URL made from this path (`SiteLayout.attachment`), whatever note names it and however.
+    public var folderPath: String? = nil
 
     /// Whether it is an SVG image: its name ends in `.svg` or its type is `image/svg+xml` (in
     /// any letter case, parameters aside). Its bytes, when present, are then cleaned.
@@ -81,6 +85,7 @@ struct AttachmentReader {
         let isStub = try fields.optionalBool("stub") ?? false
         let digest = try fields.optionalString("digest")
         let length = try declaredLength(object["length"])
+        let folderPath = try fields.optionalString("path")
         if isStub {
             return Attachment(name: name, contentType: contentType, data: nil, length: length, digest: digest)
         }
@@ -89,11 +94,15 @@ struct AttachmentReader {
         }
         guard let data = Base64.decode(encoded) else { throw SkipReason("field \"data\" is not valid base64") }
         guard Attachment.isSVG(name: name, contentType: contentType) else {
-            return Attachment(name: name, contentType: contentType, data: data, length: length, digest: digest)
+            return Attachment(
+                name: name, contentType: contentType, data: data, length: length, digest: digest, folderPath: folderPath
+            )
         }
         do {
             let cleaned = try SVGSanitizer.clean(data)
-            return Attachment(name: name, contentType: "image/svg+xml", data: cleaned, length: length, digest: digest)
+            return Attachment(
+                name: name, contentType: "image/svg+xml", data: cleaned, length: length, digest: digest,
+                folderPath: folderPath)
         } catch {
             throw SkipReason("it is an SVG image that cannot be published: \(error.reason)")
         }

@@ -4,7 +4,8 @@ import WikiDocuments
 struct WikiReader {
     let version: DocumentHistory.Version
 
-    func read() throws(SkipReason) -> Wiki {
+    /// The wiki, and the attachments left out of it.
+    func read() throws(SkipReason) -> (wiki: Wiki, skippedAttachments: [SkippedAttachment]) {
         let document = version.document
         let id = document.id
         guard !id.isEmpty else { throw SkipReason("its _id is empty; a wiki needs an _id to be published") }
@@ -17,7 +18,8 @@ struct WikiReader {
         try checkInvalidText(document)
         let fields = DocumentFields(object: document.body)
         let title = try fields.optionalString("title")
-        return Wiki(
+        let attachments = AttachmentReader(document: document).read()
+        let wiki = Wiki(
             id: id,
             title: title.flatMap { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : $0 } ?? id,
             ownerID: try fields.optionalString("owner_id"),
@@ -26,7 +28,8 @@ struct WikiReader {
             createdAt: try fields.optionalTimestamp("created_at"),
             updatedAt: try fields.optionalTimestamp("updated_at"),
             revision: version.revision,
-            origin: document.origin)
+            origin: document.origin, attachments: attachments.attachments)
+        return (wiki, attachments.skipped)
     }
 }
 

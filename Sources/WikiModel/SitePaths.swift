@@ -120,6 +120,20 @@ public enum SitePaths {
     /// The folder of a wiki's special pages: `_special`, a name no title can produce.
     public static let specialFolder = "_special"
 
+    /// The folder of a folder wiki's files (its notes' images, PDFs…): `_files`, a name no title
+    /// can produce.
+    public static let folderFilesFolder = "_files"
+
+    /// The components, below `folderFilesFolder`, of the file at `path` in a folder of Markdown
+    /// (`img/my diagram.png`): each folder one component spelled as a name of the scheme (hashed
+    /// unless faithful, so `..` or `%2f` is text), the file's name as `attachmentFile` spells it
+    /// (passive types keep their extension, others end in `.bin`). Two paths never share them.
+    public static func folderFileComponents(_ path: String, isSVG: Bool) -> [String] {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let folders = parts.dropLast().map { FileName.spelling($0, spacesAreUnderscores: false).text }
+        return folders + [attachmentFile(parts.last ?? "", isSVG: isSVG)]
+    }
+
     /// The folder, in `specialFolder`, of a wiki's tag pages: `tags`.
     public static let tagsFolder = "tags"
 

@@ -20,6 +20,15 @@ public struct Wiki: Sendable {
     public let revision: Revision
     /// Where the winning revision was read.
     public let origin: DocumentOrigin
+    /// `_attachments`, in byte order of their names: the files its description (the home) shows.
+    /// A folder of Markdown gives its home note's files; a wiki document read from a database
+    /// has none that any build publishes.
+    public let attachments: [Attachment]
+
+    /// The attachment called exactly `name` (compared by Unicode scalars), if the wiki has one.
+    public func attachment(named name: String) -> Attachment? {
+        attachments.first { $0.name.utf8.elementsEqual(name.utf8) }
+    }
 }
 
 /// A page of a wiki: a live, valid `type: "page"` document whose wiki is published.

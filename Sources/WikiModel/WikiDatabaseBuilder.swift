@@ -125,6 +125,7 @@ public struct WikiDatabaseBuilder {
 
         let wikis = WikiSelection(wikiVersions)
         skipped += wikis.skipped
+        skippedAttachments += wikis.skippedAttachments.filter { wikis.published[ExactString($0.documentID)] != nil }
         var pagesByWiki: [ExactString: [Page]] = [:]
         for version in pageVersions {
             let document = version.document
@@ -202,12 +203,16 @@ private struct WikiSelection {
     var published: [ExactString: Wiki] = [:]
     var refused: Set<ExactString> = []
     var skipped: [SkippedDocument] = []
+    /// The attachments left out of the wikis' documents.
+    var skippedAttachments: [SkippedAttachment] = []
 
     init(_ versions: [DocumentHistory.Version]) {
         var valid: [Wiki] = []
         for version in versions {
             do {
-                valid.append(try WikiReader(version: version).read())
+                let read = try WikiReader(version: version).read()
+                valid.append(read.wiki)
+                skippedAttachments += read.skippedAttachments
             } catch {
                 let document = version.document
                 refused.insert(ExactString(document.id))

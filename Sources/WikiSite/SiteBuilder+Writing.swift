@@ -71,8 +71,10 @@ extension SiteBuilder {
         }
         let previousDigests =
             plan.keepsUnchangedSpecialFiles ? try planner.state.specialFileDigests(inWiki: wiki.id) : [:]
+        let home = layout.publishesFolderFiles(ofWiki: wiki.id) ? pages.bodies.homeOutline(of: wiki) : nil
         if let special = try writeFiles(
-            of: analysis, plan: plan, pages: pages, bodies: bodies, previousDigests: previousDigests, context)
+            of: analysis, plan: plan, pages: pages, bodies: bodies, home: home, previousDigests: previousDigests,
+            context)
         {
             update.specialFileDigests.append((wiki.id, special.digests))
             update.titledLists.append((wiki.id, special.lists))
@@ -86,7 +88,10 @@ extension SiteBuilder {
                 ).write(
                     with: context.writer, because: cause.description))
         }
-        planner.record(wiki, analysis: analysis, plan: plan, into: &update)
+        let homeFiles = home.map {
+            WikiAnalysis.digest(of: WikiAnalysis.homeFolderFiles(of: wiki, home: $0, in: layout))
+        }
+        planner.record(wiki, analysis: analysis, plan: plan, homeFiles: homeFiles, into: &update)
         summary.missingLinks += analysis.missingLinks
         summary.wikis.append(
             PublishedWiki(
@@ -162,13 +167,13 @@ extension SiteBuilder {
     }
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
-    /// backlinks) on every core, the special pages, the home; retires removed
-    /// pages. Returns the
+    /// backlinks) on every core, a folder wiki's files (its home's outline `home` given), the
+    /// special pages, the home; retires removed pages. Returns the
     /// digests of the special files when it considered them (`writeSpecialPages`), with the lists
     /// cut at their titles as the state keeps them.
     private func writeFiles(
         of analysis: WikiAnalysis, plan: WikiPlan, pages: SitePageRenderer, bodies: RenderedBodies,
-        previousDigests: [String: Int64], _ context: SiteWriting
+        home: PageOutline?, previousDigests: [String: Int64], _ context: SiteWriting
     ) throws -> (digests: [String: Int64], lists: StoredTitledLists)? {
         let (wiki, writer, layout) = (analysis.wiki, context.writer, context.layout)
         for (title, cause) in plan.removedPages {
@@ -203,6 +208,7 @@ extension SiteBuilder {
             }
             reporter.progress(done: done.add(1, ordering: .relaxed).newValue, total: positions.count)
         }
+        if let home { try writeFolderFiles(of: analysis, home: home, in: layout, into: writer) }
         var written: (digests: [String: Int64], lists: StoredTitledLists)?
         if let cause = plan.specialPages {
             let special = WikiSpecialPages(
@@ -221,6 +227,24 @@ extension SiteBuilder {
                 pages.home(of: analysis, chrome: chrome), to: layout.home(ofWiki: wiki.id), because: cause.description)
         }
         return written
+    }
+
+    /// Writes the files of the folder wiki of `analysis` that its published notes and its home
+    /// (whose outline is `home`) name, each once, and retires those of earlier builds none names
+    /// now. Made from every page of the analysis, so an incremental build writes what a clean one
+    /// does; a file whose bytes did not change is left alone.
+    func writeFolderFiles(
+        of analysis: WikiAnalysis, home: PageOutline, in layout: SiteLayout, into writer: SiteWriter
+    ) throws {
+        writer.retire(
+            withPrefix: layout.folderFilesPrefix(ofWiki: analysis.wiki.id),
+            because: ChangeCause.folderFile(named: false).description)
+        let files = analysis.folderFiles(home: home, in: layout)
+        try writer.announce(files.map(\.path))
+        try Concurrently.forEach(files.count) { index in
+            try writer.write(
+                files[index].bytes, to: files[index].path, because: ChangeCause.folderFile(named: true).description)
+        }
     }
 
     /// The attachment files of the page `title` (in its folder of `layout`) an earlier build

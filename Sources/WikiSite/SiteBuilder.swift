@@ -95,7 +95,8 @@ public struct SiteBuilder: Sendable {
             includesDrafts: options.includesDrafts, reporter: reporter
         ).read()
         let layout = SiteLayout(
-            folders: try WikiFolders(wikiIDs: input.database.wikis.map(\.id), settings: options.wikiSettings))
+            folders: try WikiFolders(wikiIDs: input.database.wikis.map(\.id), settings: options.wikiSettings),
+            folderWikiIDs: options.folderWikiIDs)
         let wikis = try selectedWikis(in: input.database)
         var summary = Self.summary(of: input)
         summary.fastPathDeclined = fastPathDeclined

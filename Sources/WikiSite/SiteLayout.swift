@@ -43,13 +43,18 @@ public struct SiteLayout: Sendable {
 
     /// The folder of each wiki.
     public let folders: WikiFolders
+    /// The wikis read from folders of Markdown, whose notes' files are published once per wiki
+    /// (`folderFile(_:ofWiki:)`) rather than beside each page that shows them.
+    public let folderWikiIDs: Set<ExactString>
     /// The file names of pages worked out before they were asked (`namingPages(_:)`), by title;
     /// nil: each is worked out when asked.
     private var pageFiles: [PageTitle: String]? = nil
 
-    /// The layout of a site whose wikis are in `folders`.
-    public init(folders: WikiFolders) {
+    /// The layout of a site whose wikis are in `folders`, of which those of `folderWikiIDs` are
+    /// read from folders of Markdown.
+    public init(folders: WikiFolders, folderWikiIDs: [String] = []) {
         self.folders = folders
+        self.folderWikiIDs = Set(folderWikiIDs.map(ExactString.init))
     }
 
     /// The layout of a site whose every wiki is in the folder made from its ID (no slugs).
@@ -137,15 +142,39 @@ public struct SiteLayout: Sendable {
         pageFiles?[title] ?? SitePaths.pageFile(title)
     }
 
-    /// The file of `attachment` of the page `title` of a wiki, in a folder beside the page's
-    /// file: `<wiki>/<page>.files/<name>` (`SitePaths.attachmentFolder`,
+    /// The file of `attachment` of the page `title` of a wiki. A file of a folder wiki's folder
+    /// is the wiki's (`folderFile(_:ofWiki:)`); any other attachment is in a folder beside the
+    /// page's file: `<wiki>/<page>.files/<name>` (`SitePaths.attachmentFolder`,
     /// `SitePaths.attachmentFile`; a cleaned SVG ends in `.svg`).
     public func attachment(_ attachment: Attachment, ofPage title: PageTitle, inWiki wikiID: String) -> SitePath {
-        SitePath(
+        if let file = folderFile(attachment, ofWiki: wikiID) { return file }
+        return SitePath(
             components: [
                 folder(ofWiki: wikiID), SitePaths.attachmentFolder(title),
                 SitePaths.attachmentFile(attachment.name, isSVG: attachment.isSVG),
             ])
+    }
+
+    /// Whether the files the notes of wiki `wikiID` name are the wiki's, published once under
+    /// `folderFilesPrefix(ofWiki:)`: the wiki is read from a folder of Markdown.
+    func publishesFolderFiles(ofWiki wikiID: String) -> Bool {
+        folderWikiIDs.contains(ExactString(wikiID))
+    }
+
+    /// The file of `attachment`, a file of the folder of the folder wiki `wikiID` (its
+    /// `folderPath`), published once for the wiki: `<wiki>/_files/<path>`, each folder of the path
+    /// one component spelled as a folder page's name is, the file's name as an attachment's
+    /// (`SitePaths.folderFileComponents`). Nil for any other attachment.
+    func folderFile(_ attachment: Attachment, ofWiki wikiID: String) -> SitePath? {
+        guard let path = attachment.folderPath, publishesFolderFiles(ofWiki: wikiID) else { return nil }
+        return SitePath(
+            components: [folder(ofWiki: wikiID), SitePaths.folderFilesFolder]
+                + SitePaths.folderFileComponents(path, isSVG: attachment.isSVG))
+    }
+
+    /// The folder, relative to the output folder and ending in `/`, of a folder wiki's files.
+    func folderFilesPrefix(ofWiki wikiID: String) -> String {
+        folderPrefix(ofWiki: wikiID) + SitePaths.folderFilesFolder + "/"
     }
 
     /// The folder, relative to the output folder and ending in `/`, of a wiki's files: every

@@ -78,4 +78,18 @@ import WikiDocuments
             }
         }
     }
+
+    @Test func aVaultFilesPathKeepsItsFoldersAsSafeComponents() throws {
+        #expect(SitePaths.folderFileComponents("assets/diagram.png", isSVG: false) == ["assets", "diagram.png"])
+        #expect(SitePaths.folderFileComponents("top.pdf", isSVG: false) == ["top.pdf"])
+        let hostile = SitePaths.folderFileComponents("../My Images/%2e%2e/run.sh", isSVG: false)
+        #expect(hostile.count == 4 && hostile.last?.hasSuffix(".bin") == true)
+        for component in hostile { try SitePathsProperties.expectSafeComponent(component) }
+        #expect(
+            SitePaths.folderFileComponents("a/Drawing.svg", isSVG: true).last
+                == SitePaths.attachmentFile("Drawing.svg", isSVG: true))
+        #expect(
+            SitePaths.folderFileComponents("a b/x.png", isSVG: false)
+                != SitePaths.folderFileComponents("a_b/x.png", isSVG: false))
+    }
 }

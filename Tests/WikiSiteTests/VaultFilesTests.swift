@@ -4,8 +4,9 @@ import Testing
 import WikiModel
 
 /// End to end: the files beside the notes of `Tests/Vault/` (`assets/`, `files/`, `media/`), which
-/// `media/Gallery.md` embeds and links, are published beside its page and shown as Obsidian
-/// shows them; the files nothing names are not.
+/// `media/Gallery.md`, other notes and the home embed and link, are published once for the wiki,
+/// in `vault/_files/` at their paths in the vault, and shown as Obsidian shows them; the files
+/// nothing names are not.
 @Suite struct VaultFilesTests {
     static let gallery = VaultSiteTests.file(of: "media/Gallery")
 
@@ -30,6 +31,41 @@ import WikiModel
         #expect(images[1].attributes["width"] == "300" && images[1].attributes["height"] == nil)
         #expect(images[2].attributes["width"] == "300" && images[2].attributes["height"] == "200")
         #expect(images[3].attributes["alt"] == "a drawing")
+    }
+
+    @Test func aFileTwoNotesNameIsWrittenOnceAtItsPathAndBothPagesShowIt() throws {
+        let folder = try VaultSiteTests.build()
+        let site = SiteFiles(root: folder.url.appendingPathComponent("site"))
+        // By a relative Markdown path with `../` and `%20` in media/, by a wikilink in reference/api/.
+        let gallery = HTMLElements.elements("img", in: try folder.read(Self.gallery))
+        let fromGallery = try Self.target(
+            of: gallery.first { $0.attributes["alt"] == "a drawing" }?.attributes["src"], in: site)
+        let deepNote = VaultSiteTests.file(of: "reference/api/Deep Note")
+        let deep = try #require(HTMLElements.elements("img", in: try folder.read(deepNote)).first)
+        let fromDeepNote = try site.resolve(
+            try #require(deep.attributes["src"]), from: String(deepNote.dropFirst("site/".count)))
+        let published =
+            "vault/_files/"
+            + SitePaths.folderFileComponents("assets/Drawing With Script.svg", isSVG: true)
+            .joined(separator: "/")
+        #expect(fromGallery == published)
+        #expect(fromDeepNote == published)
+        let files = FileManager.default.enumerator(atPath: folder.path("site"))?.compactMap { $0 as? String } ?? []
+        #expect(files.filter { $0.hasSuffix(".svg") } == [published])
+        #expect(!files.contains { $0.hasSuffix(".files") })
+    }
+
+    @Test func theHomeNotesImageIsPublishedAndItsLinkToNoFileStaysAsWritten() throws {
+        let folder = try VaultSiteTests.build()
+        let site = SiteFiles(root: folder.url.appendingPathComponent("site"))
+        let home = try folder.read("site/vault/index.html")
+        let image = try #require(HTMLElements.elements("img", in: home).first { $0.attributes["alt"] == "the diagram" })
+        let path = try site.resolve(try #require(image.attributes["src"]), from: "vault/index.html")
+        #expect(path == "vault/_files/assets/diagram.png")
+        let png = try Data(contentsOf: URL(fileURLWithPath: VaultSiteTests.vault + "/assets/diagram.png"))
+        #expect(try Data(contentsOf: site.root.appendingPathComponent(path)) == png)
+        let missing = HTMLElements.elements("a", in: home).first { $0.text == "a missing file" }
+        #expect(missing?.attributes["href"] == "files/none.pdf")
     }
 
     @Test func aPublishedSVGHasNoScriptNoEventAndNoForeignObject() throws {

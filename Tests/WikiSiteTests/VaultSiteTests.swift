@@ -170,7 +170,7 @@ import WikiModel
         }
         #expect(
             places("missing_page") == ["guide/Getting Started:19", "guide/Getting Started:20", "guide/Links:10"])
-        #expect(places("missing_file") == ["media/Gallery:23"])
+        #expect(places("missing_file") == [":7", "media/Gallery:23"])
         #expect(places("missing_attachment") == ["media/Gallery:19"])
         #expect(places("ambiguous_link").contains("reference/Overview:3"))
         #expect(places("ambiguous_link").contains("guide/Getting Started:3"))

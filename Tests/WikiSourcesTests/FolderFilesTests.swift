@@ -29,4 +29,20 @@ import Testing
             in: "![[a.png|300]] [[Note]] [[b.pdf#page]] ![x](img/c%20d.png \"t\") [n](n.md) [u](https://x/y.png)")
         #expect(found == [.wikilink("a.png"), .wikilink("b.pdf#page"), .relative("img/c d.png")])
     }
+
+    @Test func theHomeAndTheNotesNameFilesWithTheirPathsInTheFolder() throws {
+        let folder = try MarkdownFolderFixture()
+        try folder.write("# Home\n\n![[pic.png]]\n", to: "index.md")
+        try folder.write("![p](../img/pic.png) and ![[pic.png|30]]\n", to: "notes/Note.md")
+        try folder.write(bytes: [1, 2, 3], to: "img/pic.png")
+        let reading = try folder.read()
+        for id in ["w", "w:notes/Note"] {
+            guard case .object(let attachments)? = reading.document(id)?.body["_attachments"] else {
+                Issue.record("\(id) has no attachments")
+                continue
+            }
+            for (_, entry) in attachments.members { #expect(entry.objectValue?["path"]?.stringValue == "img/pic.png") }
+            #expect(!attachments.members.isEmpty)
+        }
+    }
 }

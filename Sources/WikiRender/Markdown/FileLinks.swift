@@ -12,7 +12,7 @@ enum FileLinks {
     /// the page that `embeds` publishes. Returns them, in document order, as attachment embeds;
     /// with `keepsMissing` (a folder wiki, whose notes have every file they name), also the
     /// relative paths to a file (with an extension, not `.md`, inside the folder) that the page
-    /// has no attachment for, left as written. The home, which has no attachments, keeps none.
+    /// (`page`; nil: the home, whose files are its wiki's) has no attachment for, left as written.
     static func rewrite(
         _ nodes: [CmarkDocument.Node], in document: inout CmarkDocument, page: PageTitle?, embeds: some EmbedSource,
         keepsMissing: Bool
@@ -22,7 +22,7 @@ enum FileLinks {
             guard let name = attachmentName(String(decoding: document.url(node), as: UTF8.self)) else { continue }
             let line = document.span(node).startLine
             guard let attachment = embeds.attachment(named: name, ofPage: page) else {
-                if keepsMissing, let page, namesFile(name), NotePath.resolve(name, from: page) != nil {
+                if keepsMissing, namesFile(name), NotePath.resolve(name, from: page) != nil {
                     found.append(AttachmentEmbed(name: name, line: line, isLink: true))
                 }
                 continue

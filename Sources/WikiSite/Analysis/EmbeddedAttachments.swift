@@ -1,24 +1,74 @@
 import WikiDocuments
 import WikiModel
 import WikiRender
+import WikiWrite
 
 extension WikiAnalysis {
     /// The attachments written beside the page at `position` of `pages` (`Page.attachmentFiles`).
     func attachmentFiles(ofPageAt position: Int, in layout: SiteLayout) -> [SiteFile] {
         pages[position].attachmentFiles(embedded: graph.outline(at: position).attachments, in: layout)
     }
+
+    /// The files of a folder wiki's folder that its published pages, and its home (whose outline
+    /// is `home`), embed or link: each once, whatever notes name it, in byte order of their
+    /// paths (`SiteLayout.folderFile`). A file no published note names is not among them.
+    func folderFiles(home: PageOutline, in layout: SiteLayout) -> [SiteFile] {
+        var files: [String: SiteFile] = [:]
+        for file in Self.homeFolderFiles(of: wiki, home: home, in: layout) { files[file.path.description] = file }
+        for position in pages.indices {
+            let embedded = Self.embedded(
+                graph.outline(at: position).attachments, among: pages[position].attachment(named:))
+            for file in Self.folderFiles(embedded, ofWiki: wiki.id, in: layout) { files[file.path.description] = file }
+        }
+        return files.values.sorted { $0.path.description.precedesInByteOrder($1.path.description) }
+    }
+
+    /// The files of its folder the home of the folder wiki `wiki` shows, whose outline is `home`.
+    static func homeFolderFiles(of wiki: Wiki, home: PageOutline, in layout: SiteLayout) -> [SiteFile] {
+        folderFiles(embedded(home.attachments, among: wiki.attachment(named:)), ofWiki: wiki.id, in: layout)
+    }
+
+    /// A digest of `files`, their paths and bytes: equal digests, the same files.
+    static func digest(of files: [SiteFile]) -> Int64 {
+        var fingerprint = Fingerprint()
+        fingerprint.add(files.count)
+        for file in files {
+            fingerprint.add(file.path.description)
+            fingerprint.add(ContentHash(of: file.bytes).description)
+        }
+        return fingerprint.value
+    }
+
+    /// The files of the folder of wiki `wikiID` among `attachments`, with their bytes.
+    private static func folderFiles(_ attachments: [Attachment], ofWiki wikiID: String, in layout: SiteLayout)
+        -> [SiteFile]
+    {
+        attachments.compactMap { attachment in
+            guard let path = layout.folderFile(attachment, ofWiki: wikiID), let data = attachment.data else {
+                return nil
+            }
+            return SiteFile(path: path, bytes: data)
+        }
+    }
+
+    /// The attachments `embeds` show, found by `attachment`: each once, in order of first embed.
+    static func embedded(_ embeds: [AttachmentEmbed], among attachment: (String) -> Attachment?) -> [Attachment] {
+        var shown: Set<ExactString> = []
+        return embeds.compactMap { embed in
+            guard shown.insert(ExactString(embed.name)).inserted else { return nil }
+            return attachment(embed.name)
+        }
+    }
 }
 
 extension Page {
     /// The attachments written beside the page, whose text's attachment embeds are `embeds`
     /// (`![[name.png]]`): each one embedded that has its bytes, once, in order of first embed.
-    /// Attachments no embed shows are not published. Their paths are those of `layout`.
+    /// Attachments no embed shows are not published, nor are the files of a folder wiki's folder,
+    /// which are the wiki's (`WikiAnalysis.folderFiles`). Their paths are those of `layout`.
     func attachmentFiles(embedded embeds: [AttachmentEmbed], in layout: SiteLayout) -> [SiteFile] {
-        var written: Set<ExactString> = []
-        return embeds.compactMap { embed in
-            guard written.insert(ExactString(embed.name)).inserted, let attachment = attachment(named: embed.name),
-                let data = attachment.data
-            else { return nil }
+        WikiAnalysis.embedded(embeds, among: attachment(named:)).compactMap { attachment in
+            guard let data = attachment.data, layout.folderFile(attachment, ofWiki: wikiID) == nil else { return nil }
             return SiteFile(path: layout.attachment(attachment, ofPage: title, inWiki: wikiID), bytes: data)
         }
     }

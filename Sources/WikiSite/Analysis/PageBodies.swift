@@ -124,7 +124,8 @@ protocol PublishedPageLookup: Sendable {
 /// What the embeds of a text of wiki `wikiID`, written in the file `linkingFile`, can show:
 /// the published pages of that wiki (never a draft, never another wiki's page) and the
 /// attachments of its published pages that have their bytes, written beside their page
-/// (`SiteLayout.attachment`) in the wiki's folder of `siteLayout`.
+/// (`SiteLayout.attachment`) in the wiki's folder of `siteLayout`, or once for a folder wiki,
+/// whose home note's files the home shows too.
 struct WikiEmbedSource: EmbedSource {
     let database: WikiDatabase
     let wikiID: String
@@ -148,12 +149,22 @@ struct WikiEmbedSource: EmbedSource {
     }
 
     func attachment(named name: String, ofPage page: PageTitle?) -> EmbeddedAttachment? {
-        guard let page, let attachment = database.page(inWiki: wikiID, titled: page)?.attachment(named: name),
+        guard let page else { return homeAttachment(named: name) }
+        guard let attachment = database.page(inWiki: wikiID, titled: page)?.attachment(named: name),
             attachment.data != nil
         else { return nil }
         return EmbeddedAttachment(
             href: linkingFile.href(to: siteLayout.attachment(attachment, ofPage: page, inWiki: wikiID)),
             contentType: attachment.contentType)
+    }
+
+    /// The home's attachment `name`: a file of a folder wiki's folder its home note names. A wiki
+    /// document read from a database shows none.
+    private func homeAttachment(named name: String) -> EmbeddedAttachment? {
+        guard let attachment = database.wiki(wikiID)?.attachment(named: name), attachment.data != nil,
+            let file = siteLayout.folderFile(attachment, ofWiki: wikiID)
+        else { return nil }
+        return EmbeddedAttachment(href: linkingFile.href(to: file), contentType: attachment.contentType)
     }
 }
 

@@ -8,6 +8,8 @@ import WikiRender
 struct WikiCheckInput: Sendable {
     let analysis: WikiAnalysis
     let home: PageOutline
+    /// The files the home shows: a folder wiki's home note's; none for a wiki of documents.
+    var homeAttachments: [Attachment] = []
     /// The links whose name fits several notes (a folder wiki matched as Obsidian does).
     var ambiguousLinks: [AmbiguousLinks.Link] = []
 }
@@ -108,7 +110,8 @@ private struct WikiLinkRules: Sendable {
         var findings: [CheckFinding] = []
         let wiki = input.analysis.wiki
         let home = Linker(
-            documentID: wiki.id, page: nil, origin: wiki.origin, sections: Sections(input.home), attachments: [])
+            documentID: wiki.id, page: nil, origin: wiki.origin, sections: Sections(input.home),
+            attachments: input.homeAttachments)
         for link in input.home.links { check(link, from: home, into: &findings) }
         for embed in input.home.attachments { check(embed, from: home, into: &findings) }
         // Each page's links are checked on their own, so pages go to every core; the findings

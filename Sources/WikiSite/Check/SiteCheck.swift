@@ -32,7 +32,8 @@ public struct SiteCheck: Sendable {
         ).read()
         let database = input.database
         let layout = SiteLayout(
-            folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings))
+            folders: try WikiFolders(wikiIDs: database.wikis.map(\.id), settings: options.wikiSettings),
+            folderWikiIDs: options.folderWikiIDs)
         let wikis = try selectedWikis(in: database)
         do {
             _ = try Theme.load(overridesIn: options.templatesFolder)
@@ -50,7 +51,9 @@ public struct SiteCheck: Sendable {
             let analysis = WikiAnalysis.analyse(
                 wiki, with: bodies, keeping: RenderedBodies(budget: 0), reporter: reporter)
             return WikiCheckInput(
-                analysis: analysis, home: bodies.homeOutline(of: wiki), ambiguousLinks: ambiguous?.links ?? [])
+                analysis: analysis, home: bodies.homeOutline(of: wiki),
+                homeAttachments: layout.publishesFolderFiles(ofWiki: wiki.id) ? wiki.attachments : [],
+                ambiguousLinks: ambiguous?.links ?? [])
         }
         let findings = CheckRules.findings(database: database, wikis: inputs, refused: input.refused)
         return CheckReport(

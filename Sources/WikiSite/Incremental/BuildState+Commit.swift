@@ -87,10 +87,12 @@ extension BuildState {
         for wiki in update.wikis {
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount, skippedPages)
-                    VALUES (?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount, skippedPages, homeFiles)
+                    VALUES (?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount, wiki.skippedPages])
+                arguments: [
+                    wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount, wiki.skippedPages, wiki.homeFiles,
+                ])
         }
     }
 

@@ -43,6 +43,9 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
     case aliasLinkers(PageTitle)
     /// The file of the search index holds terms or the entry of the page `title`, which changed.
     case searchEntry(PageTitle)
+    /// The file is a file of a folder wiki's folder that a published note names, or was one that
+    /// none names now (`WikiAnalysis.folderFiles`).
+    case folderFile(named: Bool)
 
     var description: String {
         switch self {
@@ -67,6 +70,7 @@ enum ChangeCause: Equatable, Sendable, CustomStringConvertible {
         case .aliasGone: "no longer an alias with a redirect"
         case .aliasLinkers(let alias): "the pages linking to alias \(MessageText.quoted(alias.text)) come or go"
         case .searchEntry(let title): "holds terms or the entry of \(MessageText.quoted(title.text)), which changed"
+        case .folderFile(let named): named ? "a published note names this file" : "no published note names this file"
         }
     }
 }

@@ -23,6 +23,7 @@ enum DocumentFingerprint {
             fingerprint.add(attachment.data.map { ContentHash(of: $0).description })
             fingerprint.add(attachment.length.map(String.init))
             fingerprint.add(attachment.digest)
+            if let path = attachment.folderPath { fingerprint.add("path " + path) }
         }
         fingerprint.add(conflict?.losers.map(\.description).joined(separator: ","))
         // A draft's page shows a banner, a front matter title is its heading, front matter tags

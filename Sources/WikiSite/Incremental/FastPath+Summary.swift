@@ -36,7 +36,9 @@ extension FastPath {
         let changedWikiDocuments = try changedWikiDocuments(
             of: publishedWikis, in: database, storedWikis: storedWikis)
         let state = last.state
-        let layout = SiteLayout(folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings))
+        let layout = SiteLayout(
+            folders: try WikiFolders(wikiIDs: wikiIDs, settings: options.wikiSettings),
+            folderWikiIDs: options.folderWikiIDs)
         let removed = try removedTitles(
             of: changedIDs, in: database, storedWikis: storedWikis, state: state)
         let published = StatePublishedPages(state: state)

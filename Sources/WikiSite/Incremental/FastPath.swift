@@ -335,6 +335,9 @@ struct FastPath {
             summary.wikis.append(
                 PublishedWiki(id: wiki.id, title: wiki.title, pageCount: pageCount, home: layout.home(ofWiki: wiki.id)))
             guard !wikiEdits.edits.isEmpty || wikiEdits.documentChanged else { continue }
+            let homeFiles =
+                layout.publishesFolderFiles(ofWiki: wiki.id)
+                ? try Self.leaveFolderFiles(of: wikiEdits, stored: stored, layout: layout) : stored.homeFiles
             let wikiFiles = try wikiFiles(
                 of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
                 layout: layout, into: &update)
@@ -345,7 +348,8 @@ struct FastPath {
                     BuildState.StoredWiki(
                         id: stored.id, title: stored.title,
                         fingerprint: wikiEdits.documentChanged ? database.fingerprint(of: wiki) : stored.fingerprint,
-                        pageCount: pageCount, skippedPages: stored.skippedPages))
+                        pageCount: pageCount, skippedPages: stored.skippedPages,
+                        homeFiles: homeFiles))
             }
         }
         try published.checkLookups()

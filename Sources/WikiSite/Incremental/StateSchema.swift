@@ -9,7 +9,9 @@ import GRDB
 ///   configuration, each theme file's hash), and `unfinished` while a build is writing.
 /// - `checkpoint`: per source, the checkpoint its last reading ended at, as JSON text.
 /// - `wiki`: each published wiki's `id`, `title`, `fingerprint` (`DocumentFingerprint`) and
-///   `pageCount` (added by the migration "page counts"; NULL until a build records it).
+///   `pageCount` (added by the migration "page counts"; NULL until a build records it), and
+///   `homeFiles`, a digest of the files of its folder a folder wiki's home shows (migration
+///   "home files").
 /// - `page`: each published page, by `wiki` and normalized `title`, with its `fingerprint` and
 ///   its `outline` (`StoredOutline`: its links, the headings with the ids the page gives them,
 ///   the embeds of its attachments, its word count, its block ids and its tags), one blob a
@@ -317,6 +319,12 @@ enum StateSchema {
             try db.alter(table: "searchShard") { table in
                 table.add(column: "size", .integer).notNull().defaults(to: 0)
             }
+        }
+        migrator.registerMigration("home files") { db in
+            // A digest of the files of its folder a folder wiki's home shows, so that the fast path
+            // knows whether a change of the home changes which files are published. A state of
+            // the format before has none: its next build is a full one.
+            try db.alter(table: "wiki") { table in table.add(column: "homeFiles", .integer) }
         }
         return migrator
     }

@@ -61,11 +61,13 @@ public struct ComparedFolderReading: Sendable {
                 home = read
             }
             guard Self.titlesAreTheirOwn(fresh, among: comparison) else { return nil }
+            var homeFiles = FolderFiles(folderName: assembler.folderName, paths: otherFiles)
             let wiki = assembler.wikiDocument(
                 home: home.flatMap { $0.frontMatter.isDraft == true ? nil : $0 },
                 pages: comparison.notes.compactMap { note in
                     note.isUnchanged ? note.earlier.map { ($0.dates.created, $0.dates.updated, $0.isDraft) } : nil
-                } + fresh.map(\.entryDates))
+                } + fresh.map(\.entryDates), &homeFiles)
+            guard homeFiles.rejected.isEmpty else { return nil }
             var changes: [Document] = wiki.revisionText == ledger.wikiRevision ? [] : [wiki]
             guard let freshEntries = pageChanges(of: fresh, among: comparison, into: &changes) else { return nil }
             entries = comparison.notes.compactMap { note in
@@ -80,7 +82,8 @@ public struct ComparedFolderReading: Sendable {
                         origin: DocumentOrigin(source: assembler.folderName, line: nil)))
             }
             return Changes(
-                changes: changes, wiki: wiki, home: home?.entry(namesFiles: false, revision: ""), goneCount: gone.count)
+                changes: changes, wiki: wiki,
+                home: home?.entry(namesFiles: wiki.body["_attachments"] != nil, revision: ""), goneCount: gone.count)
         }
 
         /// Appends to `changes` the page documents of `fresh` that differ from the ledger's, and

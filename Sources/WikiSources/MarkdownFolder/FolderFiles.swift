@@ -9,9 +9,10 @@ import WikiDocuments
 #endif
 
 /// The files of a folder other than its notes (`img/a.png`, `files/spec.pdf`), and which of them a
-/// note names: a note's page has, as its attachments (`_attachments`), the files it embeds or
-/// links, each under the name the note writes (`NoteFileReferences`). The build then publishes
-/// them as it publishes any page's attachments: only those embedded or linked, SVG cleaned.
+/// note names: a note's page (or, for the home note, the wiki) has, as its attachments
+/// (`_attachments`), the files it embeds or links, each under the name the note writes
+/// (`NoteFileReferences`), with its path in the folder (`path`). The build publishes each file
+/// once for the wiki, at a URL made from that path: only those embedded or linked, SVG cleaned.
 ///
 /// - A Markdown link's path is relative to the note's folder (`../img/a.png`); one that climbs out
 ///   of the folder names nothing. The path's letter case matters, unless no file has it exactly.
@@ -53,6 +54,7 @@ struct FolderFiles {
             else { continue }
             let entry = JSONObject([
                 ("content_type", .string(MediaType.of(path))), ("data", .string(Base64Encoding.encode(bytes))),
+                ("path", .string(path)),
             ])
             members.append((reference.name, .object(entry)))
         }

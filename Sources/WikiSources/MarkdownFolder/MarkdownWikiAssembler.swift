@@ -76,7 +76,7 @@ struct MarkdownWikiAssembler {
         kept.sort { $0.file.relativePath.precedesInByteOrder($1.file.relativePath) }
         let publishedHome = home.flatMap { $0.frontMatter.isDraft == true ? nil : $0 }
         var folderFiles = FolderFiles(folderName: folderName, paths: otherFiles.map(\.relativePath))
-        let wiki = wikiDocument(home: publishedHome, pages: kept.map(\.entryDates))
+        let wiki = wikiDocument(home: publishedHome, pages: kept.map(\.entryDates), &folderFiles)
         var documents = [wiki]
         var entries: [FolderLedger.Entry] = []
         for page in kept {
@@ -86,7 +86,8 @@ struct MarkdownWikiAssembler {
         }
         let ledger = FolderLedger(
             wikiID: wikiID, head: history.map { $0.head ?? "" }, otherFilesDigest: FolderLedger.digest(of: otherFiles),
-            wikiRevision: wiki.revisionText ?? "", readAt: readAt, home: home?.entry(namesFiles: false, revision: ""),
+            wikiRevision: wiki.revisionText ?? "", readAt: readAt,
+            home: home?.entry(namesFiles: wiki.body["_attachments"] != nil, revision: ""),
             entries: entries)
         return Assembly(documents: documents, rejected: rejected + folderFiles.rejected, ledger: ledger)
     }
@@ -127,12 +128,16 @@ struct MarkdownWikiAssembler {
     /// is a draft (whose dates do not count).
     typealias PageDates = (created: FileTime, updated: FileTime, isDraft: Bool)
 
-    /// The wiki's document, with the Markdown of `home` and the dates of the published ones among
-    /// `pages` and `home`.
-    func wikiDocument(home: ReadFile?, pages: [PageDates]) -> Document {
+    /// The wiki's document, with the Markdown of `home`, the files of `folderFiles` it names as
+    /// its attachments, and the dates of the published ones among `pages` and `home`.
+    func wikiDocument(home: ReadFile?, pages: [PageDates], _ folderFiles: inout FolderFiles) -> Document {
         var body = JSONObject([("_id", .string(wikiID)), ("type", .string("wiki"))])
         if let title = configuredTitle ?? home?.frontMatter.title { body.members.append(("title", .string(title))) }
-        if let home { body.members.append(("markdown", .string(home.text.markdown))) }
+        if let home {
+            body.members.append(("markdown", .string(home.text.markdown)))
+            let named = folderFiles.attachments(ofNoteAt: home.file.relativePath, markdown: home.text.markdown)
+            if let attachments = named.attachments { body.members.append(("_attachments", attachments)) }
+        }
         let published = pages.filter { !$0.isDraft } + (home.map { [$0.entryDates] } ?? [])
         if let created = published.map(\.created).min()?.json { body.members.append(("created_at", .string(created))) }
         if let updated = published.map(\.updated).max()?.json { body.members.append(("updated_at", .string(updated))) }
