@@ -109,59 +109,162 @@
     }));
   }
 
-  // Each document holding `term` (or, when `prefix`, a term starting with it), its postings
-  // merged: [count, fields, section, length].
-  function postings(term, prefix, shards) {
-    var documents = {};
+  // The sources of a query's term: each term of its shards that it is (or, when `prefix`, that
+  // starts with it), with its number of postings, the postings loaded so far, the documents they
+  // hold, and, for a common term written in parts, the parts not loaded yet, best first:
+  // [band, most count, least length class, fields].
+  async function sourcesOf(term, prefix, meta) {
+    var shards = await Promise.all(shardKeys(term, prefix, meta).map(function (key) {
+      return load("t-" + key);
+    }));
+    var sources = [];
     shards.forEach(function (shard) {
       if (!shard) return;
       Object.keys(shard).forEach(function (candidate) {
-        if (candidate === term || (prefix && candidate.indexOf(term) === 0)) {
-          shard[candidate].forEach(function (posting) {
-            var merged = documents[posting[0]];
-            if (!merged) {
-              documents[posting[0]] = [posting[1], posting[2], posting[3], posting[4]];
-            } else {
-              merged[0] += posting[1];
-              if ((posting[2] & 2) && !(merged[1] & 2)) merged[2] = posting[3];
-              merged[1] |= posting[2];
-            }
-          });
+        if (candidate !== term && !(prefix && candidate.indexOf(term) === 0)) return;
+        var value = shard[candidate];
+        var whole = Array.isArray(value);
+        var source = { term: candidate, count: whole ? value.length : value.n, postings: [], held: {},
+          parts: whole ? [] : value.p.slice() };
+        if (whole) hold(source, value);
+        sources.push(source);
+      });
+    });
+    return sources;
+  }
+
+  function hold(source, postings) {
+    postings.forEach(function (posting) {
+      source.held[posting[0]] = true;
+      source.postings.push(posting);
+    });
+  }
+
+  // Loads the next part of every source that has one left.
+  function loadNextParts(positions) {
+    var waits = [];
+    positions.forEach(function (sources) {
+      sources.forEach(function (source) {
+        if (!source.parts.length) return;
+        var part = source.parts.shift();
+        waits.push(load("p-" + hex(source.term) + "-" + part[0]).then(function (postings) {
+          hold(source, postings || []);
+        }));
+      });
+    });
+    return Promise.all(waits);
+  }
+
+  // Each document the loaded postings of `sources` hold, its postings merged:
+  // [count, fields, section, length class].
+  function merged(sources) {
+    var documents = {};
+    sources.forEach(function (source) {
+      source.postings.forEach(function (posting) {
+        var merged = documents[posting[0]];
+        if (!merged) {
+          documents[posting[0]] = [posting[1], posting[2], posting[3], posting[4]];
+        } else {
+          merged[0] += posting[1];
+          if ((posting[2] & 2) && !(merged[1] & 2)) merged[2] = posting[3];
+          merged[1] |= posting[2];
         }
       });
     });
     return documents;
   }
 
-  // The documents matching every term, best first: title matches, then heading matches, then
-  // a BM25 score of the body.
-  function rank(query, meta, found) {
-    var keys = Object.keys(found[0]).filter(function (key) {
+  // The most the parts not loaded of `sources` may add to document `key` (to any document
+  // when `key` is null): [count, fields, section, least length class]; null when they hold
+  // nothing it may be in.
+  function unloaded(sources, key) {
+    var bound = null;
+    sources.forEach(function (source) {
+      if (!source.parts.length || (key !== null && source.held[key])) return;
+      bound = bound || [0, 0, 0, Infinity];
+      var most = 0;
+      source.parts.forEach(function (part) {
+        most = Math.max(most, part[1]);
+        bound[3] = Math.min(bound[3], part[2]);
+        bound[1] |= part[3];
+      });
+      bound[0] += most;
+    });
+    return bound;
+  }
+
+  // A document's rank from its merged posting of each term: title matches, heading matches,
+  // and a BM25 score of the body, which grows with a count and shrinks with a length.
+  function rankOf(postings, idfs, meta) {
+    var result = { title: 0, heading: 0, score: 0 };
+    postings.forEach(function (posting, term) {
+      var length = Math.pow(2, posting[3] / 4);
+      var norm = 1.2 * (0.25 + 0.75 * length / Math.max(1, meta.avg));
+      if (posting[1] & 1) result.title += 1;
+      if (posting[1] & 2) result.heading += 1;
+      result.score += idfs[term] * posting[0] * 2.2 / (posting[0] + norm);
+    });
+    result.score = Math.round(result.score * 1e6);
+    return result;
+  }
+
+  // The most document `key` may rank, from what is loaded and the bounds of the parts that
+  // are not (any document not loaded yet when `key` is null); null when it cannot match.
+  function upperRank(key, found, positions, idfs, meta) {
+    var postings = [];
+    var length = null;
+    found.forEach(function (documents) {
+      if (key !== null && documents[key]) length = documents[key][3];
+    });
+    for (var term = 0; term < positions.length; term++) {
+      var known = key === null ? null : found[term][key];
+      var extra = unloaded(positions[term], key);
+      if (!known && !extra) return null;
+      postings.push([(known ? known[0] : 0) + (extra ? extra[0] : 0), (known ? known[1] : 0) | (extra ? extra[1] : 0),
+        0, length === null ? extra[3] : length]);
+    }
+    return rankOf(postings, idfs, meta);
+  }
+
+  // Whether every part that may hold document `key` is loaded: its rank is then exact.
+  function exact(key, positions) {
+    return positions.every(function (sources) {
+      return sources.every(function (source) { return !source.parts.length || source.held[key]; });
+    });
+  }
+
+  // The results to show, best first, ties in key order: the first `shown` and those ranking as
+  // the last of them (at most 50); null while a document of a part not loaded may rank as high.
+  // The loaded documents' ranks are exact, and every other's bound lower, so they are what
+  // loading every part would show.
+  function settled(positions, idfs, meta) {
+    var found = positions.map(merged);
+    var complete = Object.keys(found[0]).filter(function (key) {
       return found.every(function (documents) { return key in documents; });
     });
-    // Each term's weight, once: counted per result, it took seconds for a word on most pages.
-    var idfs = found.map(function (documents) {
-      var count = Object.keys(documents).length;
-      return Math.log(1 + (meta.n - count + 0.5) / (count + 0.5));
-    });
-    return keys.map(function (key) {
-      var result = { key: key, title: 0, heading: 0, score: 0, section: 0 };
-      found.forEach(function (documents, term) {
-        var posting = documents[key];
-        var idf = idfs[term];
-        var length = Math.pow(2, posting[3] / 4);
-        var norm = 1.2 * (0.25 + 0.75 * length / Math.max(1, meta.avg));
-        if (posting[1] & 1) result.title += 1;
-        if (posting[1] & 2) result.heading += 1;
-        result.score += idf * posting[0] * 2.2 / (posting[0] + norm);
-        if (posting[1] & 6 && !result.sectionSet) {
-          result.section = posting[2];
-          result.sectionSet = true;
-        }
+    var ranked = complete.filter(function (key) { return exact(key, positions); }).map(function (key) {
+      var result = rankOf(found.map(function (documents) { return documents[key]; }), idfs, meta);
+      result.key = key;
+      result.section = 0;
+      found.some(function (documents) {
+        if (documents[key][1] & 6) result.section = documents[key][2];
+        return documents[key][1] & 6;
       });
-      result.score = Math.round(result.score * 1e6);
       return result;
-    }).sort(byRank);
+    }).sort(function (a, b) { return byRank(a, b) || (a.key < b.key ? -1 : 1); });
+    var cut = ranked.length >= shown ? ranked[shown - 1] : null;
+    var open = [null];
+    found.forEach(function (documents) {
+      Object.keys(documents).forEach(function (key) { if (!exact(key, positions)) open.push(key); });
+    });
+    var beaten = open.every(function (key) {
+      var bound = upperRank(key, found, positions, idfs, meta);
+      return !bound || (cut && byRank(bound, cut) > 0);
+    });
+    if (!beaten) return null;
+    return ranked.filter(function (result, index) {
+      return index < shown || (cut && byRank(result, cut) === 0 && index < 50);
+    });
   }
 
   function byRank(a, b) {
@@ -174,24 +277,29 @@
     return byRank(a, b) || title;
   }
 
+  // The documents matching every term of `text`, best first: title matches, then heading
+  // matches, then a BM25 score of the body; a term's weight counts the postings of the terms it
+  // matches. A common term's parts are loaded best first, only until no part left can change
+  // the results shown.
   async function search(text) {
     var query = terms(text);
     if (query.length === 0) return null;
     var meta = await load("meta");
     if (!meta) return [];
     var prefix = !/[\s\p{P}]$/u.test(text);
-    var found = await Promise.all(query.map(async function (term, index) {
-      var last = prefix && index === query.length - 1;
-      var shards = await Promise.all(shardKeys(term, last, meta).map(function (key) {
-        return load("t-" + key);
-      }));
-      return postings(term, last, shards);
+    var positions = await Promise.all(query.map(function (term, index) {
+      return sourcesOf(term, prefix && index === query.length - 1, meta);
     }));
-    var ranked = rank(query, meta, found);
-    var cut = ranked.length > shown ? ranked[shown - 1] : null;
-    var kept = ranked.filter(function (result, index) {
-      return index < shown || (cut && byRank(result, cut) === 0 && index < 50);
+    // Each term's weight, once: counted per result, it took seconds for a word on most pages.
+    var idfs = positions.map(function (sources) {
+      var count = Math.min(meta.n, sources.reduce(function (sum, source) { return sum + source.count; }, 0));
+      return Math.log(1 + (meta.n - count + 0.5) / (count + 0.5));
     });
+    var kept = settled(positions, idfs, meta);
+    while (!kept) {
+      await loadNextParts(positions);
+      kept = settled(positions, idfs, meta);
+    }
     await Promise.all(kept.map(function (result) { return load("d-" + result.key); }));
     kept.forEach(function (result) { result.document = values["d-" + result.key]; });
     return kept.filter(function (result) { return result.document; }).sort(byRankThenTitle)
