@@ -110,8 +110,8 @@
   }
 
   // The sources of a query's term: each term of its shards that it is (or, when `prefix`, that
-  // starts with it), with its number of postings, the postings loaded so far, the documents they
-  // hold, and, for a common term written in parts, the parts not loaded yet, best first:
+  // starts with it), with its weight, its postings loaded so far by document, and, for a common
+  // term written in parts, the parts not loaded yet, best first:
   // [band, most count, least length class, fields].
   async function sourcesOf(term, prefix, meta) {
     var shards = await Promise.all(shardKeys(term, prefix, meta).map(function (key) {
@@ -124,8 +124,9 @@
         if (candidate !== term && !(prefix && candidate.indexOf(term) === 0)) return;
         var value = shard[candidate];
         var whole = Array.isArray(value);
-        var source = { term: candidate, count: whole ? value.length : value.n, postings: [], held: {},
-          parts: whole ? [] : value.p.slice() };
+        var count = whole ? value.length : value.n;
+        var source = { term: candidate, postings: {}, parts: whole ? [] : value.p.slice(),
+          idf: Math.log(1 + (meta.n - count + 0.5) / (count + 0.5)) };
         if (whole) hold(source, value);
         sources.push(source);
       });
@@ -134,10 +135,7 @@
   }
 
   function hold(source, postings) {
-    postings.forEach(function (posting) {
-      source.held[posting[0]] = true;
-      source.postings.push(posting);
-    });
+    postings.forEach(function (posting) { source.postings[posting[0]] = posting; });
   }
 
   // Loads the next part of every source that has one left.
@@ -155,112 +153,109 @@
     return Promise.all(waits);
   }
 
-  // Each document the loaded postings of `sources` hold, its postings merged:
-  // [count, fields, section, length class].
-  function merged(sources) {
-    var documents = {};
+  // What a posting of `source` gives a document of length class `lengthClass`, `count` times
+  // in `fields`: [title match, heading match, BM25 score of the body], a score that grows with
+  // a count and shrinks with a length.
+  function worth(source, count, fields, lengthClass, meta) {
+    var length = Math.pow(2, lengthClass / 4);
+    var norm = 1.2 * (0.25 + 0.75 * length / Math.max(1, meta.avg));
+    return [fields & 1 ? 1 : 0, fields & 2 ? 1 : 0, source.idf * count * 2.2 / (count + norm)];
+  }
+
+  function compareWorth(a, b) {
+    return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  }
+
+  function larger(a, b) {
+    return a ? [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.max(a[2], b[2])] : b;
+  }
+
+  // The most the parts not loaded of `source` may give a document of length class `lengthClass`
+  // (of the least length class of the parts when null); null when every part is loaded.
+  function limit(source, lengthClass, meta) {
+    if (!source.parts.length) return null;
+    var most = 0, fields = 0, least = Infinity;
+    source.parts.forEach(function (part) {
+      most = Math.max(most, part[1]);
+      least = Math.min(least, part[2]);
+      fields |= part[3];
+    });
+    return worth(source, most, fields, lengthClass === null ? least : lengthClass, meta);
+  }
+
+  // Document `key` for one term of the query: the loaded posting of its sources that gives the
+  // most (the first of equals), and the most that it may be worth once every part is loaded.
+  function termOf(sources, key, lengthClass, meta) {
+    var found = null;
+    var most = null;
     sources.forEach(function (source) {
-      source.postings.forEach(function (posting) {
-        var merged = documents[posting[0]];
-        if (!merged) {
-          documents[posting[0]] = [posting[1], posting[2], posting[3], posting[4]];
-        } else {
-          merged[0] += posting[1];
-          if ((posting[2] & 2) && !(merged[1] & 2)) merged[2] = posting[3];
-          merged[1] |= posting[2];
-        }
-      });
+      var posting = source.postings[key];
+      if (!posting) return;
+      var value = worth(source, posting[1], posting[2], posting[4], meta);
+      if (!found || compareWorth(value, found.value) > 0) found = { value: value, posting: posting };
     });
-    return documents;
-  }
-
-  // The most the parts not loaded of `sources` may add to document `key` (to any document
-  // when `key` is null): [count, fields, section, least length class]; null when they hold
-  // nothing it may be in.
-  function unloaded(sources, key) {
-    var bound = null;
+    var exact = !!found;
     sources.forEach(function (source) {
-      if (!source.parts.length || (key !== null && source.held[key])) return;
-      bound = bound || [0, 0, 0, Infinity];
-      var most = 0;
-      source.parts.forEach(function (part) {
-        most = Math.max(most, part[1]);
-        bound[3] = Math.min(bound[3], part[2]);
-        bound[1] |= part[3];
-      });
-      bound[0] += most;
+      var bound = source.postings[key] ? null : limit(source, lengthClass, meta);
+      if (!bound) return;
+      if (found && compareWorth(bound, found.value) >= 0) exact = false;
+      most = larger(most, bound);
     });
-    return bound;
+    return { found: found, exact: exact, most: found ? larger(most, found.value) : most };
   }
 
-  // A document's rank from its merged posting of each term: title matches, heading matches,
-  // and a BM25 score of the body, which grows with a count and shrinks with a length.
-  function rankOf(postings, idfs, meta) {
-    var result = { title: 0, heading: 0, score: 0 };
-    postings.forEach(function (posting, term) {
-      var length = Math.pow(2, posting[3] / 4);
-      var norm = 1.2 * (0.25 + 0.75 * length / Math.max(1, meta.avg));
-      if (posting[1] & 1) result.title += 1;
-      if (posting[1] & 2) result.heading += 1;
-      result.score += idfs[term] * posting[0] * 2.2 / (posting[0] + norm);
+  // A rank from each term's worth: title matches, heading matches, then the body's score.
+  function rankOf(values) {
+    var rank = { title: 0, heading: 0, score: 0 };
+    values.forEach(function (value) {
+      rank.title += value[0];
+      rank.heading += value[1];
+      rank.score += value[2];
     });
-    result.score = Math.round(result.score * 1e6);
-    return result;
+    rank.score = Math.round(rank.score * 1e6);
+    return rank;
   }
 
-  // The most document `key` may rank, from what is loaded and the bounds of the parts that
-  // are not (any document not loaded yet when `key` is null); null when it cannot match.
-  function upperRank(key, found, positions, idfs, meta) {
-    var postings = [];
-    var length = null;
-    found.forEach(function (documents) {
-      if (key !== null && documents[key]) length = documents[key][3];
+  // The most a document no loaded posting holds may rank; null when it cannot match.
+  function unseenRank(positions, meta) {
+    var values = positions.map(function (sources) {
+      return sources.reduce(function (most, source) {
+        var bound = limit(source, null, meta);
+        return bound ? larger(most, bound) : most;
+      }, null);
     });
-    for (var term = 0; term < positions.length; term++) {
-      var known = key === null ? null : found[term][key];
-      var extra = unloaded(positions[term], key);
-      if (!known && !extra) return null;
-      postings.push([(known ? known[0] : 0) + (extra ? extra[0] : 0), (known ? known[1] : 0) | (extra ? extra[1] : 0),
-        0, length === null ? extra[3] : length]);
-    }
-    return rankOf(postings, idfs, meta);
-  }
-
-  // Whether every part that may hold document `key` is loaded: its rank is then exact.
-  function exact(key, positions) {
-    return positions.every(function (sources) {
-      return sources.every(function (source) { return !source.parts.length || source.held[key]; });
-    });
+    return values.every(Boolean) ? rankOf(values) : null;
   }
 
   // The results to show, best first, ties in key order: the first `shown` and those ranking as
   // the last of them (at most 50); null while a document of a part not loaded may rank as high.
-  // The loaded documents' ranks are exact, and every other's bound lower, so they are what
-  // loading every part would show.
-  function settled(positions, idfs, meta) {
-    var found = positions.map(merged);
-    var complete = Object.keys(found[0]).filter(function (key) {
-      return found.every(function (documents) { return key in documents; });
-    });
-    var ranked = complete.filter(function (key) { return exact(key, positions); }).map(function (key) {
-      var result = rankOf(found.map(function (documents) { return documents[key]; }), idfs, meta);
-      result.key = key;
-      result.section = 0;
-      found.some(function (documents) {
-        if (documents[key][1] & 6) result.section = documents[key][2];
-        return documents[key][1] & 6;
+  // The ranks of the results are exact (no unloaded part may change them), and every other
+  // document's bound ranks lower, so they are what loading every part would show.
+  function settled(positions, meta) {
+    var keys = {};
+    positions.forEach(function (sources) {
+      sources.forEach(function (source) {
+        Object.keys(source.postings).forEach(function (key) { keys[key] = source.postings[key][4]; });
       });
-      return result;
-    }).sort(function (a, b) { return byRank(a, b) || (a.key < b.key ? -1 : 1); });
+    });
+    var ranked = [];
+    var open = [unseenRank(positions, meta)];
+    Object.keys(keys).forEach(function (key) {
+      var terms = positions.map(function (sources) { return termOf(sources, key, keys[key], meta); });
+      if (!terms.every(function (term) { return term.most; })) return;
+      if (!terms.every(function (term) { return term.exact; })) {
+        open.push(rankOf(terms.map(function (term) { return term.most; })));
+        return;
+      }
+      var result = rankOf(terms.map(function (term) { return term.found.value; }));
+      var sectioned = terms.filter(function (term) { return term.found.posting[2] & 6; })[0];
+      result.key = key;
+      result.section = sectioned ? sectioned.found.posting[3] : 0;
+      ranked.push(result);
+    });
+    ranked.sort(function (a, b) { return byRank(a, b) || (a.key < b.key ? -1 : 1); });
     var cut = ranked.length >= shown ? ranked[shown - 1] : null;
-    var open = [null];
-    found.forEach(function (documents) {
-      Object.keys(documents).forEach(function (key) { if (!exact(key, positions)) open.push(key); });
-    });
-    var beaten = open.every(function (key) {
-      var bound = upperRank(key, found, positions, idfs, meta);
-      return !bound || (cut && byRank(bound, cut) > 0);
-    });
+    var beaten = open.every(function (bound) { return !bound || (cut && byRank(bound, cut) > 0); });
     if (!beaten) return null;
     return ranked.filter(function (result, index) {
       return index < shown || (cut && byRank(result, cut) === 0 && index < 50);
@@ -278,9 +273,9 @@
   }
 
   // The documents matching every term of `text`, best first: title matches, then heading
-  // matches, then a BM25 score of the body; a term's weight counts the postings of the terms it
-  // matches. A common term's parts are loaded best first, only until no part left can change
-  // the results shown.
+  // matches, then a BM25 score of the body. The last term, a prefix, counts for each document
+  // as the term it starts that gives it the most. A common term's parts are loaded best first,
+  // only until no part left can change the results shown.
   async function search(text) {
     var query = terms(text);
     if (query.length === 0) return null;
@@ -290,15 +285,10 @@
     var positions = await Promise.all(query.map(function (term, index) {
       return sourcesOf(term, prefix && index === query.length - 1, meta);
     }));
-    // Each term's weight, once: counted per result, it took seconds for a word on most pages.
-    var idfs = positions.map(function (sources) {
-      var count = Math.min(meta.n, sources.reduce(function (sum, source) { return sum + source.count; }, 0));
-      return Math.log(1 + (meta.n - count + 0.5) / (count + 0.5));
-    });
-    var kept = settled(positions, idfs, meta);
+    var kept = settled(positions, meta);
     while (!kept) {
       await loadNextParts(positions);
-      kept = settled(positions, idfs, meta);
+      kept = settled(positions, meta);
     }
     await Promise.all(kept.map(function (result) { return load("d-" + result.key); }));
     kept.forEach(function (result) { result.document = values["d-" + result.key]; });
