@@ -167,20 +167,22 @@
   }
 
   function larger(a, b) {
-    return a ? [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.max(a[2], b[2])] : b;
+    return a && compareWorth(a, b) >= 0 ? a : b;
   }
 
   // The most the parts not loaded of `source` may give a document of length class `lengthClass`
-  // (of the least length class of the parts when null); null when every part is loaded.
+  // (of any length when null); null when every part is loaded. A part's band bounds the count
+  // of a document of a known length: its step `s` is at least 2s below the length class
+  // (SearchTermParts.band).
   function limit(source, lengthClass, meta) {
-    if (!source.parts.length) return null;
-    var most = 0, fields = 0, least = Infinity;
-    source.parts.forEach(function (part) {
-      most = Math.max(most, part[1]);
-      least = Math.min(least, part[2]);
-      fields |= part[3];
-    });
-    return worth(source, most, fields, lengthClass === null ? least : lengthClass, meta);
+    return source.parts.reduce(function (most, part) {
+      var step = part[0] % 16;
+      var count = part[1];
+      if (lengthClass !== null && step > 0) {
+        count = Math.min(count, Math.floor(Math.pow(2, (lengthClass - 2 * step + 0.5) / 4)));
+      }
+      return larger(most, worth(source, count, part[3], lengthClass === null ? part[2] : lengthClass, meta));
+    }, null);
   }
 
   // Document `key` for one term of the query: the loaded posting of its sources that gives the
