@@ -135,7 +135,8 @@ def chosen_queries(search_folder, count):
     for shard in shard_values(search_folder, "t-"):
         for term, postings in shard.items():
             if term.isascii() and term.isalpha() and len(term) >= 3:
-                frequencies[term] = len(postings)
+                # A common term written in parts holds its count of postings (`n`), not them.
+                frequencies[term] = postings["n"] if isinstance(postings, dict) else len(postings)
     ranked = sorted((n, term) for term, n in frequencies.items() if n >= 2)
     if not ranked:
         return []

@@ -57,8 +57,11 @@ extension FastPath {
         for (key, shard) in shards.written {
             shardKeys.insert(key)
             change.shards[key] = shard
-            files.written.append((path("t-\(key).js"), SearchIndex.termFile(key, shard).text, cause(key)))
+            let file = SearchIndex.termFile(key, shard, parts: options.searchShardCut.parts)
+            files.written.append((path(file.name), file.text, cause(key)))
         }
+        for (file, shard) in shards.writtenParts { files.written.append((path(file.name), file.text, cause(shard))) }
+        for (name, shard) in shards.removedParts { files.removed.append((path(name), cause(shard))) }
         for document in documents {
             if let value = document.value {
                 let file = SearchIndex.documentFile(document.key, value: value)

@@ -7,11 +7,15 @@ import WikiRender
 /// the budget of `SearchShardCut` is cut again from its shards alone, so that the shards are those
 /// `SearchShardCut` makes of the whole index, at the cost of what changed.
 struct SearchShardEdit {
-    /// The shards to write and the keys of those to remove, each with its cause.
+    /// The shards to write and the keys of those to remove, each with its cause; the part files
+    /// to write and the names of those to remove, each with the key of the shard whose causes
+    /// are its own.
     struct Outcome {
         var written: [String: SearchShard] = [:]
         var removed: [String] = []
         var causes: [String: [ChangeCause]] = [:]
+        var writtenParts: [(file: SearchIndex.File, shard: String)] = []
+        var removedParts: [(name: String, shard: String)] = []
     }
 
     private let state: BuildState
@@ -58,7 +62,11 @@ struct SearchShardEdit {
         // The touched shards as they are now (empty when left without terms).
         var touched = touched
         for (shardKey, terms) in changes {
-            for (term, postings) in terms { touched[shardKey]!.set(postings, for: term) }
+            for (term, postings) in terms {
+                touched[shardKey]!.set(postings, for: term)
+                let (old, new) = (self.touched[shardKey]!.terms[term] ?? [], touched[shardKey]!.terms[term] ?? [])
+                addPartChanges(of: term, from: old, to: new, inShard: shardKey, to: &outcome)
+            }
         }
         var shards = touched
         for (prefix, depth) in prefixesCutAgain(touched) {
@@ -89,6 +97,25 @@ struct SearchShardEdit {
             }
         }
         return outcome
+    }
+
+    /// Adds to `outcome` the part files of `term` whose postings changed from `old` to `new`, and
+    /// the names of those it no longer has: the parts its changed postings leave and join, or
+    /// all of them when the term starts or stops being split.
+    private func addPartChanges(
+        of term: String, from old: [SearchShard.Posting], to new: [SearchShard.Posting], inShard shardKey: String,
+        to outcome: inout Outcome
+    ) {
+        let parts = cut.parts
+        let oldParts = parts.splits(term, old) ? SearchTermParts.parts(of: old) : []
+        let newParts = parts.splits(term, new) ? SearchTermParts.parts(of: new) : []
+        let oldByBand = Dictionary(uniqueKeysWithValues: oldParts.map { ($0.band, $0) })
+        let changed = newParts.filter { oldByBand[$0.band] != $0 }
+        for file in SearchIndex.partFiles(of: term, changed) { outcome.writtenParts.append((file, shardKey)) }
+        let newBands = Set(newParts.map(\.band))
+        for part in oldParts where !newBands.contains(part.band) {
+            outcome.removedParts.append((SearchTermParts.fileName(of: term, band: part.band) + ".js", shardKey))
+        }
     }
 
     /// The prefixes whose cut changes: on the path of each touched shard, the first prefix that

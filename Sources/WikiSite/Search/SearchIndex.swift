@@ -9,7 +9,8 @@ import WikiRender
 /// | file | what it holds |
 /// | --- | --- |
 /// | `meta.js` | the number of documents, their mean length in terms, the keys of the term shards |
-/// | `t-<key>.js` | the terms of the shard `key`, a prefix (`SearchShardCut`), each with its postings `[document, count, fields, section, length class]` |
+/// | `t-<key>.js` | the terms of the shard `key`, a prefix (`SearchShardCut`), each with its postings `[document, count, fields, section, length class]`, or the summary of its parts |
+/// | `p-<term>-<band>.js` | one part of a common term's postings (`SearchTermParts`) |
 /// | `d-<xx>.js` | the documents whose key starts with `xx`: title, href, sections (heading, anchor, excerpt) |
 ///
 /// A document's key is a digest of its href, and its length is kept as a class (4 per doubling,
@@ -46,7 +47,11 @@ struct SearchIndex: Sendable {
     let shards: [String: SearchShard]
     /// The keys of the term shards, sorted: the order their files are in.
     let shardKeys: [String]
+    /// The terms written in parts, in byte order, each with its shard's key and its parts' bands.
+    let splitTerms: [(term: String, shard: String, bands: [Int])]
     let totals: Totals
+    /// How the terms are split into parts.
+    let parts: SearchTermParts
 
     /// The index of `documents`, their entries worked out on every core, its terms cut into
     /// shards by `cut`.
@@ -68,8 +73,16 @@ struct SearchIndex: Sendable {
     init(entries: [SearchEntry], clashes: Int, cut: SearchShardCut) {
         let entries = entries.sorted { $0.key < $1.key }
         self.entries = entries
-        shards = cut.shards(of: Self.postingsByTerm(entries))
+        let shards = cut.shards(of: Self.postingsByTerm(entries))
+        let parts = cut.parts
+        self.shards = shards
         shardKeys = shards.keys.sorted()
+        self.parts = parts
+        splitTerms = shards.flatMap { key, shard in
+            shard.terms.filter { parts.splits($0.key, $0.value) }.map { term, postings in
+                (term, key, Set(postings.map { SearchTermParts.band(of: $0.posting) }).sorted())
+            }
+        }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
     }
 
@@ -109,7 +122,8 @@ struct SearchIndex: Sendable {
         return terms
     }
 
-    /// How many files the index has: one a term shard, one a document, and `meta.js`.
+    /// How many files the index has besides the parts: one a term shard, one a document, and
+    /// `meta.js`.
     var fileCount: Int { shardKeys.count + entries.count + 1 }
 
     /// The name of the file at `position` of the index's files: the term shards in the order of
@@ -123,15 +137,29 @@ struct SearchIndex: Sendable {
     /// The file at `position`, in the order of `fileName(at:)`. Made when asked for, so that a
     /// writer holds no more of the index's text than the files it is writing.
     func file(at position: Int) -> File {
-        if position < shardKeys.count { return Self.termFile(shardKeys[position], shards[shardKeys[position]]!) }
+        if position < shardKeys.count {
+            return Self.termFile(shardKeys[position], shards[shardKeys[position]]!, parts: parts)
+        }
         let document = position - shardKeys.count
         if document < entries.count { return Self.documentFile(entries[document].key, value: entries[document].value) }
         return Self.metaFile(totals, shardKeys: shardKeys)
     }
 
-    /// Every file of the index, in the order of `file(at:)`.
+    /// The names of the part files of the split term at `position` of `splitTerms`.
+    func partFileNames(at position: Int) -> [String] {
+        let split = splitTerms[position]
+        return split.bands.map { SearchTermParts.fileName(of: split.term, band: $0) + ".js" }
+    }
+
+    /// The part files of the split term at `position` of `splitTerms`, made when asked for.
+    func partFiles(at position: Int) -> [File] {
+        let split = splitTerms[position]
+        return Self.partFiles(of: split.term, SearchTermParts.parts(of: shards[split.shard]!.terms[split.term]!))
+    }
+
+    /// Every file of the index, in the order of `file(at:)`, then the parts of the split terms.
     var files: [File] {
-        (0..<fileCount).map(file(at:))
+        (0..<fileCount).map(file(at:)) + splitTerms.indices.flatMap(partFiles(at:))
     }
 
     /// A document's length in terms as the postings keep it: `4 × log2(length)`, rounded, which the
@@ -141,9 +169,14 @@ struct SearchIndex: Sendable {
         length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
     }
 
-    /// The file of the term shard `key`.
-    static func termFile(_ key: String, _ shard: SearchShard) -> File {
-        file("t-" + key, value: shard.value)
+    /// The file of the term shard `key`, its terms split by `parts`.
+    static func termFile(_ key: String, _ shard: SearchShard, parts: SearchTermParts) -> File {
+        file("t-" + key, value: shard.value(parts: parts))
+    }
+
+    /// The files of the parts `parts` of `term`.
+    static func partFiles(of term: String, _ parts: [SearchTermParts.Part]) -> [File] {
+        parts.map { file(SearchTermParts.fileName(of: term, band: $0.band), value: SearchTermParts.value(of: $0)) }
     }
 
     /// The file of the document `key`, holding its entry's `value`: one file a document, so that

@@ -73,25 +73,43 @@ struct SearchShard: Sendable, Equatable {
     }
 
     /// The shard's value: an object from each term, in byte order, to its postings
-    /// `[key, count, fields, section, length class]`, written into one string.
-    var value: String {
+    /// `[key, count, fields, section, length class]`, or to the summary of its parts when `parts`
+    /// splits it (`SearchTermParts.summary(of:)`), written into one string.
+    func value(parts: SearchTermParts) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         bytes.reserveCapacity(size)
         for (number, term) in terms.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
             if number > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(contentsOf: ScriptSafeJSON.string(term).utf8)
-            bytes.append(contentsOf: ":[".utf8)
-            for (position, posting) in terms[term]!.enumerated() {
-                bytes.append(contentsOf: (position == 0 ? "[\"" : ",[\"").utf8)
-                posting.appendKey(to: &bytes)
-                bytes.append(contentsOf: "\",".utf8)
-                posting.posting.append(to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            let postings = terms[term]!
+            if parts.splits(term, postings) {
+                bytes.append(contentsOf: SearchTermParts.summary(of: SearchTermParts.parts(of: postings)).utf8)
+            } else {
+                bytes.append(UInt8(ascii: "["))
+                Self.appendPostings(postings, to: &bytes)
                 bytes.append(UInt8(ascii: "]"))
             }
-            bytes.append(UInt8(ascii: "]"))
         }
         bytes.append(UInt8(ascii: "}"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The terms `parts` splits, in byte order, each with its parts.
+    func splitTerms(_ parts: SearchTermParts) -> [(term: String, parts: [SearchTermParts.Part])] {
+        terms.filter { parts.splits($0.key, $0.value) }.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            .map { ($0, SearchTermParts.parts(of: terms[$0]!)) }
+    }
+
+    /// Appends `postings` to `bytes`, each `["key",count,fields,section,class]`, separated by commas.
+    static func appendPostings(_ postings: [Posting], to bytes: inout [UInt8]) {
+        for (position, posting) in postings.enumerated() {
+            bytes.append(contentsOf: (position == 0 ? "[\"" : ",[\"").utf8)
+            posting.appendKey(to: &bytes)
+            bytes.append(contentsOf: "\",".utf8)
+            posting.posting.append(to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+        }
     }
 
     /// The shard as the state keeps it: a line a term, `term` then TAB `key:posting` a posting.

@@ -23,6 +23,13 @@ struct SearchShardCut: Sendable, Equatable {
         self.budget = budget
     }
 
+    /// How the terms of the shards are split into parts: a term weighing more than half the
+    /// budget is written in parts, best first, so that a first query loads a common word's best
+    /// postings alone.
+    var parts: SearchTermParts {
+        SearchTermParts(threshold: budget / 2)
+    }
+
     /// The shards of `terms`, which all start with the same `depth - 1` letters (any, at depth 1),
     /// by key.
     func shards(of terms: [String: [SearchShard.Posting]], depth: Int = 1) -> [String: SearchShard] {

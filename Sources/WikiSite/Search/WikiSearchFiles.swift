@@ -62,10 +62,17 @@ struct WikiSearchFiles {
     func write(with writer: SiteWriter, because cause: String) throws -> SearchIndexChange {
         let index = index
         let paths = (0..<index.fileCount).map { path(of: index.fileName(at: $0)) }
+        let partPaths = index.splitTerms.indices.map { index.partFileNames(at: $0).map(path(of:)) }
         writer.retire(withPrefix: siteLayout.folderPrefix(ofWiki: analysis.wiki.id) + Self.folder + "/", because: cause)
-        try writer.announce(paths)
-        try Concurrently.forEach(index.fileCount) { position in
-            try writer.write(index.file(at: position).text, to: paths[position], because: cause)
+        try writer.announce(paths + partPaths.flatMap { $0 })
+        try Concurrently.forEach(index.fileCount + partPaths.count) { position in
+            guard position >= index.fileCount else {
+                return try writer.write(index.file(at: position).text, to: paths[position], because: cause)
+            }
+            let split = position - index.fileCount
+            for (file, path) in zip(index.partFiles(at: split), partPaths[split]) {
+                try writer.write(file.text, to: path, because: cause)
+            }
         }
         return SearchIndexChange(replacingIndexOf: analysis.wiki.id, with: index)
     }

@@ -1,0 +1,107 @@
+import Foundation
+import SplitMix64
+import Testing
+import WikiRender
+
+@testable import WikiSite
+
+/// The parts a common term's postings are written in, best first.
+@Suite("search term parts")
+struct SearchTermPartsTests {
+    static func posting(count: Int, fields: Int, lengthClass: Int) -> SearchPosting {
+        SearchPosting(count: count, fields: fields, section: 0, lengthClass: lengthClass)
+    }
+
+    /// `count` pages, page `n` holding "common" in its title when `n` is a multiple of 7 and in
+    /// its body `n % 5 + 1` times, and "rare" on page 3 alone.
+    static func documents(_ count: Int) -> [SearchDocument] {
+        (0..<count).map { number in
+            let title = number.isMultiple(of: 7) ? "Common \(number)" : "Page \(number)"
+            let body = Array(repeating: "common", count: number % 5 + 1) + (number == 3 ? ["rare"] : [])
+            let text = (body + Array(repeating: "filler", count: number % 11 * 4)).joined(separator: " ")
+            return SearchDocument(
+                title: title, href: "p\(number).html", otherTitle: nil,
+                sections: [.init(heading: "", anchor: "", text: text)])
+        }
+    }
+
+    @Test func aPostingsBandRanksATitleThenAHeadingThenTheBodyByImpact() {
+        let band = { SearchTermParts.band(of: Self.posting(count: $0, fields: $1, lengthClass: $2)) }
+        #expect(band(1, 7, 20) < band(1, 5, 20))
+        #expect(band(1, 5, 20) < band(1, 6, 20))
+        #expect(band(1, 6, 20) < band(1, 4, 20))
+        #expect(band(8, 4, 20) < band(1, 4, 20))
+        #expect(band(1, 4, 12) < band(1, 4, 20))
+        #expect(band(1, 4, 200) == 4 * SearchTermParts.bandsPerGroup - 1)
+        #expect(band(300, 7, 0) == 0)
+    }
+
+    @Test func everyPartBoundsItsPostingsAndThePartsHoldThemAllBestFirst() {
+        var random = SplitMix64(seed: 27)
+        let postings = (0..<400).map { key in
+            SearchShard.Posting(
+                key: UInt64(key),
+                posting: Self.posting(
+                    count: Int(random.next() % 30) + 1, fields: Int(random.next() % 8) | 4,
+                    lengthClass: Int(random.next() % 60)))
+        }
+        let parts = SearchTermParts.parts(of: postings)
+        #expect(parts.map(\.band) == parts.map(\.band).sorted())
+        #expect(parts.flatMap(\.postings).sorted { $0.key < $1.key } == postings)
+        for part in parts {
+            #expect(part.postings.map(\.key) == part.postings.map(\.key).sorted())
+            for posting in part.postings.map(\.posting) {
+                #expect(SearchTermParts.band(of: posting) == part.band)
+                #expect(Int(posting.count) <= part.maxCount)
+                #expect(Int(posting.lengthClass) >= part.minLengthClass)
+                #expect(Int(posting.fields) & ~part.fields == 0)
+            }
+        }
+    }
+
+    @Test func aCommonTermIsWrittenInPartsAndARareOneStaysInItsShard() throws {
+        let cut = SearchShardCut(budget: 2000)
+        let files = Dictionary(
+            uniqueKeysWithValues: SearchIndex(Self.documents(200), cut: cut).files.map { ($0.name, $0.text) })
+        let common = SearchTerms.shardKey(of: "common", length: .max)
+        let parts = files.keys.filter { $0.hasPrefix("p-\(common)-") }
+        #expect(parts.count > 2, "\(files.keys.sorted())")
+        #expect(!files.keys.contains { $0.hasPrefix("p-" + SearchTerms.shardKey(of: "rare", length: .max)) })
+        let shard = try #require(files.first { $0.key.hasPrefix("t-") && $0.value.contains("\"common\":{") })
+        #expect(shard.value.contains("\"common\":{\"n\":200,\"p\":[["), "\(shard.value)")
+        let rare = try #require(files.first { $0.key.hasPrefix("t-") && $0.value.contains("\"rare\":") })
+        #expect(rare.value.contains("\"rare\":[[\""), "\(rare.value)")
+        let postings = parts.map { files[$0]!.components(separatedBy: "],[").count }.reduce(0, +)
+        #expect(postings == 200)
+    }
+
+    @Test func aTermNoLongerCommonGoesBackIntoItsShard() {
+        let cut = SearchShardCut(budget: 2000)
+        let files = SearchIndex(Self.documents(20), cut: cut).files
+        #expect(!files.contains { $0.name.hasPrefix("p-") })
+        #expect(files.contains { $0.text.contains("\"common\":[[\"") })
+    }
+
+    @Test func anEditRewritesOnlyThePartsItsPostingsLeaveAndJoin() throws {
+        let cut = SearchShardCut(budget: 2000)
+        var documents = Self.documents(200)
+        let before = Dictionary(uniqueKeysWithValues: SearchIndex(documents, cut: cut).files.map { ($0.name, $0.text) })
+        let edited = documents[12]
+        documents[12] = SearchDocument(
+            title: edited.title, href: edited.href, otherTitle: nil,
+            sections: [.init(heading: "", anchor: "", text: edited.sections[0].text + " common common common")])
+        let after = SearchIndex(documents, cut: cut).files
+        let changed = after.filter { before[$0.name] != $0.text }.map(\.name).filter { $0.hasPrefix("p-") }
+        let gone = Set(before.keys).subtracting(after.map(\.name)).filter { $0.hasPrefix("p-") }
+        let key = try #require(SearchIndex(documents, cut: cut).entries.first { $0.href == edited.href }).key
+        let holding = [before, Dictionary(uniqueKeysWithValues: after.map { ($0.name, $0.text) })].map { files in
+            Set(files.filter { $0.key.hasPrefix("p-") && $0.value.contains("\"\(key)\"") }.map(\.key))
+        }
+        let rewritten = Set(changed).union(gone)
+        #expect(rewritten.isSubset(of: holding[0].union(holding[1])), "\(rewritten) \(holding)")
+        let common = "p-" + SearchTerms.shardKey(of: "common", length: .max) + "-"
+        let commonParts = holding.map { $0.filter { $0.hasPrefix(common) } }
+        #expect(commonParts.allSatisfy { $0.count == 1 } && commonParts[0] != commonParts[1], "\(commonParts)")
+        #expect(commonParts[0].union(commonParts[1]).isSubset(of: rewritten), "\(rewritten)")
+    }
+}
