@@ -1,6 +1,7 @@
 import CMalloc
 import Foundation
 import WikiSite
+import WikiSources
 
 /// Runs the one build engine for the preview, on a thread of its own so that the server's
 /// tasks never wait on it; a failure becomes the message the CLI prints for it.
@@ -15,13 +16,16 @@ struct BuildRunner: Sendable {
         /// Where the reading of each source ended, as JSON text, in the order of the sources;
         /// empty when the build failed.
         let checkpoints: [String?]
+        /// Whether the build committed its readings of the sources to the state: it succeeded,
+        /// and found something changed.
+        var recordedReadings = false
     }
 
-    /// Builds once.
-    func build() async -> Outcome {
+    /// Builds once; a folder of Markdown with events (by source) examines only the paths they name.
+    func build(folderEvents: [String: FolderEvents] = [:]) async -> Outcome {
         await withCheckedContinuation { continuation in
             let thread = Thread {
-                let outcome = buildNow()
+                let outcome = buildNow(folderEvents: folderEvents)
                 HeapTrim.returnFreeMemory()
                 continuation.resume(returning: outcome)
             }
@@ -31,12 +35,15 @@ struct BuildRunner: Sendable {
         }
     }
 
-    private func buildNow() -> Outcome {
+    private func buildNow(folderEvents: [String: FolderEvents]) -> Outcome {
         do {
             var options = try options()
             options.listsOutputs = true
+            options.folderEvents = folderEvents
             let summary = try SiteBuilder(options: options).build()
-            return Outcome(event: BuildEvent(summary: summary), checkpoints: summary.checkpoints.map(\.to))
+            return Outcome(
+                event: BuildEvent(summary: summary), checkpoints: summary.checkpoints.map(\.to),
+                recordedReadings: !summary.unchangedSinceLastBuild)
         } catch let error as ConfigurationError {
             let message = error.problems.map { "error: \($0)" }.joined(separator: "\n")
             return Outcome(event: .failed(message: message), checkpoints: [])

@@ -33,12 +33,12 @@ public struct PreviewServer: Sendable {
         let debouncer = ChangeDebouncer()
         let watcher = try SourceWatcher(
             debouncer: debouncer, ignoring: [options.outputFolder, options.resolvedStateFolder])
-        try follow(options, after: first.checkpoints, with: watcher)
+        let folderLogs = try follow(options, after: first.checkpoints, with: watcher)
         watcher.start()
         let followers = followDatabases(of: options, after: first.checkpoints, debouncer: debouncer)
         let broadcaster = EventBroadcaster()
         let rebuilds = RebuildService(
-            debouncer: debouncer, builder: builder, state: state, broadcaster: broadcaster,
+            debouncer: debouncer, builder: builder, folderLogs: folderLogs, state: state, broadcaster: broadcaster,
             stopWatching: {
                 watcher.stop()
                 for follower in followers { follower.stop() }
@@ -69,10 +69,18 @@ public struct PreviewServer: Sendable {
     }
 
     /// Watches every source of `options` (from `checkpoints`, those of the first build, in the
-    /// order of the sources), its templates and the configuration file.
-    private func follow(_ options: BuildOptions, after checkpoints: [String?], with watcher: SourceWatcher) throws {
+    /// order of the sources), its templates and the configuration file; the logs of the sources
+    /// that are folders of Markdown.
+    private func follow(
+        _ options: BuildOptions, after checkpoints: [String?], with watcher: SourceWatcher
+    ) throws -> [FolderEventLog] {
+        var logs: [FolderEventLog] = []
         for (index, source) in options.sources.enumerated() where !Self.isDatabaseURL(source) {
             let path = source.hasPrefix("markdown:") ? String(source.dropFirst("markdown:".count)) : source
+            if Self.isFolder(path) {
+                logs.append(try watcher.watchFolder(path, source: source))
+                continue
+            }
             try Self.follow(file: path, after: index < checkpoints.count ? checkpoints[index] : nil, with: watcher)
         }
         if let templates = options.templatesFolder { try watcher.watchTree(templates) }
@@ -80,6 +88,7 @@ public struct PreviewServer: Sendable {
         for file in settings.configurationFiles where Self.folderExists(of: file) {
             try Self.follow(file: file, after: nil, with: watcher)
         }
+        return logs
     }
 
     /// Follows the `_changes` feed of every source of `options` that is a database URL, from
@@ -96,13 +105,15 @@ public struct PreviewServer: Sendable {
         }
     }
 
-    /// Watches a folder as a tree; a store through its database and WAL files, a change counted
-    /// only when its sequence moved past `checkpoint`; any other file by name.
-    private static func follow(file path: String, after checkpoint: String?, with watcher: SourceWatcher) throws {
+    /// Whether `path` is a folder.
+    private static func isFolder(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            return try watcher.watchTree(path)
-        }
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// Watches a store through its database and WAL files, a change counted only when its sequence
+    /// moved past `checkpoint`; any other file by name.
+    private static func follow(file path: String, after checkpoint: String?, with watcher: SourceWatcher) throws {
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
         let folder = url.deletingLastPathComponent().path

@@ -1,11 +1,14 @@
 import Foundation
 import ServiceLifecycle
+import WikiSources
 
 /// Rebuilds after each burst of changes and tells the browsers what changed; on shutdown it lets
 /// the build under way finish, then ends every event stream so the server can stop.
 struct RebuildService: Service {
     let debouncer: ChangeDebouncer
     let builder: BuildRunner
+    /// The logs of the folders of Markdown watched, whose named paths each build is given.
+    let folderLogs: [FolderEventLog]
     let state: PreviewState
     let broadcaster: EventBroadcaster
     let stopWatching: @Sendable () -> Void
@@ -14,7 +17,11 @@ struct RebuildService: Service {
         await withGracefulShutdownHandler {
             await debouncer.forEachBurst { changes in
                 let started = ContinuousClock.now
-                let event = await builder.build().event
+                var events: [String: FolderEvents] = [:]
+                for log in folderLogs { events[log.source] = log.beginBuild() }
+                let outcome = await builder.build(folderEvents: events)
+                if outcome.recordedReadings { for log in folderLogs { log.committed() } }
+                let event = outcome.event
                 let errorCleared = state.buildError != nil
                 state.record(event)
                 PreviewLog.rebuilt(after: changes, event: event, took: ContinuousClock.now - started)

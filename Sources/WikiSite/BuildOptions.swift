@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiRender
+import WikiSources
 
 /// What to build, where, and how strictly.
 public struct BuildOptions: Sendable {
@@ -34,6 +35,11 @@ public struct BuildOptions: Sendable {
     /// How search indexes cut their terms into shards. Tests lower its budget so that small
     /// wikis cut their prefixes too; every build of one state must use the same.
     var searchShardCut = SearchShardCut()
+    /// What the file system's notifications named in the sources that are folders of Markdown, by
+    /// source (as in ``sources``): the preview server watches them, so a folder compared with its
+    /// last reading examines only those paths instead of every file. A folder without events is
+    /// walked.
+    public var folderEvents: [String: FolderEvents] = [:]
     /// Whether to render everything, ignoring what the state says the last build made
     /// (`--full`); otherwise the build is incremental whenever the state allows.
     public var fullBuild = false

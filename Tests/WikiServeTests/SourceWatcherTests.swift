@@ -1,7 +1,9 @@
 import Foundation
+import Glibc
 import Synchronization
 import TemporaryFolders
 import Testing
+import WikiSources
 
 @testable import WikiServe
 
@@ -34,9 +36,14 @@ final class SourceWatcherTests {
     /// Waits until a change of `path` (relative to the folder) was noted; false if a generous
     /// limit passes first. It yields while it waits: the debouncer's task needs a thread.
     func waitForChange(of path: String) async -> Bool {
+        await waitForNote { $0 == folder.path(path) }
+    }
+
+    /// Waits until a change that `matches` was noted; false if a generous limit passes first.
+    func waitForNote(matching matches: (String) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
-            if noted.paths.contains(folder.path(path)) { return true }
+            if noted.paths.contains(where: matches) { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
         return false
@@ -107,6 +114,51 @@ final class SourceWatcherTests {
         try folder.write("# D", to: "notes/D.md")
         #expect(await waitForChange(of: "notes/D.md"))
         #expect(!noted.paths.contains { $0.hasPrefix(folder.path("notes/preview")) })
+    }
+
+    @Test func theWatcherNamesFilesAndDoubtsFoldersInTheLog() async throws {
+        let log = try watcher.watchFolder(folder.path("notes"), source: "notes")
+        _ = log.beginBuild()
+        log.committed()
+        watcher.start()
+        try folder.write("# A", to: "notes/guide/A.md")
+        try folder.write("backup", to: "notes/A.md~")
+        #expect(await waitForChange(of: "notes/guide/A.md"))
+        let events = try #require(log.beginBuild())
+        #expect(events.paths.isSuperset(of: ["guide/A.md", "A.md~"]), "an editor's file may be a file of the folder")
+        #expect(!noted.paths.contains(folder.path("notes/A.md~")), "but does not start a build")
+        log.committed()
+        try FileManager.default.createDirectory(atPath: folder.path("notes/new"), withIntermediateDirectories: true)
+        #expect(await waitForChange(of: "notes/new"))
+        #expect(log.beginBuild() == nil, "a folder created is walked")
+    }
+
+    @Test func eventsTheKernelDroppedMakeTheNextBuildWalk() async throws {
+        let log = try watcher.watchFolder(folder.path("notes"), source: "notes")
+        _ = log.beginBuild()
+        log.committed()
+        // Unread, the kernel's queue (16,384 events by default) overflows.
+        let limit =
+            (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
+        for _ in 0...(limit / 2 + 1) {
+            for name in ["notes/A.md", "notes/B.md"] {
+                let descriptor = open(folder.path(name), O_WRONLY | O_CREAT, 0o644)
+                try #require(descriptor >= 0)
+                close(descriptor)
+            }
+        }
+        watcher.start()
+        #expect(await waitForNote { $0 == "events the system dropped" })
+        #expect(log.beginBuild() == nil)
+    }
+
+    @Test func anIgnoredFolderInsideTheTreeMakesEveryBuildWalk() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("notes/preview"), withIntermediateDirectories: true)
+        let log = try ignoringWatcher.watchFolder(folder.path("notes"), source: "notes")
+        _ = log.beginBuild()
+        log.committed()
+        #expect(log.beginBuild() == nil)
     }
 }
 

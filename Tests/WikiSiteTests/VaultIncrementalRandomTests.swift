@@ -3,6 +3,7 @@ import SplitMix64
 import TemporaryFolders
 import Testing
 import WikiModel
+import WikiSources
 
 @testable import WikiSite
 
@@ -55,19 +56,32 @@ struct VaultIncrementalRandomTests {
         return folder + "/" + (names + ["Ghost"] + folderNotes).randomElement(using: &random)! + ".md"
     }
 
+    /// What a change did, as the preview server's file notifications would say it: the paths of
+    /// the files it wrote, deleted or renamed, and whether it created a folder (which the server
+    /// cannot vouch for: the folder is then walked).
+    struct Touched {
+        var paths: Set<String> = []
+        var createdFolder = false
+    }
+
     /// One random change of the vault: a note created, edited, deleted, or renamed or moved; an
     /// image added, replaced or removed.
-    static func change(_ vault: TemporaryFolder, notes: inout Set<String>, using random: inout SplitMix64) throws {
+    @discardableResult
+    static func change(
+        _ vault: TemporaryFolder, notes: inout Set<String>, using random: inout SplitMix64
+    ) throws -> Touched {
+        var touched = Touched()
         let existing = notes.sorted()
         let action = existing.isEmpty ? 0 : Int.random(in: 0..<5, using: &random)
         switch action {
         case 4:
-            let image = vault.path(images.randomElement(using: &random)!)
+            let name = images.randomElement(using: &random)!
+            let image = vault.path(name)
+            touched.paths.insert(name)
             if FileManager.default.fileExists(atPath: image), Bool.random(using: &random) {
                 try FileManager.default.removeItem(atPath: image)
             } else {
-                let folder = (image as NSString).deletingLastPathComponent
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                touched.createdFolder = try makeFolder(of: image)
                 let bytes = (0..<Int.random(in: 1...16, using: &random)).map { _ in
                     UInt8.random(in: 0...255, using: &random)
                 }
@@ -75,26 +89,65 @@ struct VaultIncrementalRandomTests {
             }
         case 0, 1:
             let path = action == 0 ? Self.path(using: &random) : existing.randomElement(using: &random)!
+            touched.createdFolder = try makeFolder(of: vault.path(path))
             _ = try vault.write(note(using: &random), to: path)
             notes.insert(path)
+            touched.paths.insert(path)
         case 2:
             let path = existing.randomElement(using: &random)!
             try FileManager.default.removeItem(atPath: vault.path(path))
             notes.remove(path)
+            touched.paths.insert(path)
         default:
             let from = existing.randomElement(using: &random)!
             let to = Self.path(using: &random)
-            guard !notes.contains(to) else { return }
-            let folder = (vault.path(to) as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            guard !notes.contains(to) else { return touched }
+            touched.createdFolder = try makeFolder(of: vault.path(to))
             try FileManager.default.moveItem(atPath: vault.path(from), toPath: vault.path(to))
             notes.remove(from)
             notes.insert(to)
+            touched.paths.formUnion([from, to])
+        }
+        return touched
+    }
+
+    /// Makes the folder of the file at `path`; whether it was not there.
+    private static func makeFolder(of path: String) throws -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !FileManager.default.fileExists(atPath: folder) else { return false }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return true
+    }
+
+    /// The events the preview server would give the next build: the paths touched since the last
+    /// build that recorded its reading, from when that build began; none (a walk) before the first
+    /// such build, or when a folder was created since.
+    struct ServerEvents {
+        var touched = Touched()
+        var since: FolderEvents.Instant?
+
+        var events: FolderEvents? {
+            guard let since, !touched.createdFolder else { return nil }
+            return FolderEvents(paths: touched.paths, since: since)
+        }
+
+        mutating func add(_ change: Touched) {
+            touched.paths.formUnion(change.paths)
+            touched.createdFolder = touched.createdFolder || change.createdFolder
+        }
+
+        /// After a build that began at `started` and gave `summary`.
+        mutating func built(_ summary: BuildSummary, startedAt started: FolderEvents.Instant) {
+            guard !summary.unchangedSinceLastBuild else { return }
+            touched = Touched()
+            since = started
         }
     }
 
-    @Test(arguments: RandomizedProof.seeds(4))
-    func randomNoteMovesBuildWhatACleanBuildBuilds(seed: UInt64) throws {
+    /// With `events`, each build is given the paths each change touched, as the preview server
+    /// gives them, and examines those alone instead of walking the vault.
+    @Test(arguments: RandomizedProof.seeds(4), [false, true])
+    func randomNoteMovesBuildWhatACleanBuildBuilds(seed: UInt64, events: Bool) throws {
         var random = SplitMix64(seed: seed)
         let folder = try TemporaryFolder()
         let vault = try TemporaryFolder()
@@ -103,10 +156,15 @@ struct VaultIncrementalRandomTests {
         var options = BuildOptions(sources: [vault.url.path], outputFolder: folder.path("site"))
         options.stateFolder = folder.path("state")
         options.markdownFolder = MarkdownFolderSettings(wikiID: "vault", wikiTitle: nil)
-        _ = try SiteBuilder(options: options).build()
+        var server = ServerEvents()
+        var started = FolderEvents.Instant.now()
+        server.built(try SiteBuilder(options: options).build(), startedAt: started)
         for step in 1...10 {
-            try Self.change(vault, notes: &notes, using: &random)
+            server.add(try Self.change(vault, notes: &notes, using: &random))
+            started = .now()
+            options.folderEvents = events ? [vault.url.path: server.events].compactMapValues { $0 } : [:]
             let summary = try SiteBuilder(options: options).build()
+            server.built(summary, startedAt: started)
             #expect(summary.fullBuildReason == nil, "seed \(seed), step \(step): a full build")
             // Every change of notes and their names is the fast path's, which reads only the notes
             // that changed (the folder's ledger); one that may change the published files of the

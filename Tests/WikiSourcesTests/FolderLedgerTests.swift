@@ -17,13 +17,14 @@ import WikiDocuments
 
     /// Reads the fixture compared with `ledger`, asking for `ids` after the changes.
     func compare(
-        _ folder: MarkdownFolderFixture, with ledger: FolderLedger, ids: [String] = [], limit: Int = 64
+        _ folder: MarkdownFolderFixture, with ledger: FolderLedger, events: FolderEvents? = nil, ids: [String] = [],
+        limit: Int = 64
     ) throws -> Compared? {
         let source = MarkdownFolderSource(folder: folder.path, wikiID: "w")
         var documents: [Document] = []
         guard
             let reading = try source.read(
-                comparedWith: ledger, thenDocuments: ids, limit: limit, { documents.append($0) })
+                comparedWith: ledger, events: events, thenDocuments: ids, limit: limit, { documents.append($0) })
         else { return nil }
         let changes = documents.prefix(reading.reading.documentCount)
         var compared = Compared(reading: reading)
@@ -41,24 +42,27 @@ import WikiDocuments
     /// `ledger` made at `readAt`.
     func ledger(_ ledger: FolderLedger, readAt: FileTime) -> FolderLedger {
         FolderLedger(
-            wikiID: ledger.wikiID, head: ledger.head, otherFilesDigest: ledger.otherFilesDigest,
+            wikiID: ledger.wikiID, head: ledger.head, otherFiles: ledger.otherFiles,
+            rejectedFiles: ledger.rejectedFiles,
             wikiRevision: ledger.wikiRevision, readAt: readAt, home: ledger.home, entries: ledger.entries)
     }
 
     /// Holds the compared reading after `change` to the whole readings before and after it. With
     /// `trustingStamps`, the ledger is made as if long after the files were written, so that only
     /// the notes whose stamps differ are read: `change` then gives each file it writes another
-    /// modification time.
+    /// modification time. With `naming`, the reading is given events that name those paths, as
+    /// the preview server's notifications would.
     func expectComparedReadingMatches(
-        _ folder: MarkdownFolderFixture, trustingStamps: Bool = false, after change: () throws -> Void,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ folder: MarkdownFolderFixture, trustingStamps: Bool = false, naming paths: Set<String>? = nil,
+        after change: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let before = try folder.read()
         var ledger = try #require(before.reading.ledger?.folder, sourceLocation: sourceLocation)
         if trustingStamps { ledger = self.ledger(ledger, readAt: FileTime(seconds: 4_000_000_000)) }
         try change()
         let after = try folder.read()
-        let compared = try #require(try compare(folder, with: ledger), sourceLocation: sourceLocation)
+        let events = paths.map { FolderEvents(paths: $0, since: Self.longAgo) }
+        let compared = try #require(try compare(folder, with: ledger, events: events), sourceLocation: sourceLocation)
         let earlier = Dictionary(uniqueKeysWithValues: before.documents.map { ($0.id, $0.revisionText) })
         var expected: [String: String] = [:]
         for document in after.documents where earlier[document.id] != document.revisionText {
@@ -71,8 +75,11 @@ import WikiDocuments
         #expect(comparedLedger.entries == now.entries, sourceLocation: sourceLocation)
         #expect(comparedLedger.home == now.home, sourceLocation: sourceLocation)
         #expect(comparedLedger.wikiRevision == now.wikiRevision, sourceLocation: sourceLocation)
-        #expect(comparedLedger.otherFilesDigest == now.otherFilesDigest, sourceLocation: sourceLocation)
+        #expect(comparedLedger.otherFiles == now.otherFiles, sourceLocation: sourceLocation)
     }
+
+    /// An instant before any ledger of the tests.
+    static let longAgo = FolderEvents.Instant(time: FileTime(seconds: 0))
 
     /// A folder with a home, notes in folders, a titled note, a draft and an image.
     func vault() throws -> MarkdownFolderFixture {

@@ -9,7 +9,9 @@ import Synchronization
 /// | `watchTree` (a folder of Markdown, templates) | any file or folder below, except editors' temporary files and names starting with `.` |
 /// | `watchNames` (a dump, a store, `wikisite.toml`) | the given names in one folder: a file replaced by a rename is still followed |
 ///
-/// Folders created or moved into a tree are watched as they appear; nothing is walked again.
+/// Folders created or moved into a tree are watched as they appear; nothing is walked again. A
+/// folder of Markdown watched with `watchFolder` also has its changes kept in a `FolderEventLog`,
+/// so that its builds examine the paths named instead of walking it.
 public final class SourceWatcher: Sendable {
     private let inotify: Inotify
     private let debouncer: ChangeDebouncer
@@ -20,6 +22,8 @@ public final class SourceWatcher: Sendable {
         let folder: String
         /// Whether the folder is part of a tree, where every name counts.
         var isTree = false
+        /// Where the tree's changes are kept for its builds, when it is a folder of Markdown.
+        var log: FolderEventLog?
         /// The names followed in the folder, each with its rule.
         var names: [String: NameRule] = [:]
     }
@@ -50,14 +54,27 @@ public final class SourceWatcher: Sendable {
         ignored = ignoring.map(Self.absolute)
     }
 
-    /// Watches the folder at `root` and every folder below it, except those whose name starts with `.`.
-    public func watchTree(_ root: String) throws(WatchError) {
+    /// Watches the folder of Markdown at `root` (named `source` by the build) as a tree, and keeps
+    /// the paths its changes name for its builds in the log returned.
+    public func watchFolder(_ root: String, source: String) throws(WatchError) -> FolderEventLog {
+        let log = FolderEventLog(source: source, root: Self.absolute(root))
+        try watchTree(root, log: log)
+        return log
+    }
+
+    /// Watches the folder at `root` and every folder below it, except those whose name starts with
+    /// `.`; their changes are kept in `log` too.
+    public func watchTree(_ root: String, log: FolderEventLog? = nil) throws(WatchError) {
         let root = Self.absolute(root)
-        guard !isIgnored(root) else { return }
+        guard !isIgnored(root) else {
+            log?.neverComplete()
+            return
+        }
         let watch = try inotify.addWatch(root, mask: Self.namesMask | UInt32(IN_ONLYDIR))
         watches.withLock { watches in
             var entry = watches[watch] ?? Watch(folder: root)
             entry.isTree = true
+            entry.log = entry.log ?? log
             watches[watch] = entry
         }
         let children = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
@@ -65,7 +82,7 @@ public final class SourceWatcher: Sendable {
             let path = root + "/" + child
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                try? watchTree(path)
+                try? watchTree(path, log: log)
             }
         }
     }
@@ -101,22 +118,33 @@ public final class SourceWatcher: Sendable {
     public func stop() { inotify.stop() }
 
     private func handle(_ event: Inotify.Event) {
+        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { return overflowed() }
         guard let watch = watches.withLock({ $0[event.watch] }) else { return }
         if event.mask & UInt32(IN_IGNORED) != 0 {
             watches.withLock { _ = $0.removeValue(forKey: event.watch) }
+            watch.log?.doubt()
             return
         }
         let path = watch.folder + "/" + event.name
+        let counts = event.mask & Self.treeMask != 0 && !event.name.hasPrefix(".") && !isIgnored(path)
+        if watch.isTree, counts, let log = watch.log {
+            if event.isFolder { log.doubt() } else { log.name(path) }
+        }
         if let rule = watch.names[event.name] {
             if event.mask & rule.events != 0, rule.confirm() { debouncer.note(path) }
             return
         }
-        guard watch.isTree, event.mask & Self.treeMask != 0, !event.name.hasPrefix("."),
-            !EditorTemporaryFiles.contains(event.name), !isIgnored(path)
-        else { return }
+        guard watch.isTree, counts, !EditorTemporaryFiles.contains(event.name) else { return }
         if event.isFolder, event.mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { forgetTree(path) }
-        if event.isFolder, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path) }
+        if event.isFolder, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path, log: watch.log) }
         debouncer.note(path)
+    }
+
+    /// The kernel dropped events: any tree may have changed unseen, so each folder of Markdown is
+    /// walked, and everything is built again.
+    private func overflowed() {
+        for log in watches.withLock({ $0.values.compactMap(\.log) }) { log.doubt() }
+        debouncer.note("events the system dropped")
     }
 
     /// Whether `path` (absolute) is in one of the ignored folders.

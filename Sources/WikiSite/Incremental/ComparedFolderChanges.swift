@@ -12,18 +12,18 @@ struct ComparedFolderChanges: SourceChanges {
     var changeCount: Int { comparison.reading.documentCount - goneDocumentIDs.count }
 
     /// The changes of `folder` (called `name`) since `ledger`, the last build's reading of it,
-    /// then the documents of `ids`.
+    /// then the documents of `ids`; `events`, the paths the file system named since, spare a walk.
     ///
     /// - Throws: `FastPathDeclined` when the folder cannot be compared so (it is then read whole),
     ///   or more than `limit` notes are to be read.
     static func read(
         _ folder: MarkdownFolderSource, named name: String, comparedWith ledger: FolderLedger,
-        thenDocuments ids: [String], limit: Int
+        events: FolderEvents?, thenDocuments ids: [String], limit: Int
     ) throws -> ComparedFolderChanges {
         var documents = ComparedDocuments()
         guard
             let comparison = try folder.read(
-                comparedWith: ledger, thenDocuments: ids, limit: limit, { documents.take($0) })
+                comparedWith: ledger, events: events, thenDocuments: ids, limit: limit, { documents.take($0) })
         else {
             throw FastPathDeclined(
                 "\(name) does not compare with the last build's reading of it (more than "

@@ -108,7 +108,8 @@ extension FastPath {
             if let folder = source as? MarkdownFolderSource, let ledger = ledger?.folder {
                 reporter.stage("comparing \(folder.name) with the last build's reading of it")
                 let read = try ComparedFolderChanges.read(
-                    folder, named: name, comparedWith: ledger, thenDocuments: wikiIDs, limit: last.maximumChanges)
+                    folder, named: name, comparedWith: ledger, events: options.folderEvents[path],
+                    thenDocuments: wikiIDs, limit: last.maximumChanges)
                 guard read.changeCount + read.goneDocumentIDs.count == 0 else { return .changed(read) }
                 return .unchanged(try unchangedSummary(since: last, advance: read.advance))
             }

@@ -1,27 +1,28 @@
 extension FolderLedger {
     /// The first bytes of an encoded ledger, with its version.
-    static let magic: [UInt8] = Array("wikisite folder ledger 1\n".utf8)
+    static let magic: [UInt8] = Array("wikisite folder ledger 2\n".utf8)
 
-    /// The ledger as bytes: a header, the wiki's `_id`, git's `HEAD`, the other files' digest
-    /// the wiki document's revision and when the reading started, whether a home entry follows,
-    /// then the home's entry and each page's: its path, stamp, front matter title, revision, flags
-    /// and commits. Numbers are
-    /// little-endian, texts their length (4 bytes) and UTF-8.
+    /// The ledger as bytes: a header, the wiki's `_id`, git's `HEAD`, the wiki document's
+    /// revision, when the reading started, whether it rejected files, the other files (their
+    /// count, then each one's path and stamp), whether a home entry follows, then the home's entry
+    /// and each page's: its path, stamp, front matter title, revision, flags and commits. Numbers
+    /// are little-endian, texts their length (4 bytes) and UTF-8.
     public var encoded: [UInt8] {
         var writer = LedgerWriter(bytes: Self.magic)
         writer.text(wikiID)
         writer.optionalText(head)
-        writer.word(UInt64(bitPattern: otherFilesDigest))
         writer.text(wikiRevision)
         writer.time(readAt)
+        writer.word(rejectedFiles ? 1 : 0)
+        writer.word(UInt64(otherFiles.count))
+        for file in otherFiles {
+            writer.text(file.relativePath)
+            writer.stamp(file.stamp)
+        }
         writer.word(home == nil ? 0 : 1)
         for entry in (home.map { [$0] } ?? []) + entries {
             writer.text(entry.relativePath)
-            for word in [entry.stamp.device, entry.stamp.inode, UInt64(bitPattern: entry.stamp.size)] {
-                writer.word(word)
-            }
-            writer.time(entry.stamp.modified)
-            writer.time(entry.stamp.changed)
+            writer.stamp(entry.stamp)
             writer.optionalText(entry.frontMatterTitle)
             writer.text(entry.revision)
             writer.word(
@@ -39,8 +40,10 @@ extension FolderLedger {
     public init?(encoded: [UInt8]) {
         guard encoded.starts(with: Self.magic) else { return nil }
         var reader = LedgerReader(bytes: encoded, offset: Self.magic.count)
-        guard let wikiID = reader.text(), let head = reader.optionalText(), let digest = reader.word(),
-            let wikiRevision = reader.text(), let readAt = reader.time(), let hasHome = reader.word()
+        guard let wikiID = reader.text(), let head = reader.optionalText(), let wikiRevision = reader.text(),
+            let readAt = reader.time(), let rejectedFiles = reader.word(),
+            let otherFiles = Self.otherFiles(from: &reader),
+            let hasHome = reader.word()
         else { return nil }
         var home: Entry?
         if hasHome == 1 {
@@ -53,14 +56,24 @@ extension FolderLedger {
             entries.append(entry)
         }
         self.init(
-            wikiID: wikiID, head: head, otherFilesDigest: Int64(bitPattern: digest), wikiRevision: wikiRevision,
-            readAt: readAt, home: home, entries: entries)
+            wikiID: wikiID, head: head, otherFiles: otherFiles, rejectedFiles: rejectedFiles == 1,
+            wikiRevision: wikiRevision, readAt: readAt, home: home, entries: entries)
+    }
+
+    private static func otherFiles(from reader: inout LedgerReader) -> [ListedFile]? {
+        guard let count = reader.word(), count <= UInt64(reader.bytes.count) else { return nil }
+        var files: [ListedFile] = []
+        files.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let path = reader.text(), let stamp = reader.stamp() else { return nil }
+            files.append(ListedFile(relativePath: path, stamp: stamp))
+        }
+        return files
     }
 
     private static func entry(from reader: inout LedgerReader) -> Entry? {
-        guard let path = reader.text(), let device = reader.word(), let inode = reader.word(),
-            let size = reader.word(), let modified = reader.time(), let changed = reader.time(),
-            let title = reader.optionalText(), let revision = reader.text(), let flags = reader.word()
+        guard let path = reader.text(), let stamp = reader.stamp(), let title = reader.optionalText(),
+            let revision = reader.text(), let flags = reader.word()
         else { return nil }
         var commits: GitFolderHistory.Commits?
         if flags & 8 != 0 {
@@ -68,10 +81,8 @@ extension FolderLedger {
             commits = GitFolderHistory.Commits(first: first, last: last)
         }
         return Entry(
-            relativePath: path,
-            stamp: FileStamp(
-                device: device, inode: inode, size: Int64(bitPattern: size), modified: modified, changed: changed),
-            frontMatterTitle: title, isDraft: flags & 1 != 0, commits: commits, isUncommitted: flags & 2 != 0,
+            relativePath: path, stamp: stamp, frontMatterTitle: title, isDraft: flags & 1 != 0, commits: commits,
+            isUncommitted: flags & 2 != 0,
             namesFiles: flags & 4 != 0, revision: revision)
     }
 }
@@ -87,6 +98,12 @@ private struct LedgerWriter {
     mutating func time(_ time: FileTime) {
         word(UInt64(bitPattern: time.seconds))
         word(UInt64(bitPattern: time.nanoseconds))
+    }
+
+    mutating func stamp(_ stamp: FileStamp) {
+        for value in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size)] { word(value) }
+        time(stamp.modified)
+        time(stamp.changed)
     }
 
     mutating func text(_ text: String) {
@@ -122,6 +139,13 @@ private struct LedgerReader {
     mutating func time() -> FileTime? {
         guard let seconds = word(), let nanoseconds = word() else { return nil }
         return FileTime(seconds: Int64(bitPattern: seconds), nanoseconds: Int64(bitPattern: nanoseconds))
+    }
+
+    mutating func stamp() -> FileStamp? {
+        guard let device = word(), let inode = word(), let size = word(), let modified = time(), let changed = time()
+        else { return nil }
+        return FileStamp(
+            device: device, inode: inode, size: Int64(bitPattern: size), modified: modified, changed: changed)
     }
 
     mutating func optionalText() -> String?? {

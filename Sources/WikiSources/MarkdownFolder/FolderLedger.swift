@@ -53,8 +53,11 @@ public struct FolderLedger: Sendable, Equatable {
     /// Where git's `HEAD` was: nil when the folder is not in a git work tree, empty on a branch
     /// with no commit yet.
     let head: String?
-    /// A digest of the paths and stamps of the folder's other files (`FolderFiles`).
-    let otherFilesDigest: Int64
+    /// The folder's other files (`FolderFiles`), with their stamps, in byte order of paths.
+    let otherFiles: [ListedFile]
+    /// Whether the reading rejected a file or folder, which the ledger then does not hold: only
+    /// a walk of the folder finds it again.
+    let rejectedFiles: Bool
     /// The `_rev` of the wiki's document.
     let wikiRevision: String
     /// When the reading started, by the system's clock: a note changed less than
@@ -70,12 +73,13 @@ public struct FolderLedger: Sendable, Equatable {
     public var noteCount: Int { entries.count }
 
     init(
-        wikiID: String, head: String?, otherFilesDigest: Int64, wikiRevision: String, readAt: FileTime, home: Entry?,
-        entries: [Entry]
+        wikiID: String, head: String?, otherFiles: [ListedFile], rejectedFiles: Bool, wikiRevision: String,
+        readAt: FileTime, home: Entry?, entries: [Entry]
     ) {
         self.wikiID = wikiID
         self.head = head
-        self.otherFilesDigest = otherFilesDigest
+        self.otherFiles = otherFiles
+        self.rejectedFiles = rejectedFiles
         self.wikiRevision = wikiRevision
         self.readAt = readAt
         self.home = home
@@ -101,21 +105,5 @@ public struct FolderLedger: Sendable, Equatable {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return FileTime(seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec))
-    }
-
-    /// The digest of the folder's other files, their paths and stamps, in byte order of paths.
-    static func digest(of files: [ListedFile]) -> Int64 {
-        var fingerprint = Fingerprint()
-        for file in files {
-            fingerprint.add(file.relativePath)
-            for word in [file.stamp.device, file.stamp.inode, UInt64(bitPattern: file.stamp.size)] {
-                fingerprint.add(Int(bitPattern: UInt(word)))
-            }
-            for time in [file.stamp.modified, file.stamp.changed] {
-                fingerprint.add(Int(time.seconds))
-                fingerprint.add(Int(time.nanoseconds))
-            }
-        }
-        return fingerprint.value
     }
 }

@@ -22,7 +22,7 @@ struct MarkdownFile {
 }
 
 /// A file of the folder as the walk found it, unread: its path inside the folder and its stamp.
-struct ListedFile: Equatable {
+struct ListedFile: Equatable, Sendable {
     let relativePath: String
     let stamp: FileStamp
 }

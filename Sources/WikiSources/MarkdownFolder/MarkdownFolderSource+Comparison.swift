@@ -21,24 +21,27 @@ extension MarkdownFolderSource {
     /// changed since the last commit), or, when any other file of the folder came, went or changed,
     /// if it names a file.
     ///
+    /// With `events` (the paths the file system's notifications named since an instant), a folder
+    /// outside git is not walked: only the paths named are examined (`NamedFolderListing`), unless
+    /// a walk could find more than they say.
+    ///
     /// Returns nil when the folder is to be read whole: another wiki ID, git's `HEAD` moved (every
     /// date may have), a file or folder the walk rejects, a note that cannot be read or is rejected,
     /// two notes claiming one title, or more than `limit` notes to read.
     ///
     /// - Throws: as ``read(after:_:)``.
     public func read(
-        comparedWith ledger: FolderLedger, thenDocuments ids: [String], limit: Int, _ body: (Document) throws -> Void
+        comparedWith ledger: FolderLedger, events: FolderEvents? = nil, thenDocuments ids: [String], limit: Int,
+        _ body: (Document) throws -> Void
     ) throws -> ComparedFolderReading? {
         let wikiID = try resolvedWikiID()
         guard wikiID == ledger.wikiID else { return nil }
         let history = try GitFolderHistory.read(folder: name, commitsOf: [])
         guard history.map({ $0.head ?? "" }) == ledger.head else { return nil }
-        let descriptor = open(name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw unreadable() }
-        let (walker, readAt) = walk(descriptor, readingNotes: false, history: history)
-        guard walker.rejected.isEmpty else { return nil }
+        guard let listing = try list(comparedWith: ledger, events: history == nil ? events : nil, history: history)
+        else { return nil }
         let comparison = FolderComparison(
-            ledger: ledger, notes: walker.notes, otherFiles: walker.otherFiles, uncommitted: history?.changed ?? [])
+            ledger: ledger, notes: listing.notes, otherFiles: listing.otherFiles, uncommitted: history?.changed ?? [])
         guard comparison.toRead.count <= limit else { return nil }
         let assembler = MarkdownWikiAssembler(
             folderName: name, wikiID: wikiID, configuredTitle: wikiTitle, history: history)
@@ -46,7 +49,7 @@ extension MarkdownFolderSource {
             history?.head == nil
             ? [:] : try GitFolderHistory.commits(of: comparison.newPaths(home: ledger.home), in: name)
         var context = ComparedFolderReading.Context(
-            assembler: assembler, otherFiles: walker.otherFiles.map(\.relativePath), entries: [])
+            assembler: assembler, otherFiles: listing.otherFiles.map(\.relativePath), entries: [])
         guard
             let read = context.readChanges(
                 comparison, ledger: ledger, commits: { path, entry in entry?.commits ?? newCommits[Array(path.utf8)] })
@@ -54,8 +57,8 @@ extension MarkdownFolderSource {
         guard let asked = context.documents(ids, wiki: read.wiki) else { return nil }
         for document in read.changes + asked { try body(document) }
         let newLedger = FolderLedger(
-            wikiID: wikiID, head: ledger.head, otherFilesDigest: FolderLedger.digest(of: walker.otherFiles),
-            wikiRevision: read.wiki.revisionText ?? "", readAt: readAt, home: read.home,
+            wikiID: wikiID, head: ledger.head, otherFiles: listing.otherFiles, rejectedFiles: false,
+            wikiRevision: read.wiki.revisionText ?? "", readAt: listing.readAt, home: read.home,
             entries: context.entries)
         return ComparedFolderReading(
             reading: SourceReading(
@@ -63,6 +66,26 @@ extension MarkdownFolderSource {
                 checkpoint: nil, rejected: [], ledger: .folder(newLedger)),
             changedNoteCount: read.changes.count - read.goneCount - (read.wikiChanged ? 1 : 0),
             goneNoteCount: read.goneCount, wiki: read.wiki, context: context)
+    }
+
+    /// The folder's notes and other files, unread, with when the listing started: from the
+    /// ledger and `events` when they tell it all, else from a walk; nil when the walk rejects a
+    /// file or folder.
+    private func list(
+        comparedWith ledger: FolderLedger, events: FolderEvents?, history: GitFolderHistory?
+    ) throws -> (notes: [ListedFile], otherFiles: [ListedFile], readAt: FileTime)? {
+        let descriptor = open(name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable() }
+        if let events {
+            let readAt = FolderLedger.now()
+            if let listing = NamedFolderListing(folder: descriptor, ledger: ledger, events: events) {
+                close(descriptor)
+                return (listing.notes, listing.otherFiles, readAt)
+            }
+        }
+        let (walker, readAt) = walk(descriptor, readingNotes: false, history: history)
+        guard walker.rejected.isEmpty else { return nil }
+        return (walker.notes, walker.otherFiles, readAt)
     }
 }
 
@@ -110,7 +133,7 @@ struct FolderComparison {
 
     init(ledger: FolderLedger, notes listed: [ListedFile], otherFiles: [ListedFile], uncommitted: Set<[UInt8]>) {
         let homePath = MarkdownWikiAssembler.homePath(among: listed.map(\.relativePath))
-        let filesMoved = FolderLedger.digest(of: otherFiles) != ledger.otherFilesDigest
+        let filesMoved = otherFiles != ledger.otherFiles
         var notes: [Note] = []
         notes.reserveCapacity(listed.count)
         var toRead: [String] = []

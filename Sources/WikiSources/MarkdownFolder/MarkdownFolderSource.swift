@@ -120,7 +120,8 @@ public struct MarkdownFolderSource: DocumentSource {
         let (walker, readAt) = walk(descriptor, readingNotes: true, history: history)
         let assembler = MarkdownWikiAssembler(
             folderName: name, wikiID: id, configuredTitle: wikiTitle, history: history)
-        let assembly = assembler.assemble(walker.files, otherFiles: walker.otherFiles, readAt: readAt)
+        let assembly = assembler.assemble(
+            walker.files, otherFiles: walker.otherFiles, walkRejected: !walker.rejected.isEmpty, readAt: readAt)
         for document in assembly.documents { try body(document) }
         return SourceReading(
             form: Self.form(inGit: history != nil), scope: .everything, documentCount: assembly.documents.count,

@@ -40,8 +40,11 @@ struct MarkdownWikiAssembler {
     }
 
     /// The wiki document and the pages of `files`, the home among them. Each page has, as its
-    /// attachments, the files of `otherFiles` its note names (`FolderFiles`).
-    func assemble(_ files: [MarkdownFile], otherFiles: [ListedFile], readAt: FileTime) -> Assembly {
+    /// attachments, the files of `otherFiles` its note names (`FolderFiles`). The ledger says
+    /// whether files were rejected, by the assembly or, when `walkRejected`, by the walk.
+    func assemble(
+        _ files: [MarkdownFile], otherFiles: [ListedFile], walkRejected: Bool, readAt: FileTime
+    ) -> Assembly {
         let homePath = Self.homePath(among: files.map(\.relativePath))
         var rejected: [RejectedEntry] = []
         var home: ReadFile?
@@ -85,7 +88,8 @@ struct MarkdownWikiAssembler {
             entries.append(page.entry(namesFiles: namesFiles, revision: document.revisionText ?? ""))
         }
         let ledger = FolderLedger(
-            wikiID: wikiID, head: history.map { $0.head ?? "" }, otherFilesDigest: FolderLedger.digest(of: otherFiles),
+            wikiID: wikiID, head: history.map { $0.head ?? "" }, otherFiles: otherFiles,
+            rejectedFiles: walkRejected || !rejected.isEmpty || !folderFiles.rejected.isEmpty,
             wikiRevision: wiki.revisionText ?? "", readAt: readAt,
             home: home?.entry(namesFiles: wiki.body["_attachments"] != nil, revision: ""),
             entries: entries)
