@@ -95,12 +95,6 @@ struct SearchShard: Sendable, Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The terms `parts` splits, in byte order, each with its parts.
-    func splitTerms(_ parts: SearchTermParts) -> [(term: String, parts: [SearchTermParts.Part])] {
-        terms.filter { parts.splits($0.key, $0.value) }.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-            .map { ($0, SearchTermParts.parts(of: terms[$0]!)) }
-    }
-
     /// Appends `postings` to `bytes`, each `["key",count,fields,section,class]`, separated by commas.
     static func appendPostings(_ postings: [Posting], to bytes: inout [UInt8]) {
         for (position, posting) in postings.enumerated() {
