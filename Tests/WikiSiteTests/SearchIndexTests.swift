@@ -192,23 +192,31 @@ struct SearchIndexTests {
     }
 
     @Test func aShardKeepsItsPostingsInKeyOrderAndReadsBackAsTheStateKeepsIt() throws {
-        var shard = SearchShard()
-        shard.set(["bb0000000000": Self.posting(1, 4, 0, 8), "dd0000000000": Self.posting(1, 4, 0, 8)], for: "cafe")
-        shard.set(["aa0000000000": Self.posting(2, 4, 0, 8), "dd0000000000": nil], for: "cafe")
-        shard.set(["cc0000000000": Self.posting(1, 1, 0, 9)], for: "café")
-        shard.set(["bb0000000000": Self.posting(3, 4, 0, 8)], for: "cafe")
+        var cafe = SearchShard.setting(
+            ["bb0000000000": Self.posting(1, 4, 0, 8), "dd0000000000": Self.posting(1, 4, 0, 8)], in: [])
+        cafe = SearchShard.setting(["aa0000000000": Self.posting(2, 4, 0, 8), "dd0000000000": nil], in: cafe)
+        cafe = SearchShard.setting(["bb0000000000": Self.posting(3, 4, 0, 8)], in: cafe)
+        var shard = StoredSearchShard()
+        shard.set(cafe, of: "cafe")
+        shard.set(SearchShard.setting(["cc0000000000": Self.posting(1, 1, 0, 9)], in: []), of: "café")
+        shard.set(
+            [.init(band: 3, count: 7, maxCount: 2, minLengthClass: 5, fields: 4, size: 210)], ofSplit: "common")
         #expect(
-            shard.value(parts: SearchShardCut().parts)
-                == #"{"cafe":[["aa0000000000",2,4,0,8],["bb0000000000",3,4,0,8]],"café":[["cc0000000000",1,1,0,9]]}"#)
-        #expect(SearchShard(encoded: shard.encoded) == shard)
+            shard.value
+                == #"{"cafe":[["aa0000000000",2,4,0,8],["bb0000000000",3,4,0,8]],"café":[["cc0000000000",1,1,0,9]],"#
+                + #""common":{"n":7,"p":[[3,2,5,4]]}}"#)
+        #expect(StoredSearchShard(encoded: shard.encoded) == shard)
         let damaged = [
             "cafe\n", "cafe\t\n", "\taa0000000000:1,4,0,8\n", "cafe\taa000000000:1,4,0,8\n",
             "cafe\tAA0000000000:1,4,0,8\n", "cafe\taa0000000000:1,4,0\n", "cafe\taa0000000000;1,4,0,8\n",
-            "cafe\taa0000000000:1,4,0,8\t\n",
+            "cafe\taa0000000000:1,4,0,8\t\n", "common\t=1,2,3\n", "common\t=1,2,3,4,5,-6\n",
+            "common\t=1,2,3,4,5,6\taa0000000000:1,4,0,8\n",
         ]
-        for text in damaged { #expect(SearchShard(encoded: Data(text.utf8)) == nil, "\(text)") }
-        shard.set(["cc0000000000": nil], for: "café")
+        for text in damaged { #expect(StoredSearchShard(encoded: Data(text.utf8)) == nil, "\(text)") }
+        shard.set([], of: "café")
         #expect(shard.terms["café"] == nil, "a term without postings goes")
+        shard.set([], ofSplit: "common")
+        #expect(shard.splitTerms.isEmpty, "a split term without parts goes")
     }
 
     @Test func anEntryKeepsEachTermsPostingAndReadsBackAsTheStateKeepsIt() throws {

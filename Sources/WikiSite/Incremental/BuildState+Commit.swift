@@ -30,7 +30,7 @@ extension BuildState {
                 for table in [
                     "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
                     "letterIndex", "sitemapPart", "alias", "tagged", "searchDocument", "searchShard",
-                    "searchTotals",
+                    "searchPart", "searchTotals",
                 ] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
@@ -79,7 +79,7 @@ extension BuildState {
             try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
             for table in [
                 "page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart", "alias",
-                "tagged", "searchDocument", "searchShard", "searchTotals",
+                "tagged", "searchDocument", "searchShard", "searchPart", "searchTotals",
             ] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
             }

@@ -2,26 +2,33 @@ import Foundation
 import GRDB
 import WikiDocuments
 
+/// One part of a split term, as the state names its row: the term and the part's band.
+struct SearchPartKey: Hashable, Sendable {
+    let term: String
+    let band: Int
+}
+
 /// What a build changes of one wiki's search index in the state: the index made whole (the
-/// wiki-wide path), or the documents and shards the fast path wrote again.
+/// wiki-wide path), or the documents, shards and parts the fast path wrote again.
 struct SearchIndexChange {
     let wikiID: String
-    /// Whether it replaces every row of the wiki's index.
-    var replacesWiki = false
+    /// The whole index, when it replaces every row of the wiki's.
+    private(set) var whole: SearchIndex?
     /// Documents new or changed, and the keys of those gone.
     var entries: [SearchEntry] = []
     var removedEntries: [String] = []
     /// Term shards new or changed, by key, and the keys of those gone.
-    var shards: [String: SearchShard] = [:]
+    var shards: [String: StoredSearchShard] = [:]
     var removedShards: [String] = []
+    /// The postings of the parts of split terms new or changed, by term and band; none: the part
+    /// is gone.
+    var parts: [SearchPartKey: [SearchShard.Posting]] = [:]
     var totals: SearchIndex.Totals
 
     /// The whole index of wiki `wikiID`.
     init(replacingIndexOf wikiID: String, with index: SearchIndex) {
         self.wikiID = wikiID
-        replacesWiki = true
-        entries = index.entries
-        shards = index.shards
+        whole = index
         totals = index.totals
     }
 
@@ -33,7 +40,7 @@ struct SearchIndexChange {
 }
 
 /// The search index of each wiki, as the state keeps it (`searchDocument`, `searchShard`,
-/// `searchTotals`).
+/// `searchPart`, `searchTotals`).
 extension BuildState {
     /// The totals of the search index of wiki `wikiID`; nil when the state keeps no index of it.
     func searchTotals(ofWiki wikiID: String) throws -> SearchIndex.Totals? {
@@ -46,29 +53,40 @@ extension BuildState {
 
     /// The term shard `key` of wiki `wikiID`'s index: an empty one when there is none; nil when
     /// it does not decode.
-    func searchShard(_ key: String, ofWiki wikiID: String) throws -> SearchShard? {
+    func searchShard(_ key: String, ofWiki wikiID: String) throws -> StoredSearchShard? {
         try database.read { db in
             let data = try Data.fetchOne(
                 db.cachedStatement(sql: "SELECT terms FROM searchShard WHERE wiki = ? AND shard = ?"),
                 arguments: [wikiID, key])
-            return data.map { SearchShard(encoded: $0) } ?? SearchShard()
+            return data.map { StoredSearchShard(encoded: $0) } ?? StoredSearchShard()
         }
     }
 
     /// The term shards of wiki `wikiID`'s index whose keys start with `prefix` (every key is
     /// lowercase hexadecimal), by key; nil when one does not decode.
-    func searchShards(withPrefix prefix: String, ofWiki wikiID: String) throws -> [String: SearchShard]? {
+    func searchShards(withPrefix prefix: String, ofWiki wikiID: String) throws -> [String: StoredSearchShard]? {
         try database.read { db in
-            var shards: [String: SearchShard] = [:]
+            var shards: [String: StoredSearchShard] = [:]
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT shard, terms FROM searchShard WHERE wiki = ? AND shard >= ? AND shard < ?"),
                 arguments: [wikiID, prefix, prefix + "g"])
             for row in rows {
-                guard let shard = SearchShard(encoded: row[1]) else { return nil }
+                guard let shard = StoredSearchShard(encoded: row[1]) else { return nil }
                 shards[row[0]] = shard
             }
             return shards
+        }
+    }
+
+    /// The postings of part `key` of a split term of wiki `wikiID`'s index, in key order: none
+    /// when there is no such part; nil when they do not decode.
+    func searchPart(_ key: SearchPartKey, ofWiki wikiID: String) throws -> [SearchShard.Posting]? {
+        try database.read { db in
+            let data = try Data.fetchOne(
+                db.cachedStatement(sql: "SELECT postings FROM searchPart WHERE wiki = ? AND term = ? AND band = ?"),
+                arguments: [wikiID, key.term, key.band])
+            return data.map { SearchShard.postings(encoded: [UInt8]($0)[...]) } ?? []
         }
     }
 
@@ -82,15 +100,14 @@ extension BuildState {
     }
 
     /// How many term shards are encoded at once, on every core: enough to keep the cores busy,
-    /// few enough that a large wiki's encoded shards (a megabyte each at 100,000 pages) are
-    /// never all held at once.
+    /// few enough that a large wiki's encoded shards and parts are never all held at once.
     private static let encodedBatch = 16
 
     /// Records `change` of a wiki's search index.
     static func record(_ change: SearchIndexChange, _ db: Database) throws {
         let wikiID = change.wikiID
-        if change.replacesWiki {
-            for table in ["searchDocument", "searchShard"] {
+        if change.whole != nil {
+            for table in ["searchDocument", "searchShard", "searchPart"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
             }
         }
@@ -100,25 +117,87 @@ extension BuildState {
             sql:
                 "INSERT OR REPLACE INTO searchDocument (wiki, key, href, length, postings, value) VALUES (?, ?, ?, ?, ?, ?)"
         )
-        let entries = change.entries.sorted { $0.key < $1.key }
+        let entries = (change.whole?.entries ?? change.entries).sorted { $0.key < $1.key }
         for entry in entries {
             try writeEntry.execute(
                 arguments: [wikiID, entry.key, entry.href, entry.length, Data(entry.encodedPostings), entry.value])
         }
         let removeShard = try db.cachedStatement(sql: "DELETE FROM searchShard WHERE wiki = ? AND shard = ?")
         for key in change.removedShards { try removeShard.execute(arguments: [wikiID, key]) }
-        let writeShard = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO searchShard (wiki, shard, terms, size) VALUES (?, ?, ?, ?)")
-        let (shards, keys) = (change.shards, change.shards.keys.sorted())
-        for batch in stride(from: 0, to: keys.count, by: Self.encodedBatch) {
-            let end = min(batch + Self.encodedBatch, keys.count)
-            let encoded = Concurrently.map(end - batch) { shards[keys[batch + $0]]!.encoded }
-            for (key, data) in zip(keys[batch..<end], encoded) {
-                try writeShard.execute(arguments: [wikiID, key, data, shards[key]!.size])
+        let writer = try SearchRowWriter(wikiID: wikiID, db)
+        if let whole = change.whole {
+            try record(whole, with: writer)
+        } else {
+            for key in change.shards.keys.sorted() { try writer.write(change.shards[key]!, key: key) }
+            for key in change.parts.keys.sorted(by: { ($0.term, $0.band) < ($1.term, $1.band) }) {
+                try writer.write(change.parts[key]!, of: key)
             }
         }
         try db.execute(
             sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, length, clashes) VALUES (?, ?, ?, ?)",
             arguments: [wikiID, change.totals.documents, change.totals.length, change.totals.clashes])
+    }
+
+    /// Records the shards and parts of the whole index `index`, a batch of shards at a time,
+    /// each batch encoded on every core.
+    private static func record(_ index: SearchIndex, with writer: SearchRowWriter) throws {
+        let keys = index.shardKeys
+        for batch in stride(from: 0, to: keys.count, by: Self.encodedBatch) {
+            let end = min(batch + Self.encodedBatch, keys.count)
+            let rows = Concurrently.map(end - batch) { position in
+                let shard = index.shards[keys[batch + position]]!
+                let parts = shard.terms.filter { index.parts.splits($0.key, $0.value) }.flatMap { term, postings in
+                    SearchTermParts.parts(of: postings).map { part in
+                        (
+                            key: SearchPartKey(term: term, band: part.band),
+                            postings: SearchRowWriter.encoded(part.postings)
+                        )
+                    }
+                }
+                return (shard: StoredSearchShard(shard, parts: index.parts), parts: parts)
+            }
+            for (key, row) in zip(keys[batch..<end], rows) {
+                try writer.write(row.shard, key: key)
+                for part in row.parts { try writer.write(encoded: part.postings, of: part.key) }
+            }
+        }
+    }
+}
+
+/// Writes the rows of one wiki's term shards and parts, each statement prepared once.
+private struct SearchRowWriter {
+    let wikiID: String
+    let writeShard: Statement
+    let writePart: Statement
+    let removePart: Statement
+
+    init(wikiID: String, _ db: Database) throws {
+        self.wikiID = wikiID
+        writeShard = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO searchShard (wiki, shard, terms, size) VALUES (?, ?, ?, ?)")
+        writePart = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO searchPart (wiki, term, band, postings) VALUES (?, ?, ?, ?)")
+        removePart = try db.cachedStatement(sql: "DELETE FROM searchPart WHERE wiki = ? AND term = ? AND band = ?")
+    }
+
+    /// `postings` as a part's row holds them.
+    static func encoded(_ postings: [SearchShard.Posting]) -> Data {
+        var bytes: [UInt8] = []
+        SearchShard.appendEncoded(postings, to: &bytes)
+        return Data(bytes)
+    }
+
+    func write(_ shard: StoredSearchShard, key: String) throws {
+        try writeShard.execute(arguments: [wikiID, key, shard.encoded, shard.size])
+    }
+
+    /// Writes the postings of part `key`, or removes the part when it has none.
+    func write(_ postings: [SearchShard.Posting], of key: SearchPartKey) throws {
+        guard !postings.isEmpty else { return try removePart.execute(arguments: [wikiID, key.term, key.band]) }
+        try write(encoded: Self.encoded(postings), of: key)
+    }
+
+    func write(encoded postings: Data, of key: SearchPartKey) throws {
+        try writePart.execute(arguments: [wikiID, key.term, key.band, postings])
     }
 }

@@ -3,7 +3,8 @@ import WikiModel
 import WikiRender
 
 /// The search index files that the fast path writes again: the term shards of the terms whose
-/// postings a change adds, removes or alters, the files of the documents whose entries change,
+/// postings a change adds, removes or alters, the parts of the split terms its postings leave
+/// and join, the files of the documents whose entries change,
 /// and `meta.js`, from the index the state keeps (`BuildState+Search`). They are made by the
 /// functions the whole index is made with (`SearchIndex`), so they hold the bytes a clean build
 /// writes.
@@ -57,9 +58,10 @@ extension FastPath {
         for (key, shard) in shards.written {
             shardKeys.insert(key)
             change.shards[key] = shard
-            let file = SearchIndex.termFile(key, shard, parts: options.searchShardCut.parts)
+            let file = SearchIndex.termFile(key, shard)
             files.written.append((path(file.name), file.text, cause(key)))
         }
+        change.parts = shards.parts
         for (file, shard) in shards.writtenParts { files.written.append((path(file.name), file.text, cause(shard))) }
         for (name, shard) in shards.removedParts { files.removed.append((path(name), cause(shard))) }
         for document in documents {
@@ -107,7 +109,8 @@ extension FastPath {
     private func movePostings(of entry: EntryChange, into shards: inout SearchShardEdit) throws {
         let (old, new) = (entry.old?.postings ?? [:], entry.new?.postings ?? [:])
         for term in Set(old.keys).union(new.keys) where old[term] != new[term] {
-            try shards.set(new[term], ofDocument: entry.key, for: term, because: entry.title)
+            try shards.set(
+                .init(old: old[term], new: new[term]), ofDocument: entry.key, for: term, because: entry.title)
         }
     }
 }

@@ -2,20 +2,28 @@ import WikiDocuments
 import WikiModel
 import WikiRender
 
-/// The term shards a fast-path change of one wiki's search index touches. Each is read once from
-/// the state and changed with the postings that change; then every prefix whose weight crossed
-/// the budget of `SearchShardCut` is cut again from its shards alone, so that the shards are those
-/// `SearchShardCut` makes of the whole index, at the cost of what changed.
+/// The term shards and parts a fast-path change of one wiki's search index touches. Each shard
+/// is read once from the state, and of a split term only the parts its changed postings leave
+/// and join; then every prefix whose weight crossed the budget of `SearchShardCut` is cut again
+/// from its shards' sizes alone, so that the shards are those `SearchShardCut` makes of the
+/// whole index, at the cost of what changed.
 struct SearchShardEdit {
-    /// The shards to write and the keys of those to remove, each with its cause; the part files
-    /// to write and the names of those to remove, each with the key of the shard whose causes
-    /// are its own.
+    /// The shards to write and the keys of those to remove, each with its cause; the parts to
+    /// write or remove; the part files to write and the names of those to remove, each with the
+    /// key of the shard whose causes are its own.
     struct Outcome {
-        var written: [String: SearchShard] = [:]
+        var written: [String: StoredSearchShard] = [:]
         var removed: [String] = []
         var causes: [String: [ChangeCause]] = [:]
+        var parts: [SearchPartKey: [SearchShard.Posting]] = [:]
         var writtenParts: [(file: SearchIndex.File, shard: String)] = []
         var removedParts: [(name: String, shard: String)] = []
+    }
+
+    /// A document's posting of a term before a change and after it.
+    struct PostingChange {
+        let old: SearchPosting?
+        let new: SearchPosting?
     }
 
     private let state: BuildState
@@ -23,10 +31,12 @@ struct SearchShardEdit {
     private let cut: SearchShardCut
     let layout: StoredShardLayout
     /// The shards a posting changed in, as the state keeps them, by key.
-    private var touched: [String: SearchShard] = [:]
-    /// The postings that change, by shard, term and document (nil: taken out), set in the
-    /// shards all at once (`outcome`): a term changes in one pass, whatever the documents.
-    private var changes: [String: [String: [String: SearchPosting?]]] = [:]
+    private var touched: [String: StoredSearchShard] = [:]
+    /// The postings that change, by term and document, set all at once (`outcome`): a term
+    /// changes in one pass, whatever the documents.
+    private var changes: [String: [String: PostingChange]] = [:]
+    /// The shard of each changed term.
+    private var shardOfTerm: [String: String] = [:]
     /// A changed term of each touched shard and the length of the shard's prefix: its path.
     private var paths: [String: (term: String, depth: Int)] = [:]
     private var causes: [String: [ChangeCause]] = [:]
@@ -38,54 +48,53 @@ struct SearchShardEdit {
         layout = StoredShardLayout(try state.searchShardSizes(ofWiki: wikiID))
     }
 
-    /// Sets the posting of document `key` for `term` (takes it out when `posting` is nil),
-    /// because page `title` changed.
+    /// Sets the posting of document `key` for `term` from `change.old` to `change.new` (nil: the
+    /// document has none), because page `title` changed.
     ///
     /// - Throws: `FastPathDeclined` when the term's shard in the state does not read.
     mutating func set(
-        _ posting: SearchPosting?, ofDocument key: String, for term: String, because title: PageTitle
+        _ change: PostingChange, ofDocument key: String, for term: String, because title: PageTitle
     ) throws {
         let (shardKey, depth) = layout.shard(of: term)
         if touched[shardKey] == nil {
-            touched[shardKey] = try read(shardKey)
+            guard let stored = try state.searchShard(shardKey, ofWiki: wikiID) else { throw declined(shardKey) }
+            touched[shardKey] = stored
             paths[shardKey] = (term, depth)
         }
-        changes[shardKey, default: [:]][term, default: [:]][key] = .some(posting)
+        shardOfTerm[term] = shardKey
+        changes[term, default: [:]][key] = change
         if causes[shardKey]?.last != .searchEntry(title) { causes[shardKey, default: []].append(.searchEntry(title)) }
     }
 
-    /// The shards to write and to remove: the touched ones, and those of the prefixes cut again.
+    /// The shards to write and to remove: the touched ones, and those of the prefixes cut again;
+    /// and the parts of the changed split terms.
     ///
-    /// - Throws: `FastPathDeclined` when a shard in the state does not read.
+    /// - Throws: `FastPathDeclined` when a shard or part in the state does not read.
     func outcome() throws -> Outcome {
         var outcome = Outcome(causes: causes)
-        // The touched shards as they are now (empty when left without terms).
         var touched = touched
-        for (shardKey, terms) in changes {
-            for (term, postings) in terms {
-                touched[shardKey]!.set(postings, for: term)
-                let (old, new) = (self.touched[shardKey]!.terms[term] ?? [], touched[shardKey]!.terms[term] ?? [])
-                addPartChanges(of: term, from: old, to: new, inShard: shardKey, to: &outcome)
-            }
+        let termParts = SearchTermPartEdit(state: state, wikiID: wikiID, parts: cut.parts)
+        for (term, documents) in changes {
+            let shardKey = shardOfTerm[term]!
+            try termParts.change(term, documents, in: &touched[shardKey]!, shardKey: shardKey, into: &outcome)
         }
         var shards = touched
         for (prefix, depth) in prefixesCutAgain(touched) {
             guard let stored = try state.searchShards(withPrefix: prefix, ofWiki: wikiID) else {
                 throw declined(prefix)
             }
-            var now = stored
+            var region = StoredSearchShard()
             var regionCauses: [ChangeCause] = []
+            for (key, shard) in stored where touched[key] == nil { region = region.merging(shard) }
             for (key, shard) in touched where key.hasPrefix(prefix) {
-                now[key] = shard
+                region = region.merging(shard)
                 shards[key] = nil
                 regionCauses += causes[key, default: []]
             }
-            let terms = now.values.reduce(into: [String: [SearchShard.Posting]]()) { terms, shard in
-                terms.merge(shard.terms) { first, _ in first }
-            }
-            let shardsNow = cut.shards(of: terms, depth: depth)
-            for key in Set(now.keys).union(shardsNow.keys) where shardsNow[key] != stored[key] {
-                shards[key] = shardsNow[key] ?? SearchShard()
+            let members = cut.members(of: region.termSizes.map { (term: $0.key, size: $0.value) }, depth: depth)
+            let shardsNow = members.mapValues { region.only($0) }
+            for key in Set(stored.keys).union(shardsNow.keys) where shardsNow[key] != stored[key] {
+                shards[key] = shardsNow[key] ?? StoredSearchShard()
                 outcome.causes[key] = regionCauses
             }
         }
@@ -99,29 +108,10 @@ struct SearchShardEdit {
         return outcome
     }
 
-    /// Adds to `outcome` the part files of `term` whose postings changed from `old` to `new`, and
-    /// the names of those it no longer has: the parts its changed postings leave and join, or
-    /// all of them when the term starts or stops being split.
-    private func addPartChanges(
-        of term: String, from old: [SearchShard.Posting], to new: [SearchShard.Posting], inShard shardKey: String,
-        to outcome: inout Outcome
-    ) {
-        let parts = cut.parts
-        let oldParts = parts.splits(term, old) ? SearchTermParts.parts(of: old) : []
-        let newParts = parts.splits(term, new) ? SearchTermParts.parts(of: new) : []
-        let oldByBand = Dictionary(uniqueKeysWithValues: oldParts.map { ($0.band, $0) })
-        let changed = newParts.filter { oldByBand[$0.band] != $0 }
-        for file in SearchIndex.partFiles(of: term, changed) { outcome.writtenParts.append((file, shardKey)) }
-        let newBands = Set(newParts.map(\.band))
-        for part in oldParts where !newBands.contains(part.band) {
-            outcome.removedParts.append((SearchTermParts.fileName(of: term, band: part.band) + ".js", shardKey))
-        }
-    }
-
     /// The prefixes whose cut changes: on the path of each touched shard, the first prefix that
     /// was cut and weighs no more than the budget now, or the shard's own prefix, not cut and
     /// weighing more. Each appears once, and none under another.
-    private func prefixesCutAgain(_ touched: [String: SearchShard]) -> [(prefix: String, depth: Int)] {
+    private func prefixesCutAgain(_ touched: [String: StoredSearchShard]) -> [(prefix: String, depth: Int)] {
         var changes: [String: Int] = [:]
         for (key, shard) in touched { changes[key] = shard.size - layout.sizes[key, default: 0] }
         var found: [String: Int] = [:]
@@ -141,12 +131,6 @@ struct SearchShardEdit {
             kept.append((prefix, found[prefix]!))
         }
         return kept
-    }
-
-    /// The shard `key` as the state keeps it, empty when there is none.
-    private func read(_ key: String) throws -> SearchShard {
-        guard let stored = try state.searchShard(key, ofWiki: wikiID) else { throw declined(key) }
-        return stored
     }
 
     private func declined(_ key: String) -> FastPathDeclined {

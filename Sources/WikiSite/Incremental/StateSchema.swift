@@ -59,9 +59,10 @@ import GRDB
 /// - `searchDocument`, `searchShard`, `searchTotals` (migration "search index"): each search
 ///   wiki's index: every document by `key` with its `href`, `length`, `postings` by term
 ///   (`SearchEntry.encodedPostings`) and `value` in its document shard; every term shard by
-///   `shard` key with its `terms` (`SearchShard.encoded`) and its `size` (migration "search
-///   shard sizes"); and the wiki's totals (documents,
-///   terms, key clashes), which `meta.js` shows.
+///   `shard` key with its `terms` (`StoredSearchShard.encoded`) and its `size` (migration
+///   "search shard sizes"); and the wiki's totals (documents, terms, key clashes), which
+///   `meta.js` shows. `searchPart` (migration "search term parts"): the `postings` of each part
+///   of a split term, by `term` and `band`.
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -325,6 +326,18 @@ enum StateSchema {
             // knows whether a change of the home changes which files are published. A state of
             // the format before has none: its next build is a full one.
             try db.alter(table: "wiki") { table in table.add(column: "homeFiles", .integer) }
+        }
+        migrator.registerMigration("search term parts") { db in
+            // The postings of each part of a split term (`SearchTermParts`), a row a part, so that
+            // an edit of a common word reads and writes the parts it changes, not the word's
+            // whole list. A state of the format before has none: its next build is a full one.
+            try db.create(table: "searchPart", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("term", .text).notNull()
+                table.column("band", .integer).notNull()
+                table.column("postings", .blob).notNull()
+                table.primaryKey(["wiki", "term", "band"])
+            }
         }
         return migrator
     }

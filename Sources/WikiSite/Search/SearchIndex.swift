@@ -138,7 +138,8 @@ struct SearchIndex: Sendable {
     /// writer holds no more of the index's text than the files it is writing.
     func file(at position: Int) -> File {
         if position < shardKeys.count {
-            return Self.termFile(shardKeys[position], shards[shardKeys[position]]!, parts: parts)
+            let key = shardKeys[position]
+            return Self.termFile(key, StoredSearchShard(shards[key]!, parts: parts))
         }
         let document = position - shardKeys.count
         if document < entries.count { return Self.documentFile(entries[document].key, value: entries[document].value) }
@@ -169,9 +170,9 @@ struct SearchIndex: Sendable {
         length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
     }
 
-    /// The file of the term shard `key`, its terms split by `parts`.
-    static func termFile(_ key: String, _ shard: SearchShard, parts: SearchTermParts) -> File {
-        file("t-" + key, value: shard.value(parts: parts))
+    /// The file of the term shard `key`.
+    static func termFile(_ key: String, _ shard: StoredSearchShard) -> File {
+        file("t-" + key, value: shard.value)
     }
 
     /// The files of the parts `parts` of `term`.

@@ -33,8 +33,18 @@ struct SearchShardCut: Sendable, Equatable {
     /// The shards of `terms`, which all start with the same `depth - 1` letters (any, at depth 1),
     /// by key.
     func shards(of terms: [String: [SearchShard.Posting]], depth: Int = 1) -> [String: SearchShard] {
-        var shards: [String: SearchShard] = [:]
-        let groups = Dictionary(grouping: terms) { SearchTerms.shardKey(of: $0.key, length: depth) }
+        let sizes = terms.map { (term: $0.key, size: SearchShard.size(of: $0.key, $0.value)) }
+        return members(of: sizes, depth: depth).mapValues { names in
+            SearchShard(terms: Dictionary(uniqueKeysWithValues: names.map { ($0, terms[$0]!) }))
+        }
+    }
+
+    /// The terms of each shard, by key, of the terms `sizes` weighs, which all start with the
+    /// same `depth - 1` letters: the cut is a function of the terms' sizes alone, so the fast
+    /// path cuts a prefix again from what its shards weigh, without a split term's postings.
+    func members(of sizes: [(term: String, size: Int)], depth: Int = 1) -> [String: [String]] {
+        var shards: [String: [String]] = [:]
+        let groups = Dictionary(grouping: sizes) { SearchTerms.shardKey(of: $0.term, length: depth) }
         for (key, members) in groups {
             place(members, key: key, depth: depth, into: &shards)
         }
@@ -48,20 +58,15 @@ struct SearchShardCut: Sendable, Equatable {
 
     /// Puts `members`, the terms of the prefix `key`, `depth` letters long, into `shards`.
     private func place(
-        _ members: [(key: String, value: [SearchShard.Posting])], key: String, depth: Int,
-        into shards: inout [String: SearchShard]
+        _ members: [(term: String, size: Int)], key: String, depth: Int, into shards: inout [String: [String]]
     ) {
-        let size = members.reduce(0) { $0 + SearchShard.size(of: $1.key, $1.value) }
-        guard cuts(size: size, depth: depth) else {
-            shards[key] = SearchShard(terms: Dictionary(uniqueKeysWithValues: members))
+        guard cuts(size: members.reduce(0) { $0 + $1.size }, depth: depth) else {
+            shards[key] = members.map(\.term)
             return
         }
-        var own: [String: [SearchShard.Posting]] = [:]
-        var longer: [String: [SearchShard.Posting]] = [:]
-        for (term, postings) in members {
-            if term.unicodeScalars.count <= depth { own[term] = postings } else { longer[term] = postings }
-        }
-        if !own.isEmpty { shards[key] = SearchShard(terms: own) }
-        shards.merge(self.shards(of: longer, depth: depth + 1)) { first, _ in first }
+        let own = members.filter { $0.term.unicodeScalars.count <= depth }
+        if !own.isEmpty { shards[key] = own.map(\.term) }
+        let longer = members.filter { $0.term.unicodeScalars.count > depth }
+        shards.merge(self.members(of: longer, depth: depth + 1)) { first, _ in first }
     }
 }

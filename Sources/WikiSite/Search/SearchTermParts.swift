@@ -27,13 +27,48 @@ struct SearchTermParts: Sendable, Equatable {
         var fields: Int { postings.reduce(0) { $0 | Int($1.posting.fields) } }
     }
 
+    /// What a term shard and the state keep of one part: its band, how many postings it has,
+    /// what bounds their scores, and what they weigh. The part's postings are its own file's,
+    /// and its own row of the state's, so that an edit reads and writes the parts it changes and
+    /// no other.
+    struct Summary: Sendable, Equatable {
+        let band: Int
+        let count: Int
+        let maxCount: Int
+        let minLengthClass: Int
+        let fields: Int
+        /// What the part's postings weigh in their term's size (`SearchShard.size(of:_:)`).
+        let size: Int
+
+        init(band: Int, count: Int, maxCount: Int, minLengthClass: Int, fields: Int, size: Int) {
+            self.band = band
+            self.count = count
+            self.maxCount = maxCount
+            self.minLengthClass = minLengthClass
+            self.fields = fields
+            self.size = size
+        }
+
+        /// The summary of `part`.
+        init(_ part: Part) {
+            self.init(
+                band: part.band, count: part.postings.count, maxCount: part.maxCount,
+                minLengthClass: part.minLengthClass, fields: part.fields,
+                size: SearchShard.size(of: part.postings))
+        }
+    }
+
     /// The most a term's postings may weigh (`SearchShard.size(of:_:)`) and stay in its shard.
     let threshold: Int
 
     /// Whether `term` with `postings` is written in parts.
     func splits(_ term: String, _ postings: [SearchShard.Posting]) -> Bool {
-        SearchShard.size(of: term, postings) > threshold
-            && SearchTerms.shardKey(of: term, length: .max).count <= Self.longestKey
+        splits(term, size: SearchShard.size(of: term, postings))
+    }
+
+    /// Whether `term`, weighing `size` (`SearchShard.size(of:_:)`), is written in parts.
+    func splits(_ term: String, size: Int) -> Bool {
+        size > threshold && SearchTerms.shardKey(of: term, length: .max).count <= Self.longestKey
     }
 
     /// The band of `posting`, 0 the best: the group of its fields (a title match ranks first,
@@ -62,8 +97,8 @@ struct SearchTermParts: Sendable, Equatable {
     /// What a shard holds of a split term: `{"n": postings, "p": [[band, most count, least length
     /// class, fields], …]}`, the parts best first. The search script bounds the score of the
     /// documents of a part it has not loaded from them.
-    static func summary(of parts: [Part]) -> String {
-        let count = parts.reduce(0) { $0 + $1.postings.count }
+    static func summary(of parts: [Summary]) -> String {
+        let count = parts.reduce(0) { $0 + $1.count }
         let list = parts.map { "[\($0.band),\($0.maxCount),\($0.minLengthClass),\($0.fields)]" }
         return "{\"n\":\(count),\"p\":[" + list.joined(separator: ",") + "]}"
     }

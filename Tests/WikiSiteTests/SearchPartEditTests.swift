@@ -1,0 +1,85 @@
+import Foundation
+import TemporaryFolders
+import Testing
+import WikiDocuments
+import WikiRender
+
+@testable import WikiSite
+
+/// The fast path changes a common word's postings in the parts they leave and join, a row of the
+/// state and a file each, and keeps the parts as a clean build records them.
+@Suite("search term parts changed by the fast path")
+struct SearchPartEditTests {
+    /// 40 pages, each holding "common" once to six times, every fifth in its title too: at a
+    /// 600-byte budget, "common" is split into several parts. Page 7 holds it `editedCount` times.
+    static func pages(editedCount: Int) -> [WikiFixture.Page] {
+        (1...40).map { number in
+            let count = number == 7 ? editedCount : number % 6 + 1
+            let common = Array(repeating: "common", count: count).joined(separator: " ")
+            let title = number.isMultiple(of: 5) ? "Common note \(number)" : "Note \(number)"
+            return WikiFixture.Page(title: title, markdown: "\(common) words of note \(number) to read.")
+        }
+    }
+
+    /// Builds the pages into `folder` (build `step`); returns the summary, how the site differs
+    /// from a clean build's, and the part files of "common" by name.
+    static func build(
+        editedCount: Int, step: Int, in folder: TemporaryFolder
+    ) throws -> (summary: BuildSummary, differences: [SiteDifference], parts: [String: Data]) {
+        var wiki = WikiFixture()
+        wiki.pages = pages(editedCount: editedCount)
+        var options = BuildOptions(sources: [try wiki.write(to: folder)], outputFolder: folder.path("site"))
+        options.wikiSettings[ExactString("1234")] = WikiSettings(search: true)
+        options.searchShardCut = SearchShardCut(budget: 600)
+        let summary = try SiteBuilder(options: options).build()
+        let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
+        let search = folder.path("site/1234/_search")
+        let prefix = "p-" + SearchTerms.shardKey(of: "common", length: .max) + "-"
+        var parts: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: search) where name.hasPrefix(prefix) {
+            parts[name] = FileManager.default.contents(atPath: search + "/" + name)
+        }
+        return (summary, differences, parts)
+    }
+
+    /// The rows of the parts of "common" the state in `stateFolder` keeps, by band.
+    static func storedParts(in stateFolder: String) throws -> [Int: [SearchShard.Posting]] {
+        let state = try BuildState(stateFolder: stateFolder)
+        var parts: [Int: [SearchShard.Posting]] = [:]
+        for band in 0..<(4 * SearchTermParts.bandsPerGroup) {
+            let postings = try #require(try state.searchPart(SearchPartKey(term: "common", band: band), ofWiki: "1234"))
+            if !postings.isEmpty { parts[band] = postings }
+        }
+        return parts
+    }
+
+    @Test func anEditMovingAPostingRewritesThePartsItLeavesAndJoinsAlone() throws {
+        let folder = try TemporaryFolder()
+        let before = try Self.build(editedCount: 1, step: 1, in: folder)
+        #expect(before.parts.count > 2, "\(before.parts.keys.sorted())")
+        let after = try Self.build(editedCount: 6, step: 2, in: folder)
+        #expect(after.summary.readChangesOnly, "\(after.summary.fastPathDeclined ?? "")")
+        #expect(after.differences.isEmpty, "\(after.differences)")
+        let changed = Set(before.parts.keys).union(after.parts.keys).filter { before.parts[$0] != after.parts[$0] }
+        #expect(changed.count == 2, "the part page 7 leaves and the one it joins: \(changed.sorted())")
+        let stored = try Self.storedParts(in: folder.path(".wikisite/site"))
+        #expect(!stored.isEmpty)
+        #expect(stored == (try Self.storedParts(in: folder.path("clean-state-2"))))
+    }
+
+    @Test func aWordThatStopsBeingCommonGoesBackIntoItsShard() throws {
+        let folder = try TemporaryFolder()
+        var wiki = WikiFixture()
+        wiki.pages = Self.pages(editedCount: 1)
+        var options = BuildOptions(sources: [try wiki.write(to: folder)], outputFolder: folder.path("site"))
+        options.wikiSettings[ExactString("1234")] = WikiSettings(search: true)
+        options.searchShardCut = SearchShardCut(budget: 600)
+        _ = try SiteBuilder(options: options).build()
+        wiki.pages = Array(wiki.pages.prefix(3))
+        options.sources = [try wiki.write(to: folder)]
+        let summary = try SiteBuilder(options: options).build()
+        #expect(summary.readChangesOnly, "\(summary.fastPathDeclined ?? "")")
+        #expect(try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: 1).isEmpty)
+        #expect(try Self.storedParts(in: options.resolvedStateFolder).isEmpty)
+    }
+}
