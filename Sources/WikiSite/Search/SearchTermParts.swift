@@ -39,23 +39,6 @@ struct SearchTermParts: Sendable, Equatable {
         let fields: Int
         /// What the part's postings weigh in their term's size (`SearchShard.size(of:_:)`).
         let size: Int
-
-        init(band: Int, count: Int, maxCount: Int, minLengthClass: Int, fields: Int, size: Int) {
-            self.band = band
-            self.count = count
-            self.maxCount = maxCount
-            self.minLengthClass = minLengthClass
-            self.fields = fields
-            self.size = size
-        }
-
-        /// The summary of `part`.
-        init(_ part: Part) {
-            self.init(
-                band: part.band, count: part.postings.count, maxCount: part.maxCount,
-                minLengthClass: part.minLengthClass, fields: part.fields,
-                size: SearchShard.size(of: part.postings))
-        }
     }
 
     /// The most a term's postings may weigh (`SearchShard.size(of:_:)`) and stay in its shard.
@@ -109,5 +92,15 @@ struct SearchTermParts: Sendable, Equatable {
         SearchShard.appendPostings(part.postings, to: &bytes)
         bytes.append(UInt8(ascii: "]"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension SearchTermParts.Summary {
+    /// The summary of `part`.
+    init(_ part: SearchTermParts.Part) {
+        self.init(
+            band: part.band, count: part.postings.count, maxCount: part.maxCount,
+            minLengthClass: part.minLengthClass, fields: part.fields,
+            size: SearchShard.size(of: part.postings))
     }
 }
