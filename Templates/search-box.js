@@ -11,13 +11,17 @@
   var wikiFolder = shared.wikiFolder;
   var fold = shared.fold;
   var isIdeograph = shared.isIdeograph;
-  var shown = 10;
+  // How many results a query shows at first, and how many more each press of "More results".
+  var batch = 10;
+  var shown = batch;
   var latest = 0;
+  var latestText = "";
   // The status messages in the wiki's language, from the layout (its strings file).
   var words = {
     noResults: input.getAttribute("data-no-results") || "No results for “{query}”",
     oneResult: input.getAttribute("data-one-result") || "{count} result",
-    results: input.getAttribute("data-results") || "{count} results"
+    results: input.getAttribute("data-results") || "{count} results",
+    more: input.getAttribute("data-more-results") || "More results"
   };
 
   // `text` in `parent`, the words that match a term of `query` in <mark>.
@@ -51,6 +55,8 @@
     return "…" + slice + (at + 130 < text.length ? "…" : "");
   }
 
+  // Shows the first `shown` of `results` (which holds one more when more match), then, when more
+  // match, the button that shows the next batch.
   function show(results, text) {
     list.textContent = "";
     if (results === null) {
@@ -61,6 +67,8 @@
       status.textContent = words.noResults.replace("{query}", function () { return text.trim(); });
       return;
     }
+    var more = results.length > shown;
+    results = results.slice(0, shown);
     var count = results.length === 1 ? words.oneResult : words.results;
     status.textContent = count.replace("{count}", String(results.length));
     results.forEach(function (result) {
@@ -88,17 +96,46 @@
       item.appendChild(link);
       list.appendChild(item);
     });
+    if (more) list.appendChild(moreButton());
   }
 
+  // The item of the button "More results": it shows the next batch, the focus on its first result.
+  function moreButton() {
+    var item = document.createElement("li");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "search-more";
+    button.textContent = words.more;
+    button.addEventListener("click", function () {
+      var first = shown;
+      shown += batch;
+      update().then(function () {
+        var next = links()[first];
+        if (next) next.focus();
+      });
+    });
+    item.appendChild(button);
+    return item;
+  }
+
+  // Shows the results of the box's text: the first batch of a new text, as many as shown before
+  // of the same text.
   async function update() {
     var text = input.value;
+    if (text !== latestText) shown = batch;
+    latestText = text;
     var ticket = ++latest;
-    var results = await shared.search(text, shown);
+    var results = await shared.search(text, shown + 1);
     if (ticket === latest) show(results, text);
   }
 
   function links() {
     return Array.prototype.slice.call(list.querySelectorAll("a"));
+  }
+
+  // What the arrow keys move through: the results, then the button "More results".
+  function items() {
+    return Array.prototype.slice.call(list.querySelectorAll("a, button"));
   }
 
   form.hidden = false;
@@ -118,7 +155,7 @@
     }
   });
   list.addEventListener("keydown", function (event) {
-    var all = links();
+    var all = items();
     var at = all.indexOf(document.activeElement);
     if (event.key === "ArrowDown" && at >= 0 && at + 1 < all.length) {
       event.preventDefault();
