@@ -59,15 +59,24 @@
     return folded(state ^ 0x13198a2e03707344n).toString(16).padStart(16, "0").slice(-12);
   }
 
-  // The document at `href`: the entry under its first key, or under a later one after a clash;
-  // null when the index has none.
-  async function documentAt(href) {
+  // The document whose href is `href`: the entry under its first key, or under a later one after
+  // a clash; null when the index has none.
+  async function documentOf(href) {
     for (var attempt = 0; attempt < 8; attempt++) {
       var key = documentKey(href, attempt);
       var found = await load("d-" + key);
       if (!found || found[1] === href) return found || null;
     }
     return null;
+  }
+
+  // The document at `href`: its own, or, when `href` is an alias's redirect, the document of the
+  // page the alias leads to (the index's `a-` file of the redirect holds the page's href).
+  async function documentAt(href) {
+    var found = await documentOf(href);
+    if (found || !/\.html$/.test(href)) return found;
+    var page = await load("a-" + href.slice(0, -".html".length));
+    return typeof page === "string" ? documentOf(page) : null;
   }
 
   window.wikisiteSearch = {
