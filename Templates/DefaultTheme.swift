@@ -1,4 +1,4 @@
-/// The default theme's files (the templates, the stylesheet, the search and sidebar scripts, the strings
+/// The default theme's files (the templates, the stylesheet, the search scripts, the sidebar script, the strings
 /// files in `Templates/`), compiled into the binary so an installed `wikisite` needs no checkout
 /// beside it.
 public enum DefaultTheme {
@@ -12,7 +12,11 @@ public enum DefaultTheme {
         "orphaned-pages.mustache",
         "page.mustache",
         "recent-changes.mustache",
-        "search.js",
+        "search-box.js",
+        "search-index.js",
+        "search-preview.js",
+        "search-rank.js",
+        "search-terms.js",
         "sidebar.js",
         "site-index.mustache",
         "statistics.mustache",
@@ -37,7 +41,11 @@ public enum DefaultTheme {
         case "orphaned-pages.mustache": PackageResources.orphaned_pages_mustache
         case "page.mustache": PackageResources.page_mustache
         case "recent-changes.mustache": PackageResources.recent_changes_mustache
-        case "search.js": PackageResources.search_js
+        case "search-box.js": PackageResources.search_box_js
+        case "search-index.js": PackageResources.search_index_js
+        case "search-preview.js": PackageResources.search_preview_js
+        case "search-rank.js": PackageResources.search_rank_js
+        case "search-terms.js": PackageResources.search_terms_js
         case "sidebar.js": PackageResources.sidebar_js
         case "site-index.mustache": PackageResources.site_index_mustache
         case "statistics.mustache": PackageResources.statistics_mustache

@@ -99,7 +99,7 @@ extension SiteBuilder {
     }
 
     /// Writes the site's own files `plan` asks for, and those a change of any wiki makes: the
-    /// stylesheet, the search script, the site index, and with a base URL the sitemaps and feeds of `wikis`.
+    /// stylesheet, the search scripts, the site index, and with a base URL the sitemaps and feeds of `wikis`.
     private func writeSiteFiles(
         of wikis: [Wiki], plan: BuildPlan, _ context: SiteWriting, update: inout StateUpdate,
         summary: inout BuildSummary
@@ -112,8 +112,11 @@ extension SiteBuilder {
         if let cause = plan.stylesheet {
             try writer.write(context.theme.stylesheet, to: SiteLayout.stylesheet, because: cause.description)
         }
-        if let cause = plan.searchScript {
-            try writer.write(context.theme.searchScript, to: SiteLayout.searchScript, because: cause.description)
+        for name in ThemeTemplate.searchScriptFileNames {
+            guard let cause = plan.searchScripts[name] else { continue }
+            try writer.write(
+                context.theme.searchScripts[name]!, to: SiteLayout.searchScript(named: name), because: cause.description
+            )
         }
         if let cause = plan.sidebarScript {
             try writer.write(context.theme.sidebarScript, to: SiteLayout.sidebarScript, because: cause.description)

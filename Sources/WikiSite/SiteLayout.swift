@@ -34,8 +34,11 @@ public struct SiteLayout: Sendable {
     public static let siteIndex = SitePath(components: ["index.html"])
     /// The theme's stylesheet, shared by every wiki.
     public static let stylesheet = SitePath(components: ["_assets", "style.css"])
-    /// The theme's search script, shared by every wiki.
-    public static let searchScript = SitePath(components: ["_assets", "search.js"])
+    /// The theme's search script called `name` (one of `ThemeTemplate.searchScriptFileNames`),
+    /// shared by every wiki.
+    public static func searchScript(named name: String) -> SitePath {
+        SitePath(components: ["_assets", name])
+    }
     /// The theme's sidebar script, shared by every folder wiki.
     public static let sidebarScript = SitePath(components: ["_assets", "sidebar.js"])
     /// The folder of a wiki's special pages: `_special`, a name no title can produce.

@@ -76,7 +76,7 @@ struct WikiChrome: Sendable {
             siteTitle: wiki.title, siteHref: hrefs.home,
             stylesheetHref: hrefs.stylesheet, breadcrumbs: breadcrumbs, strings: strings)
         if searchable {
-            layout.searchScriptHref = hrefs.searchScript
+            layout.searchScriptHrefs = hrefs.searchScripts
             layout.searchIndexHref = hrefs.searchIndex
         }
         if folders != nil {
@@ -172,7 +172,8 @@ struct WikiFileHrefs: Sendable {
     let recentChanges: String
     let siteIndex: String
     let stylesheet: String
-    let searchScript: String
+    /// The search scripts, in the order the pages load them.
+    let searchScripts: [String]
     let sidebarScript: String
     /// The wiki's search index (`meta.js` of its `_search` folder).
     let searchIndex: String
@@ -185,7 +186,7 @@ struct WikiFileHrefs: Sendable {
         recentChanges = path.href(to: siteLayout.special(.recentChanges, ofWiki: wikiID))
         siteIndex = path.href(to: SiteLayout.siteIndex)
         stylesheet = path.href(to: SiteLayout.stylesheet)
-        searchScript = path.href(to: SiteLayout.searchScript)
+        searchScripts = ThemeTemplate.searchScriptFileNames.map { path.href(to: SiteLayout.searchScript(named: $0)) }
         sidebarScript = path.href(to: SiteLayout.sidebarScript)
         searchIndex = path.href(
             to: SitePath(components: [siteLayout.folder(ofWiki: wikiID), WikiSearchFiles.folder, "meta.js"]))

@@ -10,7 +10,8 @@ Usage: previews.py SITE HUB TARGET FIRST_PARAGRAPH SECTION_TEXT HOSTILE NAMED...
     - a link to a missing page shows the layout's data-preview-missing text;
     - Tab to a link shows its card, Escape hides it;
     - the link to HOSTILE shows that title as text: no element comes of it;
-    - the link to each NAMED title shows that title;
+    - the link to each NAMED title shows that title; a NAMED of the form `ALIAS=>TITLE` is a link
+      through an alias, which shows the card of TITLE, the page the alias leads to;
     - axe-core finds no violation with a card shown;
     - on a touch screen, a long press shows the card and does not follow the link.
   Each check prints one line, "ok: …" or "FAIL: …"; the first failure ends it with status 1.
@@ -139,11 +140,21 @@ def check_titles(page, way, hostile, named):
     elements = page.locator(CARD + " b, " + CARD + " script").count()
     check(elements == 0, f"{way}: the hostile title shows as text")
     hide_card(page)
-    for title in named:
+    titles = [each for each in named if "=>" not in each]
+    for title in titles:
         link(page, title).focus()
         wait_for_card(page, title, f"{way}: {title!r}'s card shows that title")
     hide_card(page)
     check(True, f"{way}: every named title's card shows that title")
+    for pair in named:
+        if "=>" not in pair:
+            continue
+        alias, title = pair.split("=>")
+        link(page, alias).focus()
+        wait_for_card(page, title, f"{way}: the link through {alias!r} shows {title!r}'s card")
+        hide_card(page)
+    if len(titles) < len(named):
+        check(True, f"{way}: a link through an alias shows its page's card")
 
 
 def check_touch(url, way, target):

@@ -27,6 +27,7 @@ struct AliasIncrementalTests {
         }
         #expect(output.contains(Self.fastPath), "\(output)")
         #expect(output.contains("removed   1234/old.html: no longer an alias with a redirect"), "\(output)")
+        #expect(output.contains("removed   1234/_search/a-old.js: no longer an alias with a redirect"), "\(output)")
         #expect(IncrementalCommandTests.explanation(ofPage: "Linker", in: output)?.contains("no longer exists") == true)
         #expect(IncrementalCommandTests.explanation(ofPage: "Bystander", in: output) == nil)
     }
@@ -42,6 +43,10 @@ struct AliasIncrementalTests {
         #expect(IncrementalCommandTests.explanation(ofPage: "Linker", in: output)?.contains("which now exists") == true)
         let site = SiteFiles(root: folder.url.appendingPathComponent("site"))
         #expect(try site.html("1234/new.html").contains("url=Target"))
+        // The preview of a link through the alias finds the page's href in the search index.
+        #expect(output.contains("written   1234/_search/a-new.js: an alias of \"Target\""), "\(output)")
+        let target = try site.pageFile("Target", in: "1234").dropFirst("1234/".count)
+        #expect(try site.html("1234/_search/a-new.js") == "wikisiteSearch.put(\"a-new\",\"\(target)\");\n")
     }
 
     @Test func anAliasMovedToAnotherPageRewritesItsRedirectAlone() throws {
@@ -51,6 +56,7 @@ struct AliasIncrementalTests {
         }
         #expect(output.contains(Self.fastPath), "\(output)")
         #expect(output.contains("written   1234/old.html: an alias of \"Other\""), "\(output)")
+        #expect(output.contains("written   1234/_search/a-old.js: an alias of \"Other\""), "\(output)")
         #expect(IncrementalCommandTests.explanation(ofPage: "Linker", in: output) == nil, "\(output)")
     }
 
@@ -61,6 +67,8 @@ struct AliasIncrementalTests {
         }
         #expect(output.contains(Self.fastPath), "\(output)")
         #expect(output.contains("written   1234/old.html: page created"), "\(output)")
+        // The page has its own document in the search index: the alias's file goes.
+        #expect(output.contains("removed   1234/_search/a-old.js"), "\(output)")
         #expect(IncrementalCommandTests.explanation(ofPage: "Linker", in: output) == nil, "\(output)")
         let site = SiteFiles(root: folder.url.appendingPathComponent("site"))
         #expect(try site.html("1234/old.html").contains("A page where the alias was"))

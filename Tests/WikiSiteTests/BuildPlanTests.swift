@@ -40,6 +40,16 @@ import WikiRender
         #expect(plan.siteIndex == nil)
     }
 
+    @Test func aSearchScriptChangedRewritesThatScriptAlone() {
+        var plan = BuildPlan(fullBuild: nil)
+        plan.applyThemeChanges(["search-rank.js"], wikis: Self.wikis)
+        #expect(plan.searchScripts == ["search-rank.js": .themeFileChanged("search-rank.js")])
+        #expect(plan.plan(ofWiki: "a").specialPages == nil)
+        #expect(plan.stylesheet == nil)
+        let full = BuildPlan.full(.requested, wikis: Self.wikis)
+        #expect(full.searchScripts.keys.sorted() == ThemeTemplate.searchScriptFileNames.sorted())
+    }
+
     @Test func thePlanOfAPageJoinsItsCausesAsExplainSaysThem() {
         var plan = WikiPlan()
         var pages = PageChangePlan()

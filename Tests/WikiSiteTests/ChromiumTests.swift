@@ -2,6 +2,7 @@ import BrowserTesting
 import Foundation
 import TemporaryFolders
 import Testing
+import WikiRender
 
 /// A real browser opens the built site: Debian's `chromium`, headless (`make test` installs
 /// it; without it the tests are skipped, and fail on CI).
@@ -42,8 +43,8 @@ struct ChromiumTests {
         let list = site.root.appendingPathComponent("5737529525067657/_special/recent-changes.html")
         let listDOM = try dumpDOM(list, width: 1280)
         #expect(listDOM.contains("<h1 class=\"page-title\">Recent changes</h1>"))
-        // The one script is the theme's search script: nothing of a document runs.
-        #expect(listDOM.components(separatedBy: "<script").count == 2)
-        #expect(listDOM.contains(#"<script src="../../_assets/search.js""#), "\(listDOM)")
+        // The only scripts are the theme's search scripts: nothing of a document runs.
+        #expect(listDOM.components(separatedBy: "<script").count == 1 + ThemeTemplate.searchScriptFileNames.count)
+        #expect(listDOM.contains(#"<script src="../../_assets/search-index.js""#), "\(listDOM)")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TemporaryFolders
 import Testing
 import WikiModel
+import WikiRender
 
 /// End to end: the folder sidebar of the vault of `Tests/FolderVault/`. One script per wiki
 /// (`_special/folders/tree.js`) holds the whole tree; every page of a folder wiki has a hidden
@@ -84,7 +85,8 @@ struct FolderSidebarTests {
             #expect(try site.resolve(wikiFolder + "index.html", from: file) == "vault/index.html", "\(file)")
             let scripts = elements.filter { $0.name == "script" }.compactMap { $0.attributes["src"] }
             #expect(
-                try scripts.map { try site.resolve($0, from: file) } == ["_assets/search.js", "_assets/sidebar.js"],
+                try scripts.map { try site.resolve($0, from: file) }
+                    == (ThemeTemplate.searchScriptFileNames + ["sidebar.js"]).map { "_assets/" + $0 },
                 "\(file)")
         }
         #expect(site.exists("_assets/sidebar.js"))

@@ -3,6 +3,7 @@ import Foundation
 import SplitMix64
 import TemporaryFolders
 import Testing
+import WikiRender
 
 @testable import WikiSite
 
@@ -62,14 +63,17 @@ struct SearchPartsBrowserTests {
         for file in SearchIndex(documents, cut: cut).files {
             try Data(file.text.utf8).write(to: search.appendingPathComponent(file.name))
         }
-        let script = BrowserTesting.repositoryRoot.appendingPathComponent("Templates/search.js")
-        try FileManager.default.copyItem(at: script, to: root.appendingPathComponent("search.js"))
+        for name in ThemeTemplate.searchScriptFileNames {
+            let script = BrowserTesting.repositoryRoot.appendingPathComponent("Templates/" + name)
+            try FileManager.default.copyItem(at: script, to: root.appendingPathComponent(name))
+        }
+        let scripts = ThemeTemplate.searchScriptFileNames.map { "<script src=\"\($0)\" defer></script>" }
         let page = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Search</title></head><body>
             <header><form role="search" data-search-form hidden><label for="q">Search</label>
             <input type="search" id="q" data-search-index="_search/meta.js">
             <p role="status"></p><ul data-search-results></ul></form>
-            <script src="search.js" defer></script></header><main></main></body></html>
+            \(scripts.joined())</header><main></main></body></html>
             """
         try Data(page.utf8).write(to: root.appendingPathComponent("index.html"))
         return root.appendingPathComponent("index.html").path

@@ -2,6 +2,7 @@ import BrowserTesting
 import Foundation
 import TemporaryFolders
 import Testing
+import WikiRender
 
 @testable import WikiSite
 
@@ -86,7 +87,8 @@ struct SearchSiteTests {
         let page = try site.html(try site.pageFile("Coffee", in: "1234"))
         #expect(page.contains(#"<input type="search" id="site-search-input""#))
         #expect(page.contains(#"data-search-index="_search/meta.js""#))
-        #expect(page.contains(#"<script src="../_assets/search.js" defer></script>"#))
+        let scripts = ThemeTemplate.searchScriptFileNames.map { #"<script src="../_assets/\#($0)" defer></script>"# }
+        #expect(page.contains(scripts.joined(separator: "\n")), "the search scripts, in their order")
         #expect(try site.html("1234/_special/all-pages.html").contains(#"data-search-index="../_search/meta.js""#))
         #expect(try site.html("1234/index.html").contains("data-search-results"))
         #expect(!(try site.html("index.html")).contains("data-search-results"))

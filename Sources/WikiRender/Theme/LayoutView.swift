@@ -28,11 +28,12 @@ public struct LayoutView: Sendable {
     public var feedURL: String?
     /// The title of that feed: the wiki's title.
     public var feedTitle: String?
-    /// The search script's relative href, e.g. `../_assets/search.js`; `nil` outside a wiki,
-    /// where there is no search box.
-    public var searchScriptHref: String?
+    /// The search scripts' relative hrefs, in the order the page loads them, e.g.
+    /// `../_assets/search-index.js` first; empty outside a wiki with search, where there is no
+    /// search box.
+    public var searchScriptHrefs: [String] = []
     /// The relative href of the wiki's search index (its `meta.js`, beside the other files of
-    /// the index); set with `searchScriptHref`.
+    /// the index); `nil` where there is no search box. Set with `searchScriptHrefs`.
     public var searchIndexHref: String?
     /// In a folder wiki, the relative href of the script holding its folder tree
     /// (`_special/folders/tree.js`), which the sidebar shows; `nil` elsewhere, where there is no
@@ -83,11 +84,18 @@ public struct LayoutView: Sendable {
         values.setHref("canonicalURL", canonicalURL)
         values.setHref("feedURL", feedURL)
         values.set("feedTitle", feedTitle)
-        values.setHref("searchScriptHref", searchScriptHref)
+        values.set("searchScripts", searchScriptHrefs.map(Self.scriptValues))
         values.setHref("searchIndexHref", searchIndexHref)
         values.setHref("folderTreeHref", folderTreeHref)
         values.setHref("wikiFolderHref", wikiFolderHref)
         values.setHref("sidebarScriptHref", sidebarScriptHref)
+        return values
+    }
+
+    /// The values of one item of `searchScripts`: its `href`.
+    private static func scriptValues(_ href: String) -> TemplateValues {
+        var values = TemplateValues()
+        values.setHref("href", href)
         return values
     }
 }

@@ -21,8 +21,9 @@ public struct Theme: Sendable {
     private let stringsFiles: ThemeStringsFiles
     /// The stylesheet, `style.css`: the pipeline writes it once for the whole site.
     public let stylesheet: [UInt8]
-    /// The search script, `search.js`: the pipeline writes it once for the whole site.
-    public let searchScript: [UInt8]
+    /// The search scripts, by file name (`ThemeTemplate.searchScriptFileNames`): the pipeline
+    /// writes them once for the whole site.
+    public let searchScripts: [String: [UInt8]]
     /// The sidebar script, `sidebar.js`: the pipeline writes it once for the whole site.
     public let sidebarScript: [UInt8]
 
@@ -57,7 +58,8 @@ public struct Theme: Sendable {
         self.templates = ParsedTemplates(templates: templates)
         stringsFiles = try ThemeStringsFiles(source.stringsFiles.map { ($0.name, $0.file) })
         stylesheet = source.files[ThemeTemplate.stylesheetFileName]!
-        searchScript = source.files[ThemeTemplate.searchScriptFileName]!
+        searchScripts = Dictionary(
+            uniqueKeysWithValues: ThemeTemplate.searchScriptFileNames.map { ($0, source.files[$0]!) })
         sidebarScript = source.files[ThemeTemplate.sidebarScriptFileName]!
     }
 

@@ -32,10 +32,14 @@ public enum ThemeTemplate: String, CaseIterable, Sendable {
 
     /// The file name of a theme's stylesheet.
     public static let stylesheetFileName = "style.css"
-    /// The file name of a theme's search script, which every page of a wiki loads.
-    public static let searchScriptFileName = "search.js"
+    /// The file names of a theme's search scripts, which every page of a wiki with search loads,
+    /// in this order: the index's files, the terms of a text, the ranking, the search box, the
+    /// link previews.
+    public static let searchScriptFileNames = [
+        "search-index.js", "search-terms.js", "search-rank.js", "search-box.js", "search-preview.js",
+    ]
     /// The file name of a theme's sidebar script, which every page of a folder wiki loads.
     public static let sidebarScriptFileName = "sidebar.js"
     /// The theme's files that are not templates, written as they are.
-    public static let assetFileNames = [stylesheetFileName, searchScriptFileName, sidebarScriptFileName]
+    public static let assetFileNames = [stylesheetFileName] + searchScriptFileNames + [sidebarScriptFileName]
 }

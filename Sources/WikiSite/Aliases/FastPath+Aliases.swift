@@ -87,7 +87,8 @@ extension FastPath {
     }
 
     /// Adds the redirects the alias changes of `edits` write (in the language of `strings`) and
-    /// remove to `files`, and their rows to `update`.
+    /// remove to `files`, with their files of the search index when the wiki has search
+    /// (`SearchAliasFile`), and their rows to `update`.
     func addRedirects(
         of edits: WikiEdits, layout: SiteLayout, strings: ThemeStrings, to files: inout WikiFiles,
         into update: inout StateUpdate
@@ -105,6 +106,26 @@ extension FastPath {
         for alias in edits.aliases.gone {
             files.removed.append((layout.page(alias, inWiki: wikiID), ChangeCause.aliasGone.description))
         }
+        if options.settings(forWiki: wikiID).search { addSearchAliasFiles(of: edits, layout: layout, to: &files) }
         update.changedAliases.append((wikiID, edits.aliases.now))
+    }
+
+    /// Adds the search index's files of the redirects the alias changes of `edits` write and
+    /// remove to `files`: each goes and comes with its redirect.
+    private func addSearchAliasFiles(of edits: WikiEdits, layout: SiteLayout, to files: inout WikiFiles) {
+        let wikiID = edits.wiki.id
+        let folder = [layout.folder(ofWiki: wikiID), WikiSearchFiles.folder]
+        for redirect in edits.aliases.written {
+            let file = SearchAliasFile.file(of: redirect, inWiki: wikiID, in: layout)
+            files.written.append(
+                (
+                    SitePath(components: folder + [file.name]), file.text,
+                    ChangeCause.aliasOf(redirect.page).description
+                ))
+        }
+        for alias in edits.aliases.gone {
+            files.removed.append(
+                (SitePath(components: folder + [SearchAliasFile.name(of: alias)]), ChangeCause.aliasGone.description))
+        }
     }
 }

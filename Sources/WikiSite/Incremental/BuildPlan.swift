@@ -66,8 +66,8 @@ struct BuildPlan: Sendable {
     var stylesheet: ChangeCause?
     /// Why the site index is written; nil when it is left as it is.
     var siteIndex: ChangeCause?
-    /// Why the search script is written; nil when it is left as it is.
-    var searchScript: ChangeCause?
+    /// Why each search script is written, by file name; a script missing is left as it is.
+    var searchScripts: [String: ChangeCause] = [:]
     /// Why the sidebar script is written; nil when it is left as it is.
     var sidebarScript: ChangeCause?
     /// The plan of each published wiki, by ID.
@@ -79,7 +79,9 @@ struct BuildPlan: Sendable {
     static func full(_ reason: FullBuildReason, wikis: [Wiki]) -> BuildPlan {
         let cause = ChangeCause.fullBuild(reason)
         var plan = BuildPlan(
-            fullBuild: reason, stylesheet: cause, siteIndex: cause, searchScript: cause, sidebarScript: cause)
+            fullBuild: reason, stylesheet: cause, siteIndex: cause,
+            searchScripts: Dictionary(uniqueKeysWithValues: ThemeTemplate.searchScriptFileNames.map { ($0, cause) }),
+            sidebarScript: cause)
         for wiki in wikis { plan.wikis[ExactString(wiki.id)] = .everything(cause) }
         return plan
     }
@@ -97,7 +99,7 @@ struct BuildPlan: Sendable {
             let cause = ChangeCause.themeFileChanged(name)
             switch name {
             case ThemeTemplate.stylesheetFileName: stylesheet = cause
-            case ThemeTemplate.searchScriptFileName: searchScript = cause
+            case _ where ThemeTemplate.searchScriptFileNames.contains(name): searchScripts[name] = cause
             case ThemeTemplate.sidebarScriptFileName: sidebarScript = cause
             case ThemeTemplate.siteIndex.fileName: siteIndex = cause
             case ThemeTemplate.page.fileName:

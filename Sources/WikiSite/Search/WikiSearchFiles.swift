@@ -57,14 +57,18 @@ struct WikiSearchFiles {
     }
 
     /// Writes the index's files with `writer` (those whose bytes did not change are left
-    /// alone), and retires those of an earlier build it no longer has. Returns the index as the
-    /// state keeps it.
+    /// alone), with the file of each alias's redirect (`SearchAliasFile`), and retires those of
+    /// an earlier build it no longer has. Returns the index as the state keeps it.
     func write(with writer: SiteWriter, because cause: String) throws -> SearchIndexChange {
         let index = index
         let paths = (0..<index.fileCount).map { path(of: index.fileName(at: $0)) }
         let partPaths = index.splitTerms.indices.map { index.partFileNames(at: $0).map(path(of:)) }
+        let aliasFiles = analysis.aliases.redirects.map {
+            SearchAliasFile.file(of: $0, inWiki: analysis.wiki.id, in: siteLayout)
+        }
         writer.retire(withPrefix: siteLayout.folderPrefix(ofWiki: analysis.wiki.id) + Self.folder + "/", because: cause)
-        try writer.announce(paths + partPaths.flatMap { $0 })
+        try writer.announce(paths + partPaths.flatMap { $0 } + aliasFiles.map { path(of: $0.name) })
+        for file in aliasFiles { try writer.write(file.text, to: path(of: file.name), because: cause) }
         try Concurrently.forEach(index.fileCount + partPaths.count) { position in
             guard position >= index.fileCount else {
                 return try writer.write(index.file(at: position).text, to: paths[position], because: cause)

@@ -1,3 +1,5 @@
+import WikiRender
+
 /// A start tag found in an HTML document: its name and attributes, decoded.
 struct HTMLElement: Equatable {
     let name: String
@@ -5,11 +7,14 @@ struct HTMLElement: Equatable {
     /// The text up to the matching end tag when it is simple to find (for `a`, `title`, `h1`…).
     let text: String
 
-    /// Whether this is the theme's search script, `<script src="…_assets/search.js" defer>`: the
-    /// one script of a wiki's pages, which no document can name.
+    /// Whether this is one of the theme's search scripts, `<script src="…_assets/search-index.js"
+    /// defer>` and the others of `ThemeTemplate.searchScriptFileNames`: the only scripts of a
+    /// wiki's pages, which no document can name.
     var isThemeSearchScript: Bool {
         name == "script" && attributes.count == 2 && attributes["defer"] != nil
-            && attributes["src"].map { $0.hasSuffix("_assets/search.js") && !$0.contains(":") } == true
+            && attributes["src"].map { src in
+                !src.contains(":") && ThemeTemplate.searchScriptFileNames.contains { src.hasSuffix("_assets/" + $0) }
+            } == true
     }
 }
 
