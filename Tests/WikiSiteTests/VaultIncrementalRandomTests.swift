@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SplitMix64
 import TemporaryFolders
 import Testing
@@ -155,6 +156,13 @@ struct VaultIncrementalRandomTests {
         }
     }
 
+    /// The files each page shows as the state in `stateFolder` records them, one line a row.
+    static func folderFileRows(inStateAt stateFolder: String) throws -> [String] {
+        try BuildState(stateFolder: stateFolder).database.read { db in
+            try String.fetchAll(db, sql: "SELECT wiki || ' ' || path || ' ' || page FROM folderFile ORDER BY 1")
+        }
+    }
+
     /// With `events`, each build is given the paths each change touched, as the preview server
     /// gives them, and examines those alone instead of walking the vault.
     @Test(arguments: RandomizedProof.seeds(4), [false, true])
@@ -193,6 +201,11 @@ struct VaultIncrementalRandomTests {
                     """)
                 return
             }
+            // What the fast path records of the files, on which the next step relies, is a clean build's.
+            #expect(
+                try Self.folderFileRows(inStateAt: options.resolvedStateFolder)
+                    == Self.folderFileRows(inStateAt: folder.path("clean-state-\(step)")),
+                "seed \(seed), step \(step): the state's files differ from a clean build's")
         }
     }
 }

@@ -20,7 +20,7 @@ extension BuildState {
     /// is left out.
     func folderFilePaths(ofPages titles: [PageTitle], inWiki wikiID: String) throws -> [PageTitle: Set<String>] {
         try database.read { db in
-            let statement = try db.cachedStatement(sql: "SELECT path FROM folderFile WHERE wiki = ? AND page = ?")
+            let statement = try db.cachedStatement(sql: Self.folderFilesOfPageQuery)
             var paths: [PageTitle: Set<String>] = [:]
             for title in titles {
                 let shown = try String.fetchSet(statement, arguments: [wikiID, title.text])
@@ -30,18 +30,28 @@ extension BuildState {
         }
     }
 
+    /// The query of `folderFilePaths(ofPages:inWiki:)`, a page at a time: one seek of the index
+    /// by page.
+    static let folderFilesOfPageQuery = "SELECT path FROM folderFile WHERE wiki = ? AND page = ?"
+
     /// Up to `limit` of the pages of wiki `wikiID` that show the file at `path` (in the output
     /// folder), in byte order of their titles: enough to know whether a page besides those
     /// changing still names it.
     func folderFileNamers(ofFile path: String, inWiki wikiID: String, limit: Int) throws -> [PageTitle] {
         try database.read { db in
-            try String.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT page FROM folderFile WHERE wiki = ? AND path = ? ORDER BY page LIMIT ?"),
-                arguments: [wikiID, path, limit]
-            ).compactMap { PageTitle($0) }
+            var namers: [PageTitle] = []
+            let rows = try String.fetchCursor(
+                db.cachedStatement(sql: Self.folderFileNamersQuery), arguments: [wikiID, path])
+            while namers.count < limit, let title = try rows.next() {
+                if let namer = PageTitle(title) { namers.append(namer) }
+            }
+            return namers
         }
     }
+
+    /// The query of `folderFileNamers(ofFile:inWiki:limit:)`: one range of the table's key, read
+    /// no further than needed.
+    static let folderFileNamersQuery = "SELECT page FROM folderFile WHERE wiki = ? AND path = ? ORDER BY page"
 
     /// Replaces the rows of each wiki `update.folderFiles` lists, then the rows of the pages a
     /// fast path build refiled.
