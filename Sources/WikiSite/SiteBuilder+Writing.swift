@@ -92,6 +92,10 @@ extension SiteBuilder {
             WikiAnalysis.digest(of: WikiAnalysis.homeFolderFiles(of: wiki, home: $0, in: layout))
         }
         planner.record(wiki, analysis: analysis, plan: plan, homeFiles: homeFiles, into: &update)
+        if home != nil {
+            update.folderFiles.append(
+                (wiki.id, analysis.folderFilesByPage(in: layout).map { ($0.page, $0.files.map(\.path.description)) }))
+        }
         summary.missingLinks += analysis.missingLinks
         summary.wikis.append(
             PublishedWiki(

@@ -28,4 +28,17 @@ import Testing
                 "SEARCH page USING INDEX pageByCreation (wiki=?)"
             ])
     }
+
+    /// The files a changed page showed, and the pages that show a file, are one seek each: the
+    /// fast path's cost for a vault's files follows the notes changed, not the vault.
+    @Test func theFilesOfAPageAndThePagesOfAFileAreOneSeekEach() throws {
+        let folder = try TemporaryFolder()
+        let state = try BuildState(stateFolder: folder.path("state"))
+        let plans = try [BuildState.folderFilesOfPageQuery, BuildState.folderFileNamersQuery].map(state.queryPlan)
+        #expect(
+            plans == [
+                ["SEARCH folderFile USING COVERING INDEX folderFileByPage (wiki=? AND page=?)"],
+                ["SEARCH folderFile USING PRIMARY KEY (wiki=? AND path=?)"],
+            ])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SplitMix64
 import TemporaryFolders
 import Testing
@@ -10,21 +11,22 @@ import WikiSources
 /// The proof of incremental builds of a vault matched as Obsidian does: random notes, linked by
 /// wikilinks and Markdown links of every form, created, edited, deleted, renamed and moved
 /// between folders, with few names so that notes of the same name come and go and short links
-/// change the note they lead to, and images they embed added, replaced and removed: several notes
-/// and the home name one image, by wikilink or relative path, and stop naming it. Folders come
-/// and go with their notes, and folder notes with them, so folder pages and the home's folders
-/// change. After each step, the incremental build's site is a clean build's.
+/// change the note they lead to, and the files they embed added, replaced, renamed and removed:
+/// several notes and the home name one file, by wikilink or relative path, and stop naming it.
+/// Folders come and go with their notes, and folder notes with them, so folder pages and the
+/// home's folders change. After each step, the incremental build's site is a clean build's, and
+/// the fast path built every change but one of the files the home shows.
 @Suite("vault builds equal clean builds")
 struct VaultIncrementalRandomTests {
     static let folders = ["", "a", "b", "a/c"]
     static let names = ["Note", "Plan", "Idea"]
     /// Where the vault's images may be.
-    static let images = ["pic.png", "a/pic.png"]
+    static let images = ["pic.png", "a/pic.png", "b/spec.pdf"]
 
     /// A random wikilink, written in one of the forms Obsidian reads.
     static func link(using random: inout SplitMix64) -> String {
         let name = names.randomElement(using: &random)!
-        switch Int.random(in: 0..<13, using: &random) {
+        switch Int.random(in: 0..<15, using: &random) {
         case 0: return "[[\(folders.randomElement(using: &random)!)/\(name)]]"
         case 1: return "[[\(name.lowercased())#Part]]"
         case 2: return "[[../\(name)|up]]"
@@ -36,6 +38,8 @@ struct VaultIncrementalRandomTests {
         case 8: return "![pic](pic.png)"
         case 9: return "![[a/pic.png]]"
         case 10: return "![pic](../a/pic.png)"
+        case 11: return "![[spec.pdf]]"
+        case 12: return "[spec](b/spec.pdf)"
         default: return "[[\(name)]]"
         }
     }
@@ -64,8 +68,8 @@ struct VaultIncrementalRandomTests {
         var createdFolder = false
     }
 
-    /// One random change of the vault: a note created, edited, deleted, or renamed or moved; an
-    /// image added, replaced or removed.
+    /// One random change of the vault: a note created, edited, deleted, or renamed or moved; a
+    /// file added, replaced, renamed or removed.
     @discardableResult
     static func change(
         _ vault: TemporaryFolder, notes: inout Set<String>, using random: inout SplitMix64
@@ -78,7 +82,15 @@ struct VaultIncrementalRandomTests {
             let name = images.randomElement(using: &random)!
             let image = vault.path(name)
             touched.paths.insert(name)
-            if FileManager.default.fileExists(atPath: image), Bool.random(using: &random) {
+            let other = images.randomElement(using: &random)!
+            let exists = FileManager.default.fileExists(atPath: image)
+            if exists, other != name, !FileManager.default.fileExists(atPath: vault.path(other)),
+                Bool.random(using: &random)
+            {
+                touched.paths.insert(other)
+                touched.createdFolder = try makeFolder(of: vault.path(other))
+                try FileManager.default.moveItem(atPath: image, toPath: vault.path(other))
+            } else if exists, Bool.random(using: &random) {
                 try FileManager.default.removeItem(atPath: image)
             } else {
                 touched.createdFolder = try makeFolder(of: image)
@@ -144,6 +156,13 @@ struct VaultIncrementalRandomTests {
         }
     }
 
+    /// The files each page shows as the state in `stateFolder` records them, one line a row.
+    static func folderFileRows(inStateAt stateFolder: String) throws -> [String] {
+        try BuildState(stateFolder: stateFolder).database.read { db in
+            try String.fetchAll(db, sql: "SELECT wiki || ' ' || path || ' ' || page FROM folderFile ORDER BY 1")
+        }
+    }
+
     /// With `events`, each build is given the paths each change touched, as the preview server
     /// gives them, and examines those alone instead of walking the vault.
     @Test(arguments: RandomizedProof.seeds(4), [false, true])
@@ -166,12 +185,12 @@ struct VaultIncrementalRandomTests {
             let summary = try SiteBuilder(options: options).build()
             server.built(summary, startedAt: started)
             #expect(summary.fullBuildReason == nil, "seed \(seed), step \(step): a full build")
-            // Every change of notes and their names is the fast path's, which reads only the notes
-            // that changed (the folder's ledger); one that may change the published files of the
-            // folder is the wiki-wide path's.
+            // Every change of notes, their names and the files they name is the fast path's, which
+            // reads only the notes that changed (the folder's ledger); one that changes the files
+            // the home shows is the wiki-wide path's.
             let declined = summary.fastPathDeclined ?? ""
             #expect(
-                summary.readChangesOnly || summary.unchangedSinceLastBuild || declined.contains("files of its folder"),
+                summary.readChangesOnly || summary.unchangedSinceLastBuild || declined.contains("home note"),
                 "seed \(seed), step \(step): the fast path declined: \(declined)")
             let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step)
             guard differences.isEmpty else {
@@ -182,6 +201,11 @@ struct VaultIncrementalRandomTests {
                     """)
                 return
             }
+            // What the fast path records of the files, on which the next step relies, is a clean build's.
+            #expect(
+                try Self.folderFileRows(inStateAt: options.resolvedStateFolder)
+                    == Self.folderFileRows(inStateAt: folder.path("clean-state-\(step)")),
+                "seed \(seed), step \(step): the state's files differ from a clean build's")
         }
     }
 }

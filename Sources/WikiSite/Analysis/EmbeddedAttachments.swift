@@ -15,12 +15,27 @@ extension WikiAnalysis {
     func folderFiles(home: PageOutline, in layout: SiteLayout) -> [SiteFile] {
         var files: [String: SiteFile] = [:]
         for file in Self.homeFolderFiles(of: wiki, home: home, in: layout) { files[file.path.description] = file }
-        for position in pages.indices {
-            let embedded = Self.embedded(
-                graph.outline(at: position).attachments, among: pages[position].attachment(named:))
-            for file in Self.folderFiles(embedded, ofWiki: wiki.id, in: layout) { files[file.path.description] = file }
+        for named in folderFilesByPage(in: layout) {
+            for file in named.files { files[file.path.description] = file }
         }
         return files.values.sorted { $0.path.description.precedesInByteOrder($1.path.description) }
+    }
+
+    /// The files of its folder each published page of a folder wiki shows
+    /// (`folderFiles(of:outline:in:)`), in the order of the pages; pages that show none are left
+    /// out. What the build state keeps of each page, so that the fast path knows which pages
+    /// name a file.
+    func folderFilesByPage(in layout: SiteLayout) -> [(page: PageTitle, files: [SiteFile])] {
+        pages.indices.compactMap { position in
+            let files = Self.folderFiles(of: pages[position], outline: graph.outline(at: position), in: layout)
+            return files.isEmpty ? nil : (pages[position].title, files)
+        }
+    }
+
+    /// The files of its folder the page `page` of a folder wiki, whose outline is `outline`,
+    /// shows: those its attachment embeds name that have their bytes, each once.
+    static func folderFiles(of page: Page, outline: PageOutline, in layout: SiteLayout) -> [SiteFile] {
+        folderFiles(embedded(outline.attachments, among: page.attachment(named:)), ofWiki: page.wikiID, in: layout)
     }
 
     /// The files of its folder the home of the folder wiki `wiki` shows, whose outline is `home`.

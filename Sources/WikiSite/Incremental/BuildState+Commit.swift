@@ -29,7 +29,7 @@ extension BuildState {
             if update.replacesEverything {
                 for table in [
                     "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
-                    "letterIndex", "sitemapPart", "alias", "tagged", "searchDocument", "searchShard",
+                    "letterIndex", "sitemapPart", "alias", "tagged", "folderFile", "searchDocument", "searchShard",
                     "searchPart", "searchTotals",
                 ] {
                     try db.execute(sql: "DELETE FROM \(table)")
@@ -44,6 +44,7 @@ extension BuildState {
             try Self.recordSpecialFiles(of: update, db)
             try Self.recordAliases(of: update, db)
             try Self.recordTags(of: update, db)
+            try Self.recordFolderFiles(of: update, db)
             for change in update.searchIndexes { try Self.record(change, db) }
             for (wikiID, figures) in update.statistics {
                 try db.execute(
@@ -79,7 +80,7 @@ extension BuildState {
             try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
             for table in [
                 "page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart", "alias",
-                "tagged", "searchDocument", "searchShard", "searchPart", "searchTotals",
+                "tagged", "folderFile", "searchDocument", "searchShard", "searchPart", "searchTotals",
             ] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
             }

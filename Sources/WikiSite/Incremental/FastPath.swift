@@ -335,9 +335,8 @@ struct FastPath {
             summary.wikis.append(
                 PublishedWiki(id: wiki.id, title: wiki.title, pageCount: pageCount, home: layout.home(ofWiki: wiki.id)))
             guard !wikiEdits.edits.isEmpty || wikiEdits.documentChanged else { continue }
-            let homeFiles =
-                layout.publishesFolderFiles(ofWiki: wiki.id)
-                ? try Self.leaveFolderFiles(of: wikiEdits, stored: stored, layout: layout) : stored.homeFiles
+            let homeFiles = try Self.addFolderFileChanges(
+                of: wikiEdits, stored: stored, state: state, layout: layout, to: &files, into: &update)
             let wikiFiles = try wikiFiles(
                 of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
                 layout: layout, into: &update)

@@ -64,6 +64,10 @@ import GRDB
 ///   `meta.js` shows. `searchPart` (migration "search term parts"): the `postings` of each part
 ///   of a split term, by `term` and `band`.
 ///
+/// - `folderFile` (migration "folder files"): for each file of a folder wiki's folder a page
+///   shows (`path`, in the output folder), each page that shows it (`page`), indexed both ways
+///   (`BuildState+FolderFiles`).
+///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
     /// `PRAGMA application_id` of a build state: the bytes `wsbs` (0x77736273).
@@ -326,6 +330,18 @@ enum StateSchema {
             // knows whether a change of the home changes which files are published. A state of
             // the format before has none: its next build is a full one.
             try db.alter(table: "wiki") { table in table.add(column: "homeFiles", .integer) }
+        }
+        migrator.registerMigration("folder files") { db in
+            // The pages that show each file of a folder wiki's folder, so that the fast path
+            // publishes a file when its first page names it and removes it when its last page no
+            // longer does. A state of the format before has none: its next build is a full one.
+            try db.create(table: "folderFile", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("path", .text).notNull()
+                table.column("page", .text).notNull()
+                table.primaryKey(["wiki", "path", "page"])
+            }
+            try db.create(index: "folderFileByPage", on: "folderFile", columns: ["wiki", "page"])
         }
         migrator.registerMigration("search term parts") { db in
             // The postings of each part of a split term (`SearchTermParts`), a row a part, so that
