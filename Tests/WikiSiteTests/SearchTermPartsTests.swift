@@ -48,14 +48,17 @@ struct SearchTermPartsTests {
         let parts = SearchTermParts.parts(of: postings)
         #expect(parts.map(\.band) == parts.map(\.band).sorted())
         #expect(parts.flatMap(\.postings).sorted { $0.key < $1.key } == postings)
-        for part in parts {
+        let summaries = SearchTermParts.summaries(of: postings)
+        #expect(summaries.map(\.band) == parts.map(\.band))
+        for (part, summary) in zip(parts, summaries) {
             #expect(part.postings.map(\.key) == part.postings.map(\.key).sorted())
-            for posting in part.postings.map(\.posting) {
-                #expect(SearchTermParts.band(of: posting) == part.band)
-                #expect(Int(posting.count) <= part.maxCount)
-                #expect(Int(posting.lengthClass) >= part.minLengthClass)
-                #expect(Int(posting.fields) & ~part.fields == 0)
-            }
+            #expect(summary.count == part.postings.count)
+            #expect(summary.size == SearchShard.size(of: part.postings))
+            let postings = part.postings.map(\.posting)
+            for posting in postings { #expect(SearchTermParts.band(of: posting) == part.band) }
+            #expect(summary.maxCount == postings.map { Int($0.count) }.max())
+            #expect(summary.minLengthClass == postings.map { Int($0.lengthClass) }.min())
+            #expect(summary.fields == postings.reduce(0) { $0 | Int($1.fields) })
         }
     }
 

@@ -24,7 +24,7 @@ struct SearchTermPartEdit {
         let postings = SearchShard.setting(documents.mapValues(\.new), in: shard.terms[term] ?? [])
         guard parts.splits(term, postings) else { return shard.set(postings, of: term) }
         let split = SearchTermParts.parts(of: postings)
-        shard.set(split.map(SearchTermParts.Summary.init), ofSplit: term)
+        shard.set(SearchTermParts.summaries(of: postings), ofSplit: term)
         for (part, file) in zip(split, SearchIndex.partFiles(of: term, split)) {
             outcome.parts[SearchPartKey(term: term, band: part.band)] = part.postings
             outcome.writtenParts.append((file, shardKey))
@@ -40,7 +40,7 @@ struct SearchTermPartEdit {
         let changed = try changedParts(of: term, documents)
         var byBand = Dictionary(uniqueKeysWithValues: summaries.map { ($0.band, $0) })
         for (band, part) in changed {
-            byBand[band] = part.new.isEmpty ? nil : SearchTermParts.Summary(.init(band: band, postings: part.new))
+            byBand[band] = SearchTermParts.summaries(of: part.new).first
         }
         let summariesNow = byBand.keys.sorted().map { byBand[$0]! }
         let fileName = { (band: Int) in SearchTermParts.fileName(of: term, band: band) + ".js" }

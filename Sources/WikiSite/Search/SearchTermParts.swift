@@ -14,17 +14,10 @@ struct SearchTermParts: Sendable, Equatable {
     /// split, so no file name grows past what file systems allow.
     static let longestKey = 64
 
-    /// One part of a term: its band, its postings in key order, and what bounds their scores.
+    /// One part of a term: its band and its postings, in key order.
     struct Part: Sendable, Equatable {
         let band: Int
         let postings: [SearchShard.Posting]
-
-        /// The most times the term is in a document of the part.
-        var maxCount: Int { Int(postings.map(\.posting.count).max() ?? 0) }
-        /// The shortest length class of a document of the part.
-        var minLengthClass: Int { Int(postings.map(\.posting.lengthClass).min() ?? 0) }
-        /// The fields any posting of the part has.
-        var fields: Int { postings.reduce(0) { $0 | Int($1.posting.fields) } }
     }
 
     /// What a term shard and the state keep of one part: its band, how many postings it has,
@@ -72,6 +65,27 @@ struct SearchTermParts: Sendable, Equatable {
         return bands.keys.sorted().map { Part(band: $0, postings: bands[$0]!) }
     }
 
+    /// The summaries of the parts of `postings`, best first: those of `parts(of:)`, made in one
+    /// pass without gathering a part's postings, for a shard's file and row need no more.
+    static func summaries(of postings: [SearchShard.Posting]) -> [Summary] {
+        var tallies = [Summary?](repeating: nil, count: 4 * bandsPerGroup)
+        for posting in postings {
+            let band = band(of: posting.posting)
+            let (count, fields) = (Int(posting.posting.count), Int(posting.posting.fields))
+            let (lengthClass, size) = (Int(posting.posting.lengthClass), SearchShard.size(of: CollectionOfOne(posting)))
+            tallies[band] =
+                tallies[band].map { tally in
+                    Summary(
+                        band: band, count: tally.count + 1, maxCount: max(tally.maxCount, count),
+                        minLengthClass: min(tally.minLengthClass, lengthClass), fields: tally.fields | fields,
+                        size: tally.size + size)
+                }
+                ?? Summary(
+                    band: band, count: 1, maxCount: count, minLengthClass: lengthClass, fields: fields, size: size)
+        }
+        return tallies.compactMap { $0 }
+    }
+
     /// The name of the file of part `band` of `term`, without `.js`.
     static func fileName(of term: String, band: Int) -> String {
         "p-" + SearchTerms.shardKey(of: term, length: .max) + "-" + String(band)
@@ -92,15 +106,5 @@ struct SearchTermParts: Sendable, Equatable {
         SearchShard.appendPostings(part.postings, to: &bytes)
         bytes.append(UInt8(ascii: "]"))
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension SearchTermParts.Summary {
-    /// The summary of `part`.
-    init(_ part: SearchTermParts.Part) {
-        self.init(
-            band: part.band, count: part.postings.count, maxCount: part.maxCount,
-            minLengthClass: part.minLengthClass, fields: part.fields,
-            size: SearchShard.size(of: part.postings))
     }
 }

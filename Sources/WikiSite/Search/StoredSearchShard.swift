@@ -34,7 +34,7 @@ struct StoredSearchShard: Sendable, Equatable {
     init(_ shard: SearchShard, parts: SearchTermParts) {
         for (term, postings) in shard.terms {
             if parts.splits(term, postings) {
-                splitTerms[term] = SearchTermParts.parts(of: postings).map(SearchTermParts.Summary.init)
+                splitTerms[term] = SearchTermParts.summaries(of: postings)
             } else {
                 terms[term] = postings
             }
