@@ -103,10 +103,13 @@ import WikiDocuments
         #expect(ledger.home?.relativePath == "index.md")
         #expect(ledger.entries[1].frontMatterTitle == "Beta Page")
         #expect(ledger.entries[2].isDraft)
-        #expect(ledger.entries[0].namesFiles && !ledger.entries[3].namesFiles)
+        #expect(ledger.entries[0].fileKeys == ["pic.png"] && ledger.entries[3].fileKeys.isEmpty)
         #expect(FolderLedger(encoded: ledger.encoded) == ledger)
         #expect(SourceLedger(encoded: ledger.encoded) == .folder(ledger))
         #expect(FolderLedger(encoded: Array(ledger.encoded.dropLast())) == nil)
+        let earlierVersion =
+            Array("wikisite folder ledger 2\n".utf8) + ledger.encoded.dropFirst(FolderLedger.magic.count)
+        #expect(FolderLedger(encoded: earlierVersion) == nil, "a ledger of another version is read as none")
     }
 
     @Test func aComparedReadingDeliversWhatAWholeReadingDeliversDifferently() throws {
@@ -174,7 +177,29 @@ import WikiDocuments
         walker.walk(folder: open(folder.path, O_RDONLY | O_DIRECTORY))
         let withAnotherFile = FolderComparison(
             ledger: ledger, notes: walker.notes, otherFiles: walker.otherFiles, uncommitted: [])
-        #expect(withAnotherFile.toRead == ["Alpha.md", "guide/deep/Plain.md"], "Alpha names a file")
+        #expect(withAnotherFile.toRead == ["guide/deep/Plain.md"], "no note names other.png")
+        try folder.write(bytes: [9], to: "guide/PIC.png")
+        walker = MarkdownFileWalker(folderName: folder.path, readsNotes: false) { _ in false }
+        walker.walk(folder: open(folder.path, O_RDONLY | O_DIRECTORY))
+        let withANamesake = FolderComparison(
+            ledger: ledger, notes: walker.notes, otherFiles: walker.otherFiles, uncommitted: [])
+        #expect(withANamesake.toRead == ["Alpha.md", "guide/deep/Plain.md"], "Alpha's ![[pic.png]] may find it")
+    }
+
+    @Test func replacingAnImageReadsOnlyTheNotesNamingIt() throws {
+        let folder = try vault()
+        try folder.write("Beta shows ![](../img/Other.png)\n", to: "guide/Beta.md", modified: 1_600_000_002_000)
+        try folder.write(bytes: [0x89], to: "img/other.png", modified: 1_600_000_000_000)
+        let whole = try #require(try folder.read().reading.ledger?.folder)
+        let ledger = ledger(whole, readAt: FileTime(seconds: 4_000_000_000))
+        try folder.write(bytes: [1, 2, 3], to: "img/pic.png", modified: 1_650_000_000_000)
+        let replaced = try #require(try compare(folder, with: ledger))
+        #expect(replaced.reading.changedNoteCount == 1)
+        #expect(Set(replaced.changed.keys) == ["w:Alpha"])
+        let afterPic = try #require(replaced.reading.reading.ledger?.folder)
+        try FileManager.default.removeItem(atPath: folder.path + "/img/other.png")
+        let deleted = try #require(try compare(folder, with: self.ledger(afterPic, readAt: ledger.readAt)))
+        #expect(Set(deleted.changed.keys) == ["w:guide/Beta"], "its link's path matches, letter case aside")
     }
 
     @Test func aNoteChangedRightBeforeTheReadingIsReadAgain() throws {

@@ -83,7 +83,7 @@ public struct ComparedFolderReading: Sendable {
             }
             return Changes(
                 changes: changes, wiki: wiki,
-                home: home?.entry(namesFiles: wiki.body["_attachments"] != nil, revision: ""), goneCount: gone.count)
+                home: home?.entry(fileKeys: [], revision: ""), goneCount: gone.count)
         }
 
         /// Appends to `changes` the page documents of `fresh` that differ from the ledger's, and
@@ -95,7 +95,7 @@ public struct ComparedFolderReading: Sendable {
             var folderFiles = FolderFiles(folderName: assembler.folderName, paths: otherFiles)
             var entries: [String: FolderLedger.Entry] = [:]
             for page in fresh {
-                let (document, namesFiles) = assembler.pageDocument(page, &folderFiles)
+                let (document, fileKeys) = assembler.pageDocument(page, &folderFiles)
                 let earlier = comparison.note(at: page.file.relativePath)?.earlier
                 // A note read again as it was (touched by git, or changed too recently to trust
                 // its stamp) is no change.
@@ -103,7 +103,7 @@ public struct ComparedFolderReading: Sendable {
                     changes.append(document)
                 }
                 entries[page.file.relativePath] = page.entry(
-                    namesFiles: namesFiles, revision: document.revisionText ?? "")
+                    fileKeys: fileKeys, revision: document.revisionText ?? "")
             }
             return folderFiles.rejected.isEmpty ? entries : nil
         }

@@ -43,9 +43,9 @@ struct FolderFiles {
 
     /// The `_attachments` of the note at `notePath`, whose Markdown is `markdown`: the files it
     /// names that exist and can be read, by the names it gives them (nil when it names none), and
-    /// whether it names any file at all, one there or not.
+    /// the keys of every file it names, one there or not (`FileMatchKeys`).
     mutating func attachments(ofNoteAt notePath: String, markdown: String) -> (
-        attachments: JSONValue?, namesFiles: Bool
+        attachments: JSONValue?, fileKeys: [String]
     ) {
         var members: [(key: String, value: JSONValue)] = []
         let references = NoteFileReferences.find(in: markdown)
@@ -58,7 +58,10 @@ struct FolderFiles {
             ])
             members.append((reference.name, .object(entry)))
         }
-        return (members.isEmpty ? nil : .object(JSONObject(members)), !references.isEmpty)
+        return (
+            members.isEmpty ? nil : .object(JSONObject(members)),
+            FileMatchKeys.keys(of: references, inNoteAt: notePath)
+        )
     }
 
     /// The path of the file `reference`, written in a note of the folder `folder`, names.

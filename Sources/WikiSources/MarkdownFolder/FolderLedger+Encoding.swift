@@ -1,11 +1,12 @@
 extension FolderLedger {
     /// The first bytes of an encoded ledger, with its version.
-    static let magic: [UInt8] = Array("wikisite folder ledger 2\n".utf8)
+    static let magic: [UInt8] = Array("wikisite folder ledger 3\n".utf8)
 
     /// The ledger as bytes: a header, the wiki's `_id`, git's `HEAD`, the wiki document's
     /// revision, when the reading started, whether it rejected files, the other files (their
     /// count, then each one's path and stamp), whether a home entry follows, then the home's entry
-    /// and each page's: its path, stamp, front matter title, revision, flags and commits. Numbers
+    /// and each page's: its path, stamp, front matter title, revision, flags, commits, and the keys
+    /// of the files it names (their count, then each one). Numbers
     /// are little-endian, texts their length (4 bytes) and UTF-8.
     public var encoded: [UInt8] {
         var writer = LedgerWriter(bytes: Self.magic)
@@ -26,12 +27,14 @@ extension FolderLedger {
             writer.optionalText(entry.frontMatterTitle)
             writer.text(entry.revision)
             writer.word(
-                (entry.isDraft ? 1 : 0) | (entry.isUncommitted ? 2 : 0) | (entry.namesFiles ? 4 : 0)
+                (entry.isDraft ? 1 : 0) | (entry.isUncommitted ? 2 : 0)
                     | (entry.commits == nil ? 0 : 8))
             if let commits = entry.commits {
                 writer.time(commits.first)
                 writer.time(commits.last)
             }
+            writer.word(UInt64(entry.fileKeys.count))
+            for key in entry.fileKeys { writer.text(key) }
         }
         return writer.bytes
     }
@@ -80,10 +83,15 @@ extension FolderLedger {
             guard let first = reader.time(), let last = reader.time() else { return nil }
             commits = GitFolderHistory.Commits(first: first, last: last)
         }
+        guard let keyCount = reader.word(), keyCount <= UInt64(reader.bytes.count) else { return nil }
+        var fileKeys: [String] = []
+        for _ in 0..<keyCount {
+            guard let key = reader.text() else { return nil }
+            fileKeys.append(key)
+        }
         return Entry(
             relativePath: path, stamp: stamp, frontMatterTitle: title, isDraft: flags & 1 != 0, commits: commits,
-            isUncommitted: flags & 2 != 0,
-            namesFiles: flags & 4 != 0, revision: revision)
+            isUncommitted: flags & 2 != 0, fileKeys: fileKeys, revision: revision)
     }
 }
 

@@ -31,9 +31,10 @@ public struct FolderLedger: Sendable, Equatable {
         let commits: GitFolderHistory.Commits?
         /// Whether git says it has changes not committed yet.
         let isUncommitted: Bool
-        /// Whether its Markdown names a file of the folder (`NoteFileReferences`): its
-        /// attachments then follow the folder's other files.
-        let namesFiles: Bool
+        /// The keys of the files of the folder its Markdown names (`FileMatchKeys`), in byte
+        /// order: its attachments follow the other files of these keys. None for the home, read
+        /// every time.
+        let fileKeys: [String]
         /// The `_rev` of its page document; empty for the home.
         let revision: String
 

@@ -18,8 +18,8 @@ extension MarkdownFolderSource {
     /// they are what a whole reading would deliver differently from the one `ledger` comes from.
     ///
     /// A note is read again when its stamp differs, when git's word on it changed (committed, or
-    /// changed since the last commit), or, when any other file of the folder came, went or changed,
-    /// if it names a file.
+    /// changed since the last commit), or when another file of the folder that its Markdown may
+    /// name came, went or changed (`FileMatchKeys`).
     ///
     /// With `events` (the paths the file system's notifications named since an instant), a folder
     /// outside git is not walked: only the paths named are examined (`NamedFolderListing`), unless
@@ -91,7 +91,8 @@ extension MarkdownFolderSource {
 
 /// Which notes of a folder a reading compared with a ``FolderLedger`` reads: those whose stamp or
 /// git's word differ, those changed too close to the ledger's reading to trust their stamp, the
-/// new ones, and those that name files when the other files changed. The notes and the ledger are
+/// new ones, and those that may name another file of the folder that came, went or changed
+/// (`FileMatchKeys`). The notes and the ledger are
 /// both in byte order of paths, so they are compared in one pass.
 struct FolderComparison {
     /// A note of the folder, the home left out.
@@ -133,7 +134,7 @@ struct FolderComparison {
 
     init(ledger: FolderLedger, notes listed: [ListedFile], otherFiles: [ListedFile], uncommitted: Set<[UInt8]>) {
         let homePath = MarkdownWikiAssembler.homePath(among: listed.map(\.relativePath))
-        let filesMoved = otherFiles != ledger.otherFiles
+        let changedFiles = FileMatchKeys.changedFiles(from: ledger.otherFiles, to: otherFiles)
         var notes: [Note] = []
         notes.reserveCapacity(listed.count)
         var toRead: [String] = []
@@ -153,7 +154,8 @@ struct FolderComparison {
             }
             let isUnchanged =
                 earlier.map { entry in
-                    entry.stamp == note.stamp && !ledger.isRacy(entry) && !(filesMoved && entry.namesFiles)
+                    entry.stamp == note.stamp && !ledger.isRacy(entry)
+                        && !entry.fileKeys.contains(where: changedFiles.contains)
                         && entry.isUncommitted == uncommitted.contains(Array(note.relativePath.utf8))
                 } ?? false
             if !isUnchanged { toRead.append(note.relativePath) }

@@ -83,15 +83,15 @@ struct MarkdownWikiAssembler {
         var documents = [wiki]
         var entries: [FolderLedger.Entry] = []
         for page in kept {
-            let (document, namesFiles) = pageDocument(page, &folderFiles)
+            let (document, fileKeys) = pageDocument(page, &folderFiles)
             documents.append(document)
-            entries.append(page.entry(namesFiles: namesFiles, revision: document.revisionText ?? ""))
+            entries.append(page.entry(fileKeys: fileKeys, revision: document.revisionText ?? ""))
         }
         let ledger = FolderLedger(
             wikiID: wikiID, head: history.map { $0.head ?? "" }, otherFiles: otherFiles,
             rejectedFiles: walkRejected || !rejected.isEmpty || !folderFiles.rejected.isEmpty,
             wikiRevision: wiki.revisionText ?? "", readAt: readAt,
-            home: home?.entry(namesFiles: wiki.body["_attachments"] != nil, revision: ""),
+            home: home?.entry(fileKeys: [], revision: ""),
             entries: entries)
         return Assembly(documents: documents, rejected: rejected + folderFiles.rejected, ledger: ledger)
     }
@@ -149,8 +149,9 @@ struct MarkdownWikiAssembler {
         return document(body, origin: origin)
     }
 
-    /// The page document of `page`, and whether its Markdown names a file of the folder.
-    func pageDocument(_ page: ReadFile, _ folderFiles: inout FolderFiles) -> (Document, namesFiles: Bool) {
+    /// The page document of `page`, and the keys of the files its Markdown names
+    /// (`FileMatchKeys`).
+    func pageDocument(_ page: ReadFile, _ folderFiles: inout FolderFiles) -> (Document, fileKeys: [String]) {
         var body = JSONObject([
             ("_id", .string(pageID(page.title))), ("type", .string("page")), ("wiki_id", .string(wikiID)),
             ("markdown", .string(page.text.text)),
@@ -161,7 +162,7 @@ struct MarkdownWikiAssembler {
         body.members.append(("draft", .bool(page.frontMatter.isDraft ?? false)))
         let named = folderFiles.attachments(ofNoteAt: page.file.relativePath, markdown: page.text.text)
         if let attachments = named.attachments { body.members.append(("_attachments", attachments)) }
-        return (document(body, origin: path(of: page.file)), named.namesFiles)
+        return (document(body, origin: path(of: page.file)), named.fileKeys)
     }
 
     /// The document of `body`, with its `_rev` inserted after its `_id`.
@@ -223,13 +224,13 @@ struct ReadFile {
         updated = isUncommitted ? file.modified : commits?.last ?? file.modified
     }
 
-    /// The ledger's entry of the file, whose Markdown names a file of the folder or not, and whose
-    /// document has the revision `revision` (empty for the home).
-    func entry(namesFiles: Bool, revision: String) -> FolderLedger.Entry {
+    /// The ledger's entry of the file, whose Markdown names the files of the keys `fileKeys`
+    /// (`FileMatchKeys`; none for the home, read every time), and whose document has the revision
+    /// `revision` (empty for the home).
+    func entry(fileKeys: [String], revision: String) -> FolderLedger.Entry {
         FolderLedger.Entry(
             relativePath: file.relativePath, stamp: file.stamp, frontMatterTitle: frontMatter.title,
             isDraft: frontMatter.isDraft == true, commits: commits, isUncommitted: isUncommitted,
-            namesFiles: namesFiles,
-            revision: revision)
+            fileKeys: fileKeys, revision: revision)
     }
 }
