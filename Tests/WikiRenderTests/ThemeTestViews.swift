@@ -15,27 +15,29 @@ enum ThemeTestViews {
 
     static let page = PageView(
         layout: layout,
-        title: "Sync Client",
         wikiTitle: "Mobile Dev",
-        bodyHTML:
-            "<h2 id=\"setup\">Setup</h2>\n<p>See <a class=\"wikilink missing\" href=\"Replication.html\">Replication</a>.</p>\n",
-        lastUpdated: DisplayedTime(
-            display: "2012-12-16 01:33 UTC", datetime: "2012-12-16T01:33:01.909Z"),
-        lastUpdatedBy: "jchris",
-        created: DisplayedTime(display: "2012-12-09 06:05 UTC", datetime: "2012-12-09T06:05:55.031Z"),
-        wikiHomeHref: "index.html",
-        allPagesHref: "_special/all-pages.html",
-        siteIndexHref: "../index.html")
+        content: PageContent(
+            title: "Sync Client",
+            bodyHTML:
+                "<h2 id=\"setup\">Setup</h2>\n<p>See <a class=\"wikilink missing\" href=\"Replication.html\">Replication</a>.</p>\n"
+        ),
+        history: PageHistory(
+            lastUpdated: DisplayedTime(display: "2012-12-16 01:33 UTC", datetime: "2012-12-16T01:33:01.909Z"),
+            lastUpdatedBy: "jchris",
+            created: DisplayedTime(display: "2012-12-09 06:05 UTC", datetime: "2012-12-09T06:05:55.031Z")),
+        links: WikiLinks(
+            wikiHomeHref: "index.html", allPagesHref: "_special/all-pages.html", siteIndexHref: "../index.html"))
 
     static let wikiHome = WikiHomeView(
         layout: layout,
-        wikiTitle: "Mobile Dev",
-        descriptionHTML: "<p>Notes of the <strong>mobile</strong> team.</p>\n",
-        owner: "snej",
-        members: ["jchris", "mschoch"],
-        pageCount: 12,
-        allPagesHref: "_special/all-pages.html",
-        siteIndexHref: "../index.html")
+        summary: WikiSummary(
+            wikiTitle: "Mobile Dev",
+            descriptionHTML: "<p>Notes of the <strong>mobile</strong> team.</p>\n",
+            owner: "snej",
+            members: ["jchris", "mschoch"],
+            pageCount: 12),
+        links: WikiLinks(
+            wikiHomeHref: "index.html", allPagesHref: "_special/all-pages.html", siteIndexHref: "../index.html"))
 
     static let specialLayout = LayoutView(
         documentTitle: "All pages – Mobile Dev",
