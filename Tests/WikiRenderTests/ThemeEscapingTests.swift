@@ -21,17 +21,20 @@ struct ThemeEscapingTests {
         "\(name)&lt;script&gt;alert(&quot;x&quot; + &#39;y&#39;)&lt;/script&gt;&amp;amp;"
     }
 
-    static let layout = LayoutView(
-        documentTitle: hostile("documentTitle"),
-        siteTitle: hostile("siteTitle"),
-        siteHref: hostile("siteHref"),
-        stylesheetHref: hostile("stylesheetHref"),
-        breadcrumbs: [
-            Breadcrumb(title: hostile("crumbTitle"), href: hostile("crumbHref")),
-            Breadcrumb(title: hostile("currentCrumb"), href: nil),
-        ],
-        lang: hostile("lang"),
-        skipLinkTarget: hostile("skipLinkTarget"))
+    static let layout = {
+        var layout = LayoutView(
+            documentTitle: hostile("documentTitle"),
+            siteTitle: hostile("siteTitle"),
+            siteHref: hostile("siteHref"),
+            stylesheetHref: hostile("stylesheetHref"),
+            breadcrumbs: [
+                Breadcrumb(title: hostile("crumbTitle"), href: hostile("crumbHref")),
+                Breadcrumb(title: hostile("currentCrumb"), href: nil),
+            ])
+        layout.lang = hostile("lang")
+        layout.skipLinkTarget = hostile("skipLinkTarget")
+        return layout
+    }()
 
     /// Checks that every field came out escaped, and nothing unescaped anywhere.
     func expectEscaped(_ html: String, fields: [String]) {
@@ -207,8 +210,9 @@ struct ThemeEscapingTests {
                 StatisticsFact(
                     label: Self.hostile("label"), value: Self.hostile("value"), href: Self.hostile("factHref"))
             ],
-            contributors: [ContributorEntry(name: Self.hostile("name"), pageCount: 1)],
-            pagesWithoutContributor: 0, pageCount: 1,
+            authorship: Authorship(
+                contributors: [ContributorEntry(name: Self.hostile("name"), pageCount: 1)],
+                pagesWithoutContributor: 0, pageCount: 1),
             conflicts: [
                 ConflictEntry(
                     title: Self.hostile("conflictTitle"), href: Self.hostile("conflictHref"),

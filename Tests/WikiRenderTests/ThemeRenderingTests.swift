@@ -377,7 +377,7 @@ struct ThemeRenderingTests {
             ))
         var quiet = ThemeTestViews.statistics
         quiet.conflicts = []
-        quiet.contributors = []
+        quiet.authorship.contributors = []
         let quietHTML = theme.render(quiet)
         #expect(quietHTML.contains("No document of this wiki has conflicting revisions."))
         #expect(quietHTML.contains("No page says who saved it."))

@@ -144,8 +144,11 @@ enum ThemeTestViews {
             StatisticsFact(label: "Pages", value: "1,012", href: "all-pages.html"),
             StatisticsFact(label: "Words", value: "250,307"),
         ],
-        contributors: [ContributorEntry(name: "jchris", pageCount: 3), ContributorEntry(name: "snej", pageCount: 1)],
-        pagesWithoutContributor: 0, pageCount: 4,
+        authorship: Authorship(
+            contributors: [
+                ContributorEntry(name: "jchris", pageCount: 3), ContributorEntry(name: "snej", pageCount: 1),
+            ],
+            pagesWithoutContributor: 0, pageCount: 4),
         conflicts: [
             ConflictEntry(
                 title: "Replication", href: "../Replication.html", winner: "2-fbdca247", losers: ["2-942c34be"])
