@@ -121,7 +121,7 @@ struct ThemeEscapingTests {
     static let headerFields = ["specialTitle", "wikiTitle", "wikiHomeHref", "linkTitle", "linkHref", "currentLink"]
 
     static let pagination = PaginationView(
-        pageNumber: 2, pageCount: 3, firstEntry: 201, lastEntry: 400, entryCount: 401,
+        pageNumber: 2, pageCount: 3, span: EntrySpan(firstEntry: 201, lastEntry: 400, entryCount: 401),
         previousHref: hostile("previousHref"), nextHref: hostile("nextHref"),
         links: [PaginationLink(number: 1, href: hostile("partHref"), isCurrent: false)])
 
@@ -129,8 +129,8 @@ struct ThemeEscapingTests {
 
     static let listPart = ListPartView(
         firstTitle: hostile("firstTitle"), lastTitle: hostile("lastTitle"), startHref: hostile("startHref"),
-        previousHref: hostile("previousHref"), previousTitle: hostile("previousTitle"), nextHref: hostile("nextHref"),
-        nextTitle: hostile("nextTitle"))
+        previous: PageListEntry(title: hostile("previousTitle"), href: hostile("previousHref")),
+        next: PageListEntry(title: hostile("nextTitle"), href: hostile("nextHref")))
 
     static let listPartFields = [
         "firstTitle", "lastTitle", "startHref", "previousHref", "previousTitle", "nextHref", "nextTitle",

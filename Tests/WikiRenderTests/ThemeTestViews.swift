@@ -86,10 +86,11 @@ enum ThemeTestViews {
     /// A later part of a list cut at its titles: the third, linking to the first.
     static let listPart = ListPartView(
         firstTitle: "Dune & Co", lastTitle: "Échelle", startHref: "../all-pages.html",
-        previousHref: "Cable_car.html", previousTitle: "Cable car", nextHref: "Fable.html", nextTitle: "Fable")
+        previous: PageListEntry(title: "Cable car", href: "Cable_car.html"),
+        next: PageListEntry(title: "Fable", href: "Fable.html"))
 
     static let pagination = PaginationView(
-        pageNumber: 2, pageCount: 7, firstEntry: 201, lastEntry: 400, entryCount: 1_234,
+        pageNumber: 2, pageCount: 7, span: EntrySpan(firstEntry: 201, lastEntry: 400, entryCount: 1_234),
         previousHref: "recent-changes.html", nextHref: "recent-changes-3.html",
         links: [
             PaginationLink(number: 1, href: "recent-changes.html", isCurrent: false),
