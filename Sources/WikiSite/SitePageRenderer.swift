@@ -61,20 +61,17 @@ struct SitePageRenderer: Sendable {
         let hrefs = chrome.hrefs(from: path)
         var view = PageView(
             layout: chrome.layout(at: path, title: title, inFoldersOf: page.title.text),
-            title: title,
-            isDraft: page.isDraft,
-            titleID: content.titleID,
             wikiTitle: chrome.wiki.title,
-            bodyHTML: content.bodyHTML,
-            headings: content.headings.map { TableOfContentsEntry(text: $0.text, href: "#" + $0.id, level: $0.level) },
+            content: PageContent(
+                title: title, isDraft: page.isDraft, titleID: content.titleID, bodyHTML: content.bodyHTML,
+                headings: content.headings.map {
+                    TableOfContentsEntry(text: $0.text, href: "#" + $0.id, level: $0.level)
+                }),
             backlinks: backlinks,
-            lastUpdated: page.updatedAt.map(chrome.displayed),
-            lastUpdatedBy: page.updatedBy,
-            created: page.createdAt.map(chrome.displayed),
-            wikiHomeHref: hrefs.home,
-            allPagesHref: hrefs.allPages,
-            recentChangesHref: hrefs.recentChanges,
-            siteIndexHref: hrefs.siteIndex)
+            history: PageHistory(
+                lastUpdated: page.updatedAt.map(chrome.displayed), lastUpdatedBy: page.updatedBy,
+                created: page.createdAt.map(chrome.displayed)),
+            links: hrefs.links)
         view.tags = outline.tags.map { TagLink(name: $0.text, href: SitePaths.tagHref($0)) }
         return theme.render(view)
     }
@@ -102,16 +99,12 @@ struct SitePageRenderer: Sendable {
         }
         var view = WikiHomeView(
             layout: chrome.layout(at: path, title: nil),
-            wikiTitle: wiki.title,
-            descriptionHTML: bodies.render(wiki.id, wiki.markdown, in: path).html,
-            owner: wiki.ownerID,
-            members: wiki.members,
-            pageCount: pageCount,
+            summary: WikiSummary(
+                wikiTitle: wiki.title, descriptionHTML: bodies.render(wiki.id, wiki.markdown, in: path).html,
+                owner: wiki.ownerID, members: wiki.members, pageCount: pageCount),
             specialPages: chrome.specialPageLinks(from: path, current: nil, detailed: true),
             recentPages: recent,
-            allPagesHref: hrefs.allPages,
-            recentChangesHref: hrefs.recentChanges,
-            siteIndexHref: hrefs.siteIndex)
+            links: hrefs.links)
         view.contents = chrome.folders.map { chrome.contents(of: $0.root, from: path, hrefs: bodies.hrefs) }
         return theme.render(view)
     }

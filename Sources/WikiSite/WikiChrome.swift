@@ -191,4 +191,10 @@ struct WikiFileHrefs: Sendable {
         searchIndex = path.href(
             to: SitePath(components: [siteLayout.folder(ofWiki: wikiID), WikiSearchFiles.folder, "meta.js"]))
     }
+
+    /// The hrefs of the wiki's navigation, as the views take them.
+    var links: WikiLinks {
+        WikiLinks(
+            wikiHomeHref: home, allPagesHref: allPages, recentChangesHref: recentChanges, siteIndexHref: siteIndex)
+    }
 }

@@ -21,17 +21,20 @@ struct ThemeEscapingTests {
         "\(name)&lt;script&gt;alert(&quot;x&quot; + &#39;y&#39;)&lt;/script&gt;&amp;amp;"
     }
 
-    static let layout = LayoutView(
-        documentTitle: hostile("documentTitle"),
-        siteTitle: hostile("siteTitle"),
-        siteHref: hostile("siteHref"),
-        stylesheetHref: hostile("stylesheetHref"),
-        breadcrumbs: [
-            Breadcrumb(title: hostile("crumbTitle"), href: hostile("crumbHref")),
-            Breadcrumb(title: hostile("currentCrumb"), href: nil),
-        ],
-        lang: hostile("lang"),
-        skipLinkTarget: hostile("skipLinkTarget"))
+    static let layout = {
+        var layout = LayoutView(
+            documentTitle: hostile("documentTitle"),
+            siteTitle: hostile("siteTitle"),
+            siteHref: hostile("siteHref"),
+            stylesheetHref: hostile("stylesheetHref"),
+            breadcrumbs: [
+                Breadcrumb(title: hostile("crumbTitle"), href: hostile("crumbHref")),
+                Breadcrumb(title: hostile("currentCrumb"), href: nil),
+            ])
+        layout.lang = hostile("lang")
+        layout.skipLinkTarget = hostile("skipLinkTarget")
+        return layout
+    }()
 
     /// Checks that every field came out escaped, and nothing unescaped anywhere.
     func expectEscaped(_ html: String, fields: [String]) {
@@ -53,17 +56,17 @@ struct ThemeEscapingTests {
     func page() {
         let view = PageView(
             layout: Self.layout,
-            title: Self.hostile("title"),
             wikiTitle: Self.hostile("wikiTitle"),
-            bodyHTML: "<p>body</p>",
-            lastUpdated: DisplayedTime(
-                display: Self.hostile("updatedDisplay"), datetime: Self.hostile("updatedDatetime")),
-            lastUpdatedBy: Self.hostile("lastUpdatedBy"),
-            created: DisplayedTime(
-                display: Self.hostile("createdDisplay"), datetime: Self.hostile("createdDatetime")),
-            wikiHomeHref: Self.hostile("wikiHomeHref"),
-            allPagesHref: Self.hostile("allPagesHref"),
-            siteIndexHref: Self.hostile("siteIndexHref"))
+            content: PageContent(title: Self.hostile("title"), bodyHTML: "<p>body</p>"),
+            history: PageHistory(
+                lastUpdated: DisplayedTime(
+                    display: Self.hostile("updatedDisplay"), datetime: Self.hostile("updatedDatetime")),
+                lastUpdatedBy: Self.hostile("lastUpdatedBy"),
+                created: DisplayedTime(
+                    display: Self.hostile("createdDisplay"), datetime: Self.hostile("createdDatetime"))),
+            links: WikiLinks(
+                wikiHomeHref: Self.hostile("wikiHomeHref"), allPagesHref: Self.hostile("allPagesHref"),
+                siteIndexHref: Self.hostile("siteIndexHref")))
         let html = theme.render(view)
         expectEscaped(
             html,
@@ -83,11 +86,10 @@ struct ThemeEscapingTests {
     func wikiHome() {
         let view = WikiHomeView(
             layout: Self.layout,
-            wikiTitle: Self.hostile("wikiTitle"),
-            descriptionHTML: "<p>description</p>",
-            owner: Self.hostile("owner"),
-            members: [Self.hostile("member1"), Self.hostile("member2")],
-            pageCount: 3,
+            summary: WikiSummary(
+                wikiTitle: Self.hostile("wikiTitle"), descriptionHTML: "<p>description</p>",
+                owner: Self.hostile("owner"), members: [Self.hostile("member1"), Self.hostile("member2")],
+                pageCount: 3),
             specialPages: [
                 SpecialPageLink(
                     title: Self.hostile("specialTitle"), href: Self.hostile("specialHref"),
@@ -98,9 +100,9 @@ struct ThemeEscapingTests {
                     title: Self.hostile("recentTitle"), href: Self.hostile("recentHref"), time: nil,
                     user: Self.hostile("recentUser"))
             ],
-            allPagesHref: Self.hostile("allPagesHref"),
-            recentChangesHref: Self.hostile("recentChangesHref"),
-            siteIndexHref: Self.hostile("siteIndexHref"))
+            links: WikiLinks(
+                wikiHomeHref: Self.hostile("wikiHomeHref"), allPagesHref: Self.hostile("allPagesHref"),
+                recentChangesHref: Self.hostile("recentChangesHref"), siteIndexHref: Self.hostile("siteIndexHref")))
         expectEscaped(
             theme.render(view),
             fields: Self.layoutFields + [
@@ -119,7 +121,7 @@ struct ThemeEscapingTests {
     static let headerFields = ["specialTitle", "wikiTitle", "wikiHomeHref", "linkTitle", "linkHref", "currentLink"]
 
     static let pagination = PaginationView(
-        pageNumber: 2, pageCount: 3, firstEntry: 201, lastEntry: 400, entryCount: 401,
+        pageNumber: 2, pageCount: 3, span: EntrySpan(firstEntry: 201, lastEntry: 400, entryCount: 401),
         previousHref: hostile("previousHref"), nextHref: hostile("nextHref"),
         links: [PaginationLink(number: 1, href: hostile("partHref"), isCurrent: false)])
 
@@ -127,8 +129,8 @@ struct ThemeEscapingTests {
 
     static let listPart = ListPartView(
         firstTitle: hostile("firstTitle"), lastTitle: hostile("lastTitle"), startHref: hostile("startHref"),
-        previousHref: hostile("previousHref"), previousTitle: hostile("previousTitle"), nextHref: hostile("nextHref"),
-        nextTitle: hostile("nextTitle"))
+        previous: PageListEntry(title: hostile("previousTitle"), href: hostile("previousHref")),
+        next: PageListEntry(title: hostile("nextTitle"), href: hostile("nextHref")))
 
     static let listPartFields = [
         "firstTitle", "lastTitle", "startHref", "previousHref", "previousTitle", "nextHref", "nextTitle",
@@ -208,8 +210,9 @@ struct ThemeEscapingTests {
                 StatisticsFact(
                     label: Self.hostile("label"), value: Self.hostile("value"), href: Self.hostile("factHref"))
             ],
-            contributors: [ContributorEntry(name: Self.hostile("name"), pageCount: 1)],
-            pagesWithoutContributor: 0, pageCount: 1,
+            authorship: Authorship(
+                contributors: [ContributorEntry(name: Self.hostile("name"), pageCount: 1)],
+                pagesWithoutContributor: 0, pageCount: 1),
             conflicts: [
                 ConflictEntry(
                     title: Self.hostile("conflictTitle"), href: Self.hostile("conflictHref"),
@@ -226,7 +229,7 @@ struct ThemeEscapingTests {
     func pageParts() {
         var view = ThemeTestViews.page
         view.layout = Self.layout
-        view.headings = (1...3).map {
+        view.content.headings = (1...3).map {
             TableOfContentsEntry(text: Self.hostile("heading\($0)"), href: Self.hostile("headingHref\($0)"), level: 2)
         }
         view.backlinks = [PageListEntry(title: Self.hostile("backlink"), href: Self.hostile("backlinkHref"))]
@@ -253,19 +256,19 @@ struct ThemeEscapingTests {
     @Test("HTML fields go in unescaped")
     func htmlFields() {
         var page = ThemeTestViews.page
-        page.bodyHTML = "<p class=\"x\">Tom &amp; Jerry's <em>\"show\"</em></p>"
-        #expect(theme.render(page).contains(page.bodyHTML))
+        page.content.bodyHTML = "<p class=\"x\">Tom &amp; Jerry's <em>\"show\"</em></p>"
+        #expect(theme.render(page).contains(page.content.bodyHTML))
         var home = ThemeTestViews.wikiHome
-        home.descriptionHTML = "<p>It's <a href=\"a.html\">here</a> &lt;3</p>"
-        #expect(theme.render(home).contains(home.descriptionHTML))
+        home.summary.descriptionHTML = "<p>It's <a href=\"a.html\">here</a> &lt;3</p>"
+        #expect(theme.render(home).contains(home.summary.descriptionHTML))
     }
 
     @Test("a quote or bracket followed by a combining mark is still escaped")
     func combiningMarks() {
         var page = ThemeTestViews.page
         page.wikiTitle = "\"\u{301} onmouseover=alert(1) x=\"\u{301}"
-        page.title = "<\u{301}img src=x onerror=alert(1)>\u{301}"
-        page.lastUpdatedBy = "'\u{301}&\u{301}"
+        page.content.title = "<\u{301}img src=x onerror=alert(1)>\u{301}"
+        page.history.lastUpdatedBy = "'\u{301}&\u{301}"
         let html = theme.render(page)
         let escapedForms = [
             "aria-label=\"&quot;\u{301} onmouseover=alert(1) x=&quot;\u{301}\"",
@@ -294,9 +297,9 @@ struct ThemeEscapingTests {
     @Test("an href that would read as a script URL stays a relative path")
     func scriptURLs() {
         var page = ThemeTestViews.page
-        page.wikiHomeHref = "javascript:alert(1).html"
-        page.allPagesHref = "JavaScript:alert(2)"
-        page.siteIndexHref = "java\tscript:alert(3)"
+        page.links.wikiHomeHref = "javascript:alert(1).html"
+        page.links.allPagesHref = "JavaScript:alert(2)"
+        page.links.siteIndexHref = "java\tscript:alert(3)"
         page.layout.breadcrumbs = [Breadcrumb(title: "Home", href: "data:text/html,x")]
         let html = theme.render(page)
         #expect(html.contains("href=\"./javascript:alert(1).html\""))
@@ -308,9 +311,9 @@ struct ThemeEscapingTests {
     @Test("web URLs and relative paths with colons after the first segment stay as they are")
     func ordinaryHrefs() {
         var page = ThemeTestViews.page
-        page.wikiHomeHref = "https://wiki.example/index.html"
-        page.allPagesHref = "HTTP://wiki.example/all.html"
-        page.siteIndexHref = "../a:b/index.html#x:y"
+        page.links.wikiHomeHref = "https://wiki.example/index.html"
+        page.links.allPagesHref = "HTTP://wiki.example/all.html"
+        page.links.siteIndexHref = "../a:b/index.html#x:y"
         let html = theme.render(page)
         #expect(html.contains("href=\"https://wiki.example/index.html\""))
         #expect(html.contains("href=\"HTTP://wiki.example/all.html\""))

@@ -54,7 +54,7 @@ struct ThemeRenderingTests {
     func page() {
         let html = theme.render(ThemeTestViews.page)
         #expect(html.contains("<h1 class=\"page-title\">Sync Client</h1>"))
-        #expect(html.contains(ThemeTestViews.page.bodyHTML))
+        #expect(html.contains(ThemeTestViews.page.content.bodyHTML))
         #expect(
             html.contains(
                 "<p class=\"page-updated\">Last updated <time datetime=\"2012-12-16T01:33:01.909Z\">2012-12-16 01:33 UTC</time> by <span class=\"user\">jchris</span>.</p>"
@@ -71,7 +71,7 @@ struct ThemeRenderingTests {
     @Test("a page with three headings or more gets a nested table of contents")
     func tableOfContents() {
         var view = ThemeTestViews.page
-        view.headings = [
+        view.content.headings = [
             TableOfContentsEntry(text: "Setup", href: "#setup", level: 2),
             TableOfContentsEntry(text: "On Linux", href: "#on-linux", level: 3),
             TableOfContentsEntry(text: "Retries & <limits>", href: "#retries--limits", level: 2),
@@ -89,14 +89,14 @@ struct ThemeRenderingTests {
                 <li><a href="#retries--limits">Retries &amp; &lt;limits&gt;</a></li>
                 </ol>
                 """))
-        view.headings.removeLast()
+        view.content.headings.removeLast()
         #expect(!theme.render(view).contains("class=\"toc\""), "two headings are not enough")
     }
 
     @Test("a heading that skips levels nests once; a shallower one closes the deeper lists")
     func tableOfContentsLevels() {
         var view = ThemeTestViews.page
-        view.headings = [
+        view.content.headings = [
             TableOfContentsEntry(text: "A", href: "#a", level: 3),
             TableOfContentsEntry(text: "B", href: "#b", level: 5),
             TableOfContentsEntry(text: "C", href: "#c", level: 4),
@@ -141,7 +141,7 @@ struct ThemeRenderingTests {
 
     @Test("a draft's page opens with a Draft banner, a note; a published page has none")
     func draftBanner() {
-        let html = renderedPage { $0.isDraft = true }
+        let html = renderedPage { $0.content.isDraft = true }
         #expect(
             html.contains(
                 "<article class=\"page\">\n<p class=\"draft-banner\" role=\"note\"><strong>Draft</strong>: "
@@ -152,9 +152,9 @@ struct ThemeRenderingTests {
     @Test("a page without known times or author says nothing about them")
     func pageWithoutTimes() {
         var view = ThemeTestViews.page
-        view.lastUpdated = nil
-        view.lastUpdatedBy = nil
-        view.created = nil
+        view.history.lastUpdated = nil
+        view.history.lastUpdatedBy = nil
+        view.history.created = nil
         let html = theme.render(view)
         #expect(!html.contains("Last updated"))
         #expect(!html.contains("Created"))
@@ -163,7 +163,7 @@ struct ThemeRenderingTests {
 
     @Test("a page with an author but no time names the author alone")
     func pageWithAuthorOnly() {
-        let html = renderedPage { $0.lastUpdated = nil }
+        let html = renderedPage { $0.history.lastUpdated = nil }
         #expect(
             html.contains(
                 "<p class=\"page-updated\">Last updated by <span class=\"user\">jchris</span>.</p>"))
@@ -192,10 +192,10 @@ struct ThemeRenderingTests {
     @Test("a wiki home without description, owner or members leaves them out")
     func bareWikiHome() {
         var view = ThemeTestViews.wikiHome
-        view.descriptionHTML = ""
-        view.owner = nil
-        view.members = []
-        view.pageCount = 1
+        view.summary.descriptionHTML = ""
+        view.summary.owner = nil
+        view.summary.members = []
+        view.summary.pageCount = 1
         let html = theme.render(view)
         #expect(!html.contains("wiki-description"))
         #expect(!html.contains("Owner"))
@@ -211,7 +211,7 @@ struct ThemeRenderingTests {
             SpecialPageLink(title: "Statistics", href: "_special/statistics.html"),
         ]
         view.recentPages = ThemeTestViews.recentChanges.days[0].entries
-        view.recentChangesHref = "_special/recent-changes.html"
+        view.links.recentChangesHref = "_special/recent-changes.html"
         let html = theme.render(view)
         #expect(
             html.contains(
@@ -377,7 +377,7 @@ struct ThemeRenderingTests {
             ))
         var quiet = ThemeTestViews.statistics
         quiet.conflicts = []
-        quiet.contributors = []
+        quiet.authorship.contributors = []
         let quietHTML = theme.render(quiet)
         #expect(quietHTML.contains("No document of this wiki has conflicting revisions."))
         #expect(quietHTML.contains("No page says who saved it."))

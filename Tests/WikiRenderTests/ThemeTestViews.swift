@@ -15,27 +15,29 @@ enum ThemeTestViews {
 
     static let page = PageView(
         layout: layout,
-        title: "Sync Client",
         wikiTitle: "Mobile Dev",
-        bodyHTML:
-            "<h2 id=\"setup\">Setup</h2>\n<p>See <a class=\"wikilink missing\" href=\"Replication.html\">Replication</a>.</p>\n",
-        lastUpdated: DisplayedTime(
-            display: "2012-12-16 01:33 UTC", datetime: "2012-12-16T01:33:01.909Z"),
-        lastUpdatedBy: "jchris",
-        created: DisplayedTime(display: "2012-12-09 06:05 UTC", datetime: "2012-12-09T06:05:55.031Z"),
-        wikiHomeHref: "index.html",
-        allPagesHref: "_special/all-pages.html",
-        siteIndexHref: "../index.html")
+        content: PageContent(
+            title: "Sync Client",
+            bodyHTML:
+                "<h2 id=\"setup\">Setup</h2>\n<p>See <a class=\"wikilink missing\" href=\"Replication.html\">Replication</a>.</p>\n"
+        ),
+        history: PageHistory(
+            lastUpdated: DisplayedTime(display: "2012-12-16 01:33 UTC", datetime: "2012-12-16T01:33:01.909Z"),
+            lastUpdatedBy: "jchris",
+            created: DisplayedTime(display: "2012-12-09 06:05 UTC", datetime: "2012-12-09T06:05:55.031Z")),
+        links: WikiLinks(
+            wikiHomeHref: "index.html", allPagesHref: "_special/all-pages.html", siteIndexHref: "../index.html"))
 
     static let wikiHome = WikiHomeView(
         layout: layout,
-        wikiTitle: "Mobile Dev",
-        descriptionHTML: "<p>Notes of the <strong>mobile</strong> team.</p>\n",
-        owner: "snej",
-        members: ["jchris", "mschoch"],
-        pageCount: 12,
-        allPagesHref: "_special/all-pages.html",
-        siteIndexHref: "../index.html")
+        summary: WikiSummary(
+            wikiTitle: "Mobile Dev",
+            descriptionHTML: "<p>Notes of the <strong>mobile</strong> team.</p>\n",
+            owner: "snej",
+            members: ["jchris", "mschoch"],
+            pageCount: 12),
+        links: WikiLinks(
+            wikiHomeHref: "index.html", allPagesHref: "_special/all-pages.html", siteIndexHref: "../index.html"))
 
     static let specialLayout = LayoutView(
         documentTitle: "All pages – Mobile Dev",
@@ -84,10 +86,11 @@ enum ThemeTestViews {
     /// A later part of a list cut at its titles: the third, linking to the first.
     static let listPart = ListPartView(
         firstTitle: "Dune & Co", lastTitle: "Échelle", startHref: "../all-pages.html",
-        previousHref: "Cable_car.html", previousTitle: "Cable car", nextHref: "Fable.html", nextTitle: "Fable")
+        previous: PageListEntry(title: "Cable car", href: "Cable_car.html"),
+        next: PageListEntry(title: "Fable", href: "Fable.html"))
 
     static let pagination = PaginationView(
-        pageNumber: 2, pageCount: 7, firstEntry: 201, lastEntry: 400, entryCount: 1_234,
+        pageNumber: 2, pageCount: 7, span: EntrySpan(firstEntry: 201, lastEntry: 400, entryCount: 1_234),
         previousHref: "recent-changes.html", nextHref: "recent-changes-3.html",
         links: [
             PaginationLink(number: 1, href: "recent-changes.html", isCurrent: false),
@@ -142,8 +145,11 @@ enum ThemeTestViews {
             StatisticsFact(label: "Pages", value: "1,012", href: "all-pages.html"),
             StatisticsFact(label: "Words", value: "250,307"),
         ],
-        contributors: [ContributorEntry(name: "jchris", pageCount: 3), ContributorEntry(name: "snej", pageCount: 1)],
-        pagesWithoutContributor: 0, pageCount: 4,
+        authorship: Authorship(
+            contributors: [
+                ContributorEntry(name: "jchris", pageCount: 3), ContributorEntry(name: "snej", pageCount: 1),
+            ],
+            pagesWithoutContributor: 0, pageCount: 4),
         conflicts: [
             ConflictEntry(
                 title: "Replication", href: "../Replication.html", winner: "2-fbdca247", losers: ["2-942c34be"])

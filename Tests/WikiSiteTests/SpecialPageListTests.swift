@@ -104,9 +104,9 @@ struct SpecialPageListTests {
         let view = Pagination(entryCount: 200).view(ofFile: 1) { "p\($0).html" }
         #expect(view.links.isEmpty)
         #expect(view.previousHref == nil && view.nextHref == nil)
-        #expect(view.firstEntry == 1 && view.lastEntry == 200 && view.entryCount == 200)
+        #expect(view.span.firstEntry == 1 && view.span.lastEntry == 200 && view.span.entryCount == 200)
         let empty = Pagination(entryCount: 0).view(ofFile: 1) { "p\($0).html" }
-        #expect(empty.firstEntry == 0 && empty.lastEntry == 0)
+        #expect(empty.span.firstEntry == 0 && empty.span.lastEntry == 0)
     }
 
     @Test func theBarLinksNeighboursFirstAndLastWithGaps() {
@@ -117,7 +117,7 @@ struct SpecialPageListTests {
         #expect(pagination.linkedFiles(around: 20) == [1, nil, 18, 19, 20])
         let view = pagination.view(ofFile: 2) { "p\($0).html" }
         #expect(view.previousHref == "p1.html" && view.nextHref == "p3.html")
-        #expect(view.firstEntry == 201 && view.lastEntry == 400)
+        #expect(view.span.firstEntry == 201 && view.span.lastEntry == 400)
         #expect(view.links.first { $0.isCurrent }?.number == 2)
     }
 

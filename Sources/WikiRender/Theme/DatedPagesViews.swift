@@ -58,7 +58,7 @@ public struct DatedPagesView<Listed: ListedDate>: ThemeView {
         values.set("days", days.map(\.templateValues))
         values.set("hasEntries", days.contains { !$0.entries.isEmpty })
         values.set("pagination", pagination.templateValues(layout.strings))
-        values.set("pageCountText", layout.strings.pageCount(pagination.entryCount))
+        values.set("pageCountText", layout.strings.pageCount(pagination.span.entryCount))
         values.set("hasOlderPages", olderPageCount > 0)
         values.set("olderPagesText", layout.strings.count(olderPageCount, "older_pages"))
         return values

@@ -46,25 +46,24 @@ public struct LayoutView: Sendable {
     /// `folderTreeHref`.
     public var sidebarScriptHref: String?
 
-    /// A layout with the given parts, in the language of `strings` unless `lang` says another.
+    /// A layout with the given parts, in the language of `strings`, its skip link leading to
+    /// `main.content`; set `lang` or `skipLinkTarget` afterwards for others.
     public init(
         documentTitle: String,
         siteTitle: String,
         siteHref: String,
         stylesheetHref: String,
         breadcrumbs: [Breadcrumb] = [],
-        strings: ThemeStrings = .english,
-        lang: String? = nil,
-        skipLinkTarget: String = "main.content"
+        strings: ThemeStrings = .english
     ) {
         self.strings = strings
-        self.lang = lang ?? strings.lang.text
+        lang = strings.lang.text
         self.documentTitle = documentTitle
         self.siteTitle = siteTitle
         self.siteHref = siteHref
         self.breadcrumbs = breadcrumbs
         self.stylesheetHref = stylesheetHref
-        self.skipLinkTarget = skipLinkTarget
+        skipLinkTarget = "main.content"
     }
 
     /// The variables `layout.mustache` receives, apart from `contentHTML` and `pageKind`,

@@ -66,12 +66,8 @@ public struct PaginationView: Sendable, Equatable {
     public var pageNumber: Int
     /// How many files the list has (at least 1).
     public var pageCount: Int
-    /// The 1-based number, in the whole list, of this file's first entry (0 for an empty list).
-    public var firstEntry: Int
-    /// The number of this file's last entry (0 for an empty list).
-    public var lastEntry: Int
-    /// How many entries the whole list has.
-    public var entryCount: Int
+    /// Which entries of the whole list this file shows.
+    public var span: EntrySpan
     /// The previous file, nil on the first.
     public var previousHref: String?
     /// The next file, nil on the last.
@@ -82,14 +78,12 @@ public struct PaginationView: Sendable, Equatable {
 
     /// A position in a list.
     public init(
-        pageNumber: Int, pageCount: Int, firstEntry: Int, lastEntry: Int, entryCount: Int, previousHref: String?,
-        nextHref: String?, links: [PaginationLink]
+        pageNumber: Int, pageCount: Int, span: EntrySpan, previousHref: String?, nextHref: String?,
+        links: [PaginationLink]
     ) {
         self.pageNumber = pageNumber
         self.pageCount = pageCount
-        self.firstEntry = firstEntry
-        self.lastEntry = lastEntry
-        self.entryCount = entryCount
+        self.span = span
         self.previousHref = previousHref
         self.nextHref = nextHref
         self.links = links
@@ -98,8 +92,9 @@ public struct PaginationView: Sendable, Equatable {
     /// A list that fits in one file.
     public static func single(entryCount: Int) -> PaginationView {
         PaginationView(
-            pageNumber: 1, pageCount: 1, firstEntry: entryCount == 0 ? 0 : 1, lastEntry: entryCount,
-            entryCount: entryCount, previousHref: nil, nextHref: nil, links: [])
+            pageNumber: 1, pageCount: 1,
+            span: EntrySpan(firstEntry: entryCount == 0 ? 0 : 1, lastEntry: entryCount, entryCount: entryCount),
+            previousHref: nil, nextHref: nil, links: [])
     }
 
     /// The position's values, its words (`statusText`: `Part 2 of 3`) in `strings`.
@@ -108,12 +103,12 @@ public struct PaginationView: Sendable, Equatable {
         values.set("isPaginated", pageCount > 1)
         values.set("pageNumber", pageNumber)
         values.set("pageCount", pageCount)
-        values.set("firstEntry", firstEntry)
-        values.set("lastEntry", lastEntry)
-        values.set("entryCount", entryCount)
-        values.set("firstEntryText", strings.number(firstEntry))
-        values.set("lastEntryText", strings.number(lastEntry))
-        values.set("entryCountText", strings.number(entryCount))
+        values.set("firstEntry", span.firstEntry)
+        values.set("lastEntry", span.lastEntry)
+        values.set("entryCount", span.entryCount)
+        values.set("firstEntryText", strings.number(span.firstEntry))
+        values.set("lastEntryText", strings.number(span.lastEntry))
+        values.set("entryCountText", strings.number(span.entryCount))
         values.set(
             "statusText",
             strings.phrase("part_of", ["part": strings.number(pageNumber), "count": strings.number(pageCount)]))
@@ -121,6 +116,24 @@ public struct PaginationView: Sendable, Equatable {
         values.setHref("nextHref", nextHref)
         values.set("links", links.map(\.templateValues))
         return values
+    }
+}
+
+/// The entries one file of a paginated list shows: the numbers of its first and last among
+/// all the list's entries, and how many those are.
+public struct EntrySpan: Sendable, Equatable {
+    /// The 1-based number, in the whole list, of the file's first entry (0 for an empty list).
+    public var firstEntry: Int
+    /// The number of the file's last entry (0 for an empty list).
+    public var lastEntry: Int
+    /// How many entries the whole list has.
+    public var entryCount: Int
+
+    /// The entries `firstEntry` to `lastEntry` of a list of `entryCount`.
+    public init(firstEntry: Int, lastEntry: Int, entryCount: Int) {
+        self.firstEntry = firstEntry
+        self.lastEntry = lastEntry
+        self.entryCount = entryCount
     }
 }
 
@@ -134,53 +147,46 @@ public struct ListPartView: Sendable, Equatable {
     public var lastTitle: String?
     /// The list's first file, on the third file and later (the second links to it as previous).
     public var startHref: String?
-    /// The previous file and its first title; nil on the first file.
-    public var previousHref: String?
-    public var previousTitle: String?
-    /// The next file and its first title; nil on the last file.
-    public var nextHref: String?
-    public var nextTitle: String?
+    /// The previous file, named by its first title; nil on the first file.
+    public var previous: PageListEntry?
+    /// The next file, named by its first title; nil on the last file.
+    public var next: PageListEntry?
 
     /// A file of a list cut at its titles.
     public init(
-        firstTitle: String?, lastTitle: String?, startHref: String?, previousHref: String?, previousTitle: String?,
-        nextHref: String?, nextTitle: String?
+        firstTitle: String?, lastTitle: String?, startHref: String?, previous: PageListEntry?, next: PageListEntry?
     ) {
         self.firstTitle = firstTitle
         self.lastTitle = lastTitle
         self.startHref = startHref
-        self.previousHref = previousHref
-        self.previousTitle = previousTitle
-        self.nextHref = nextHref
-        self.nextTitle = nextTitle
+        self.previous = previous
+        self.next = next
     }
 
     /// A list that fits in one file, from `firstTitle` to `lastTitle`.
     public static func single(firstTitle: String?, lastTitle: String?) -> ListPartView {
-        ListPartView(
-            firstTitle: firstTitle, lastTitle: lastTitle, startHref: nil, previousHref: nil, previousTitle: nil,
-            nextHref: nil, nextTitle: nil)
+        ListPartView(firstTitle: firstTitle, lastTitle: lastTitle, startHref: nil, previous: nil, next: nil)
     }
 
     /// Whether this is the list's first file.
-    public var isFirstPart: Bool { previousHref == nil }
+    public var isFirstPart: Bool { previous == nil }
 
     /// The file's values, its words (`statusText`: `From A to F`, `previousText`, `nextText`) in
     /// `strings`.
     func templateValues(_ strings: ThemeStrings) -> TemplateValues {
         var values = TemplateValues()
-        values.set("isPaginated", previousHref != nil || nextHref != nil)
+        values.set("isPaginated", previous != nil || next != nil)
         values.set("isFirstPart", isFirstPart)
         values.set("firstTitle", firstTitle)
         values.set("lastTitle", lastTitle)
         values.setHref("startHref", startHref)
-        values.setHref("previousHref", previousHref)
-        values.set("previousTitle", previousTitle)
-        values.setHref("nextHref", nextHref)
-        values.set("nextTitle", nextTitle)
+        values.setHref("previousHref", previous?.href)
+        values.set("previousTitle", previous?.title)
+        values.setHref("nextHref", next?.href)
+        values.set("nextTitle", next?.title)
         values.set("statusText", strings.phrase("from_to", ["first": firstTitle ?? "", "last": lastTitle ?? ""]))
-        values.set("previousText", previousTitle.map { strings.phrase("previous_from", ["title": $0]) })
-        values.set("nextText", nextTitle.map { strings.phrase("next_from", ["title": $0]) })
+        values.set("previousText", previous.map { strings.phrase("previous_from", ["title": $0.title]) })
+        values.set("nextText", next.map { strings.phrase("next_from", ["title": $0.title]) })
         return values
     }
 }

@@ -8,27 +8,20 @@ public struct StatisticsView: ThemeView {
     public var header: SpecialPageHeader
     /// The figures, in the order shown.
     public var facts: [StatisticsFact]
-    /// Who saved the pages last, most pages first.
-    public var contributors: [ContributorEntry]
-    /// How many pages have no known author.
-    public var pagesWithoutContributor: Int
-    /// How many pages the wiki publishes (what the contributors' counts add up to, with
-    /// `pagesWithoutContributor`).
-    public var pageCount: Int
+    /// Who saved the pages last, and how many pages that covers.
+    public var authorship: Authorship
     /// The wiki's documents that have conflicting revisions.
     public var conflicts: [ConflictEntry]
 
     /// A statistics view with the given parts.
     public init(
-        layout: LayoutView, header: SpecialPageHeader, facts: [StatisticsFact], contributors: [ContributorEntry],
-        pagesWithoutContributor: Int, pageCount: Int, conflicts: [ConflictEntry]
+        layout: LayoutView, header: SpecialPageHeader, facts: [StatisticsFact], authorship: Authorship,
+        conflicts: [ConflictEntry]
     ) {
         self.layout = layout
         self.header = header
         self.facts = facts
-        self.contributors = contributors
-        self.pagesWithoutContributor = pagesWithoutContributor
-        self.pageCount = pageCount
+        self.authorship = authorship
         self.conflicts = conflicts
     }
 
@@ -38,6 +31,9 @@ public struct StatisticsView: ThemeView {
     /// `hasPagesWithoutContributor`, `pagesWithoutContributorText`, `totalPageCount`,
     /// `hasConflicts` and `conflictCountText`.
     public var templateValues: TemplateValues {
+        let contributors = authorship.contributors
+        let pageCount = authorship.pageCount
+        let pagesWithoutContributor = authorship.pagesWithoutContributor
         var values = header.templateValues
         values.set("facts", facts.map(\.templateValues))
         values.set(
@@ -56,6 +52,26 @@ public struct StatisticsView: ThemeView {
         values.set("hasConflicts", !conflicts.isEmpty)
         values.set("conflictCountText", layout.strings.count(conflicts.count, "document_count"))
         return values
+    }
+}
+
+/// Who saved a wiki's pages last: the statistics' table of contributors, each with their share
+/// of the pages.
+public struct Authorship: Sendable, Equatable {
+    /// Who saved the pages last, most pages first.
+    public var contributors: [ContributorEntry]
+    /// How many pages have no known author.
+    public var pagesWithoutContributor: Int
+    /// How many pages the wiki publishes (what the contributors' counts add up to, with
+    /// `pagesWithoutContributor`).
+    public var pageCount: Int
+
+    /// The authorship of a wiki of `pageCount` pages, `pagesWithoutContributor` of them by no
+    /// known author.
+    public init(contributors: [ContributorEntry], pagesWithoutContributor: Int, pageCount: Int) {
+        self.contributors = contributors
+        self.pagesWithoutContributor = pagesWithoutContributor
+        self.pageCount = pageCount
     }
 }
 

@@ -69,8 +69,9 @@ struct Pagination: Sendable, Equatable {
             }
         return PaginationView(
             pageNumber: number, pageCount: fileCount,
-            firstEntry: range.isEmpty ? 0 : range.lowerBound + 1, lastEntry: range.upperBound,
-            entryCount: entryCount,
+            span: EntrySpan(
+                firstEntry: range.isEmpty ? 0 : range.lowerBound + 1, lastEntry: range.upperBound,
+                entryCount: entryCount),
             previousHref: number > 1 ? href(number - 1) : nil,
             nextHref: number < fileCount ? href(number + 1) : nil,
             links: links)

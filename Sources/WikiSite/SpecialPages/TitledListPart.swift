@@ -169,9 +169,8 @@ struct TitledListPart: Sendable {
         }
         return ListPartView(
             firstTitle: titles.first?.text, lastTitle: titles.last?.text, startHref: startHref,
-            previousHref: previousFirstTitle.map { _ in href(to: previousName) },
-            previousTitle: previousFirstTitle?.text,
-            nextHref: nextFirstTitle.map { href(to: $0) }, nextTitle: nextFirstTitle?.text)
+            previous: previousFirstTitle.map { PageListEntry(title: $0.text, href: href(to: previousName)) },
+            next: nextFirstTitle.map { PageListEntry(title: $0.text, href: href(to: $0)) })
     }
 
     /// The letter index: each letter linking to the file and anchor where its group starts.

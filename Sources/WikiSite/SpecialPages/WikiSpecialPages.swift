@@ -107,8 +107,9 @@ struct SpecialPageContext: Sendable {
         return theme.render(
             StatisticsView(
                 layout: frame.layout, header: frame.header, facts: facts,
-                contributors: figures.contributors.map { ContributorEntry(name: $0.name, pageCount: $0.pageCount) },
-                pagesWithoutContributor: figures.pagesWithoutContributor, pageCount: figures.pageCount,
+                authorship: Authorship(
+                    contributors: figures.contributors.map { ContributorEntry(name: $0.name, pageCount: $0.pageCount) },
+                    pagesWithoutContributor: figures.pagesWithoutContributor, pageCount: figures.pageCount),
                 conflicts: conflicts))
     }
 }
