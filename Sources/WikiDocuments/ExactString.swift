@@ -28,18 +28,18 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// Negative, zero or positive as `lhs` comes before, is, or comes after `rhs` in the byte
-    /// order of their UTF-8 encodings; on the strings' own buffers when they have them.
+    /// order of their UTF-8 encodings, compared where the strings hold them (a short string
+    /// holds them in itself, and a copy of a string shares its buffer).
     public static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
-        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
                 let common = min(left.count, right.count)
                 let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
                 return order != 0 ? Int(order) : left.count - right.count
             }
         }
-        if case .some(.some(let compared)) = compared { return compared }
-        if lhs.utf8.elementsEqual(rhs.utf8) { return 0 }
-        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
     }
 
     public func hash(into hasher: inout Hasher) {

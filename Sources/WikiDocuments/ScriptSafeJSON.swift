@@ -6,8 +6,17 @@
 public enum ScriptSafeJSON {
     /// `text` as a JSON string literal, quotes included.
     public static func string(_ text: String) -> String {
+        var json: [UInt8] = []
+        json.reserveCapacity(text.utf8.count + 2)
+        JSONWriter.write(string: text, to: &json)
+        // Most strings hold none of the characters to escape: their JSON is the literal.
+        let lineSeparatorLead: UInt8 = 0xE2
+        let special: (UInt8) -> Bool = {
+            $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == lineSeparatorLead
+        }
+        guard json.contains(where: special) else { return String(decoding: json, as: UTF8.self) }
         var literal = ""
-        for scalar in JSONWriter.text(.string(text)).unicodeScalars {
+        for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
             switch scalar {
             case "<": literal += "\\u003c"
             case ">": literal += "\\u003e"

@@ -10,80 +10,20 @@ public enum SearchTerms {
 
     /// The terms of `text`, in order, repeats kept.
     public static func terms(of text: String) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTerms(of: text) }
         var terms: [String] = []
-        var word: [UInt8] = []
-        var isASCII = true
-        var isLatin = true
-        var ideographs: [Unicode.Scalar] = []
-        func endWord() {
-            if !word.isEmpty {
-                let term =
-                    isASCII
-                    ? String(decoding: word, as: UTF8.self)
-                    : isLatin ? latinFolded(word) : folded(String(decoding: word, as: UTF8.self))
-                if !term.isEmpty, term.unicodeScalars.count <= longestTerm { terms.append(term) }
-            }
-            word.removeAll(keepingCapacity: true)
-            isASCII = true
-            isLatin = true
-        }
-        func endIdeographs() {
-            if ideographs.count == 1 { terms.append(String(Character(ideographs[0]))) }
-            for index in ideographs.indices.dropLast() {
-                var pair = String.UnicodeScalarView()
-                pair.append(ideographs[index])
-                pair.append(ideographs[index + 1])
-                terms.append(String(pair))
-            }
-            ideographs = []
-        }
-        // Words are found in the text as it is, and folded one by one: most are ASCII, whose
-        // folding is lowercasing.
-        for scalar in text.unicodeScalars {
-            if isIdeograph(scalar) {
-                endWord()
-                ideographs.append(scalar)
-            } else if isWordScalar(scalar) {
-                endIdeographs()
-                if scalar.isASCII {
-                    // Lowercased as it comes: every folding lowercases, and an ASCII letter's
-                    // case changes no neighbour's (Greek's final sigma sees a letter either way).
-                    let byte = UInt8(scalar.value)
-                    word.append((0x41...0x5A).contains(byte) ? byte + 32 : byte)
-                } else {
-                    word.append(contentsOf: UTF8.encode(scalar)!)
-                }
-                isASCII = isASCII && scalar.isASCII
-                isLatin = isLatin && scalar.value < latinEnd
-            } else {
-                endWord()
-                endIdeographs()
-            }
-        }
-        endWord()
-        endIdeographs()
+        forEachTerm(of: text) { terms.append($0) }
         return terms
     }
 
-    /// The terms of `text`, all of whose scalars are ASCII: its runs of letters and digits,
-    /// lowercased, as `terms(of:)` makes them, from bytes. Most texts of a wiki are such.
-    private static func asciiTerms(of text: String) -> [String] {
-        var terms: [String] = []
-        var word: [UInt8] = []
-        func endWord() {
-            if !word.isEmpty, word.count <= longestTerm { terms.append(String(decoding: word, as: UTF8.self)) }
-            word.removeAll(keepingCapacity: true)
+    /// Calls `body` with each term of `text`, in order, repeats kept: `terms(of:)` without the
+    /// array, for the build, which counts the terms of every page.
+    public static func forEachTerm(of text: String, _ body: (String) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var splitter = TermSplitter(body: body)
+            var text = text
+            text.withUTF8 { splitter.add(utf8: $0) }
+            splitter.end()
         }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
-            default: endWord()
-            }
-        }
-        endWord()
-        return terms
     }
 
     /// `text` lowercased, its accents and other combining marks taken off.
@@ -130,7 +70,7 @@ public enum SearchTerms {
     }
 
     /// Whether `scalar` belongs to a word: a letter, a mark or a digit.
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {
             let value = scalar.value
             return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)

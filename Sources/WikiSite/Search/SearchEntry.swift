@@ -38,7 +38,7 @@ struct SearchEntry: Sendable, Equatable {
     init(_ document: SearchDocument, key: String) {
         let (found, length) = Self.postings(of: document)
         let lengthClass = SearchIndex.lengthClass(length)
-        let lines = found.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { term, found in
+        let lines = found.sorted { $0.key.precedesInByteOrder($1.key) }.map { term, found in
             let posting = SearchPosting(
                 count: found.count, fields: found.fields, section: max(0, found.section), lengthClass: lengthClass)
             return (term: term, posting: posting)
@@ -78,7 +78,7 @@ struct SearchEntry: Sendable, Equatable {
                 posting.count += 1
                 posting.fields |= field
             }
-            for term in SearchTerms.terms(of: text) {
+            SearchTerms.forEachTerm(of: text) { term in
                 length += 1
                 count(&postings[term, default: Posting()])
             }

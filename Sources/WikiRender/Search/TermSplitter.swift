@@ -1,0 +1,105 @@
+/// Splits a text into the search index's terms as its scalars come (`SearchTerms`): a word is
+/// a run of letters, marks and digits, folded when it ends; a run of Chinese or Japanese
+/// characters gives a term for each pair of neighbours.
+struct TermSplitter {
+    /// Takes each term as it ends.
+    let body: (String) -> Void
+    /// The UTF-8 of the word so far, its ASCII letters lowercased.
+    private var word: [UInt8] = []
+    private var isASCII = true
+    private var isLatin = true
+    /// The ideographs of the run so far.
+    private var ideographs: [Unicode.Scalar] = []
+
+    init(body: @escaping (String) -> Void) {
+        self.body = body
+        word.reserveCapacity(64)
+    }
+
+    /// Takes the scalars of `bytes`, valid UTF-8. Most bytes are ASCII, a letter or digit of a
+    /// word or a byte between words, and take no decoding.
+    mutating func add(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                add(asciiByte: byte)
+                index += 1
+            } else {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                add(scalarOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
+            }
+        }
+    }
+
+    /// Takes a byte below 0x80: a letter or digit goes to the word, lowercased; any other byte
+    /// ends the word and the run of ideographs.
+    private mutating func add(asciiByte byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            endIdeographs()
+            word.append(byte)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            // Lowercased as it comes: every folding lowercases, and an ASCII letter's case
+            // changes no neighbour's (Greek's final sigma sees a letter either way).
+            endIdeographs()
+            word.append(byte + 32)
+        default:
+            endWord()
+            endIdeographs()
+        }
+    }
+
+    /// Takes the scalar whose UTF-8 is `bytes`, two to four bytes of valid UTF-8.
+    private mutating func add(scalarOf bytes: UnsafeBufferPointer<UInt8>) {
+        var value = UInt32(bytes[0]) & (bytes.count == 2 ? 0x1F : bytes.count == 3 ? 0x0F : 0x07)
+        for byte in bytes.dropFirst() { value = value << 6 | UInt32(byte & 0x3F) }
+        guard let scalar = Unicode.Scalar(value) else { return }
+        if SearchTerms.isIdeograph(scalar) {
+            endWord()
+            ideographs.append(scalar)
+        } else if SearchTerms.isWordScalar(scalar) {
+            endIdeographs()
+            word.append(contentsOf: bytes)
+            isASCII = false
+            isLatin = isLatin && value < SearchTerms.latinEnd
+        } else {
+            endWord()
+            endIdeographs()
+        }
+    }
+
+    /// Ends the text: its last word or run of ideographs.
+    mutating func end() {
+        endWord()
+        endIdeographs()
+    }
+
+    private mutating func endWord() {
+        guard !word.isEmpty else { return }
+        if isASCII {
+            if word.count <= SearchTerms.longestTerm { body(String(decoding: word, as: UTF8.self)) }
+        } else {
+            let term =
+                isLatin
+                ? SearchTerms.latinFolded(word) : SearchTerms.folded(String(decoding: word, as: UTF8.self))
+            if !term.isEmpty, term.unicodeScalars.count <= SearchTerms.longestTerm { body(term) }
+        }
+        word.removeAll(keepingCapacity: true)
+        isASCII = true
+        isLatin = true
+    }
+
+    private mutating func endIdeographs() {
+        guard !ideographs.isEmpty else { return }
+        if ideographs.count == 1 { body(String(Character(ideographs[0]))) }
+        for index in ideographs.indices.dropLast() {
+            var pair = String.UnicodeScalarView()
+            pair.append(ideographs[index])
+            pair.append(ideographs[index + 1])
+            body(String(pair))
+        }
+        ideographs.removeAll(keepingCapacity: true)
+    }
+}
