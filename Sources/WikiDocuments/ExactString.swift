@@ -30,7 +30,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
     /// Negative, zero or positive as `lhs` comes before, is, or comes after `rhs` in the byte
     /// order of their UTF-8 encodings, compared where the strings hold them (a short string
     /// holds them in itself, and a copy of a string shares its buffer).
-    public static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
+    @inlinable public static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
         var lhs = lhs
         var rhs = rhs
         return lhs.withUTF8 { left in
@@ -55,7 +55,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 
 extension String {
     /// Byte order of the UTF-8 encodings, the total order used wherever output is sorted.
-    public func precedesInByteOrder(_ other: String) -> Bool {
+    @inlinable public func precedesInByteOrder(_ other: String) -> Bool {
         ExactString.byteOrder(self, other) < 0
     }
 
