@@ -8,13 +8,17 @@ public enum SearchPlainText {
     public static func withoutComments(_ markdown: String) -> String {
         let percent = UInt8(ascii: "%")
         var markers: [Int] = []
-        var previousWasPercent = false
-        for (offset, byte) in markdown.utf8.enumerated() {
-            if byte == percent, previousWasPercent {
-                markers.append(offset - 1)
-                previousWasPercent = false
-            } else {
-                previousWasPercent = byte == percent
+        var text = markdown
+        text.withUTF8 { bytes in
+            var previousWasPercent = false
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                if byte == percent, previousWasPercent {
+                    markers.append(offset - 1)
+                    previousWasPercent = false
+                } else {
+                    previousWasPercent = byte == percent
+                }
             }
         }
         guard !markers.isEmpty else { return markdown }

@@ -40,19 +40,29 @@ public enum SearchTerms {
     /// none changes case or loses a mark with its neighbours (Greek's final sigma comes after).
     static let latinEnd: UInt32 = 0x370
 
-    /// What `folded` makes of each scalar below `latinEnd`, worked out once.
-    private static let latinFolding: [String] = (0..<latinEnd).map { value in
-        Unicode.Scalar(value).map { folded(String($0)) } ?? ""
+    /// The UTF-8 of what `folded` makes of each scalar below `latinEnd`, worked out once.
+    private static let latinFolding: [[UInt8]] = (0..<latinEnd).map { value in
+        Unicode.Scalar(value).map { Array(folded(String($0)).utf8) } ?? []
     }
 
     /// `folded(word)` for a word (its UTF-8) of scalars below `latinEnd` alone, scalar by scalar
     /// from `latinFolding`: a tenth of the words of a Western text are such, and `folded` is dear.
+    /// Such a scalar is one byte or two.
     static func latinFolded(_ word: [UInt8]) -> String {
-        var folded = ""
-        for scalar in String(decoding: word, as: UTF8.self).unicodeScalars {
-            folded += latinFolding[Int(scalar.value)]
+        var folded: [UInt8] = []
+        folded.reserveCapacity(word.count)
+        var index = 0
+        while index < word.count {
+            let byte = word[index]
+            if byte < 0x80 {
+                folded.append(contentsOf: latinFolding[Int(byte)])
+                index += 1
+            } else {
+                folded.append(contentsOf: latinFolding[Int(byte & 0x1F) << 6 | Int(word[index + 1] & 0x3F)])
+                index += 2
+            }
         }
-        return folded
+        return String(decoding: folded, as: UTF8.self)
     }
 
     /// The key of the prefix of `term` `length` scalars long (the whole term when it is

@@ -76,8 +76,12 @@ struct TermSplitter {
         endIdeographs()
     }
 
-    private mutating func endWord() {
-        guard !word.isEmpty else { return }
+    @inline(__always) private mutating func endWord() {
+        if !word.isEmpty { takeWord() }
+    }
+
+    /// Hands the word over, folded, unless it is too long, and starts the next.
+    private mutating func takeWord() {
         if isASCII {
             if word.count <= SearchTerms.longestTerm { body(String(decoding: word, as: UTF8.self)) }
         } else {
@@ -91,8 +95,12 @@ struct TermSplitter {
         isLatin = true
     }
 
-    private mutating func endIdeographs() {
-        guard !ideographs.isEmpty else { return }
+    @inline(__always) private mutating func endIdeographs() {
+        if !ideographs.isEmpty { takeIdeographs() }
+    }
+
+    /// Hands over the run's pairs of ideographs (or its one ideograph) and starts the next.
+    private mutating func takeIdeographs() {
         if ideographs.count == 1 { body(String(Character(ideographs[0]))) }
         for index in ideographs.indices.dropLast() {
             var pair = String.UnicodeScalarView()

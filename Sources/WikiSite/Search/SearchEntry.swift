@@ -38,7 +38,9 @@ struct SearchEntry: Sendable, Equatable {
     init(_ document: SearchDocument, key: String) {
         let (found, length) = Self.postings(of: document)
         let lengthClass = SearchIndex.lengthClass(length)
-        let lines = found.sorted { $0.key.precedesInByteOrder($1.key) }.map { term, found in
+        let lines = found.map { (prefix: $0.key.byteOrderPrefix, term: $0.key, found: $0.value) }.sorted {
+            $0.prefix != $1.prefix ? $0.prefix < $1.prefix : $0.term.precedesInByteOrder($1.term)
+        }.map { _, term, found in
             let posting = SearchPosting(
                 count: found.count, fields: found.fields, section: max(0, found.section), lengthClass: lengthClass)
             return (term: term, posting: posting)
@@ -70,6 +72,8 @@ struct SearchEntry: Sendable, Equatable {
     /// Where each term of `document` is, and how many terms it has.
     private static func postings(of document: SearchDocument) -> (postings: [String: Posting], length: Int) {
         var postings: [String: Posting] = [:]
+        // About one distinct term in twenty bytes of a page's text.
+        postings.reserveCapacity(document.sections.reduce(document.title.utf8.count) { $0 + $1.text.utf8.count } / 20)
         var length = 0
         func add(_ text: String, field: Int, section: Int) {
             func count(_ posting: inout Posting) {

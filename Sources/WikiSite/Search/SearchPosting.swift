@@ -74,6 +74,11 @@ struct SearchPosting: Sendable, Equatable {
 
     /// Appends the decimal digits of `value` to `bytes`.
     private static func appendDecimal(_ value: UInt32, to bytes: inout [UInt8]) {
+        // Most counts, fields, sections and classes are one digit.
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
         let start = bytes.count
         var value = value
         repeat {
