@@ -10,11 +10,13 @@ public enum ScriptSafeJSON {
         json.reserveCapacity(text.utf8.count + 2)
         JSONWriter.write(string: text, to: &json)
         // Most strings hold none of the characters to escape: their JSON is the literal.
-        let lineSeparatorLead: UInt8 = 0xE2
-        let special: (UInt8) -> Bool = {
-            $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == lineSeparatorLead
+        let holdsSpecial = json.withUnsafeBufferPointer { bytes in
+            bytes.contains { byte in
+                // 0xE2 leads the UTF-8 of U+2028 and U+2029.
+                byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2
+            }
         }
-        guard json.contains(where: special) else { return String(decoding: json, as: UTF8.self) }
+        guard holdsSpecial else { return String(decoding: json, as: UTF8.self) }
         var literal = ""
         for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
             switch scalar {

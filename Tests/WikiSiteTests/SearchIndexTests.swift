@@ -52,6 +52,11 @@ struct SearchIndexTests {
         #expect(SearchPlainText.withoutComments("café 100% sure") == "café 100% sure")
     }
 
+    @Test func quoteAndListMarksRulesAndDelimiterRowsAreNotText() {
+        let lines: [Substring] = ["> - * quoted item", "---", "|---|:-:|", "\t + plain", "===", "- [x] done", "", "  "]
+        #expect(SearchPlainText.text(ofLines: lines) == "quoted item plain x done")
+    }
+
     @Test func asciiTextHasTheTermsItHasBesideTextThatIsNot() {
         var random = SplitMix64(seed: 0x7E_5EA7)
         let pieces = ["Word", "word", "WORD", "a1", "42", " ", ", ", "-", "\n", "_", String(repeating: "x", count: 41)]

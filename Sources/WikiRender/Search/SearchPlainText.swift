@@ -71,19 +71,29 @@ public enum SearchPlainText {
     /// The text of `lines`, joined by single spaces.
     public static func text(ofLines lines: [Substring]) -> String {
         var bytes: [UInt8] = []
-        for line in lines {
-            var content = line.utf8.drop { $0 == space || $0 == tab }
-            while let first = content.first,
-                first == UInt8(ascii: ">") || first == UInt8(ascii: "-")
-                    || first == UInt8(ascii: "*") || first == UInt8(ascii: "+")
-            {
-                content = content.dropFirst().drop { $0 == space || $0 == tab }
+        for var line in lines {
+            line.withUTF8 { utf8 in
+                var start = utf8.startIndex
+                func skipBlanks() {
+                    while start < utf8.endIndex, utf8[start] == space || utf8[start] == tab { start += 1 }
+                }
+                skipBlanks()
+                while start < utf8.endIndex, isMarker(utf8[start]) {
+                    start += 1
+                    skipBlanks()
+                }
+                let content = UnsafeBufferPointer(rebasing: utf8[start...])
+                if content.allSatisfy({ $0 == space || $0 == tab || isRuleByte($0) }) { return }
+                bytes.append(space)
+                appendInlineText(of: Array(content), to: &bytes)
             }
-            if content.allSatisfy({ $0 == space || $0 == tab || Self.ruleBytes.contains($0) }) { continue }
-            bytes.append(space)
-            appendInlineText(of: Array(content), to: &bytes)
         }
         return collapsingSpaces(bytes)
+    }
+
+    /// Whether `byte` opens a quote or a list item: `>`, `-`, `*` or `+`.
+    private static func isMarker(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ">") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")
     }
 
     /// `text` with its inline syntax taken off: embeds dropped, wikilinks and links as the words
@@ -95,10 +105,10 @@ public enum SearchPlainText {
     }
 
     private static let space = UInt8(ascii: " ")
-    /// What the lines of rules and tables' delimiter rows are made of.
-    private static let ruleBytes: Set<UInt8> = [
-        UInt8(ascii: "-"), UInt8(ascii: "="), UInt8(ascii: "|"), UInt8(ascii: ":"),
-    ]
+    /// Whether `byte` is one of what the lines of rules and tables' delimiter rows are made of.
+    private static func isRuleByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":")
+    }
     private static let tab = UInt8(ascii: "\t")
 
     /// Appends the readable text of the Markdown `line` to `out`, a byte at a time (every

@@ -40,27 +40,31 @@ public enum SearchTerms {
     /// none changes case or loses a mark with its neighbours (Greek's final sigma comes after).
     static let latinEnd: UInt32 = 0x370
 
-    /// The UTF-8 of what `folded` makes of each scalar below `latinEnd`, worked out once.
-    private static let latinFolding: [[UInt8]] = (0..<latinEnd).map { value in
-        Unicode.Scalar(value).map { Array(folded(String($0)).utf8) } ?? []
-    }
+    /// The UTF-8 of what `folded` makes of each scalar below `latinEnd`, one after the other,
+    /// worked out once; `latinFoldingEnds[value]` is where the bytes of the scalar `value` end.
+    private static let latinFolding: (bytes: [UInt8], ends: [Int]) = {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        for value in 0..<latinEnd {
+            if let scalar = Unicode.Scalar(value) { bytes += folded(String(scalar)).utf8 }
+            ends.append(bytes.count)
+        }
+        return (bytes, ends)
+    }()
 
     /// `folded(word)` for a word (its UTF-8) of scalars below `latinEnd` alone, scalar by scalar
     /// from `latinFolding`: a tenth of the words of a Western text are such, and `folded` is dear.
     /// Such a scalar is one byte or two.
     static func latinFolded(_ word: [UInt8]) -> String {
+        let (table, ends) = latinFolding
         var folded: [UInt8] = []
         folded.reserveCapacity(word.count)
         var index = 0
         while index < word.count {
             let byte = word[index]
-            if byte < 0x80 {
-                folded.append(contentsOf: latinFolding[Int(byte)])
-                index += 1
-            } else {
-                folded.append(contentsOf: latinFolding[Int(byte & 0x1F) << 6 | Int(word[index + 1] & 0x3F)])
-                index += 2
-            }
+            let value = byte < 0x80 ? Int(byte) : Int(byte & 0x1F) << 6 | Int(word[index + 1] & 0x3F)
+            folded.append(contentsOf: table[(value == 0 ? 0 : ends[value - 1])..<ends[value]])
+            index += byte < 0x80 ? 1 : 2
         }
         return String(decoding: folded, as: UTF8.self)
     }
