@@ -59,20 +59,6 @@ extension String {
         ExactString.byteOrder(self, other) < 0
     }
 
-    /// The first eight bytes of the UTF-8, big-endian, zeros after a shorter string's end: when
-    /// two strings' prefixes differ, they are in the byte order of the strings (when they are
-    /// equal, `precedesInByteOrder` decides). Sorting many short strings compares these first.
-    public var byteOrderPrefix: UInt64 {
-        var text = self
-        return text.withUTF8 { bytes in
-            var prefix: UInt64 = 0
-            for index in 0..<8 {
-                prefix = prefix << 8 | UInt64(index < bytes.count ? bytes[index] : 0)
-            }
-            return prefix
-        }
-    }
-
     /// Whether both strings have exactly the same Unicode scalars.
     public func isExactly(_ other: String) -> Bool {
         utf8.count == other.utf8.count && ExactString.byteOrder(self, other) == 0

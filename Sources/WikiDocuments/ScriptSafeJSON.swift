@@ -9,26 +9,26 @@ public enum ScriptSafeJSON {
         var json: [UInt8] = []
         json.reserveCapacity(text.utf8.count + 2)
         JSONWriter.write(string: text, to: &json)
-        // Most strings hold none of the characters to escape: their JSON is the literal.
-        let holdsSpecial = json.withUnsafeBufferPointer { bytes in
-            bytes.contains { byte in
-                // 0xE2 leads the UTF-8 of U+2028 and U+2029.
-                byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2
+        var literal: [UInt8] = []
+        literal.reserveCapacity(json.count)
+        json.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "<"): literal += "\\u003c".utf8
+                case UInt8(ascii: ">"): literal += "\\u003e".utf8
+                case UInt8(ascii: "&"): literal += "\\u0026".utf8
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8:
+                    literal += (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                    index += 2
+                default: literal.append(byte)
+                }
+                index += 1
             }
         }
-        guard holdsSpecial else { return String(decoding: json, as: UTF8.self) }
-        var literal = ""
-        for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
-            switch scalar {
-            case "<": literal += "\\u003c"
-            case ">": literal += "\\u003e"
-            case "&": literal += "\\u0026"
-            case "\u{2028}": literal += "\\u2028"
-            case "\u{2029}": literal += "\\u2029"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal
+        return String(decoding: literal, as: UTF8.self)
     }
 
     /// `texts` as a JSON array of strings.

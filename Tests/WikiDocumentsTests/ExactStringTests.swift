@@ -29,16 +29,4 @@ import WikiDocuments
             }
         }
     }
-
-    @Test func differingPrefixesAreInByteOrder() {
-        var decided = 0
-        for left in Self.strings {
-            for right in Self.strings where left.byteOrderPrefix != right.byteOrderPrefix {
-                let precedes = Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8))
-                #expect((left.byteOrderPrefix < right.byteOrderPrefix) == precedes, "\(left.debugDescription)")
-                decided += 1
-            }
-        }
-        #expect(decided > Self.strings.count * Self.strings.count / 2)
-    }
 }

@@ -67,7 +67,7 @@ import WikiRender
 
     @Test func eachTermIsHandedOverInOrder() {
         var terms: [String] = []
-        SearchTerms.forEachTerm(of: "Naïve café 東京タワー") { terms.append($0) }
+        SearchTerms.forEachTermUTF8(of: "Naïve café 東京タワー") { terms.append(String(decoding: $0, as: UTF8.self)) }
         #expect(terms == ["naive", "cafe", "東京", "京タ", "タワ", "ワー"])
     }
 }

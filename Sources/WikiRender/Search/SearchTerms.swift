@@ -11,13 +11,14 @@ public enum SearchTerms {
     /// The terms of `text`, in order, repeats kept.
     public static func terms(of text: String) -> [String] {
         var terms: [String] = []
-        forEachTerm(of: text) { terms.append($0) }
+        forEachTermUTF8(of: text) { terms.append(String(decoding: $0, as: UTF8.self)) }
         return terms
     }
 
-    /// Calls `body` with each term of `text`, in order, repeats kept: `terms(of:)` without the
-    /// array, for the build, which counts the terms of every page.
-    public static func forEachTerm(of text: String, _ body: (String) -> Void) {
+    /// Calls `body` with the UTF-8 of each term of `text`, in order, repeats kept: the terms
+    /// without a string each, for the build, which counts the terms of every page. The bytes
+    /// are valid only during the call.
+    public static func forEachTermUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withoutActuallyEscaping(body) { body in
             var splitter = TermSplitter(body: body)
             var text = text

@@ -2,8 +2,8 @@
 /// a run of letters, marks and digits, folded when it ends; a run of Chinese or Japanese
 /// characters gives a term for each pair of neighbours.
 struct TermSplitter {
-    /// Takes each term as it ends.
-    let body: (String) -> Void
+    /// Takes the UTF-8 of each term as it ends.
+    let body: (UnsafeBufferPointer<UInt8>) -> Void
     /// The UTF-8 of the word so far, its ASCII letters lowercased.
     private var word: [UInt8] = []
     private var isASCII = true
@@ -11,7 +11,7 @@ struct TermSplitter {
     /// The ideographs of the run so far.
     private var ideographs: [Unicode.Scalar] = []
 
-    init(body: @escaping (String) -> Void) {
+    init(body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.body = body
         word.reserveCapacity(64)
     }
@@ -83,12 +83,12 @@ struct TermSplitter {
     /// Hands the word over, folded, unless it is too long, and starts the next.
     private mutating func takeWord() {
         if isASCII {
-            if word.count <= SearchTerms.longestTerm { body(String(decoding: word, as: UTF8.self)) }
+            if word.count <= SearchTerms.longestTerm { word.withUnsafeBufferPointer(body) }
         } else {
             let term =
                 isLatin
                 ? SearchTerms.latinFolded(word) : SearchTerms.folded(String(decoding: word, as: UTF8.self))
-            if !term.isEmpty, term.unicodeScalars.count <= SearchTerms.longestTerm { body(term) }
+            if !term.isEmpty, term.unicodeScalars.count <= SearchTerms.longestTerm { take(term) }
         }
         word.removeAll(keepingCapacity: true)
         isASCII = true
@@ -101,13 +101,19 @@ struct TermSplitter {
 
     /// Hands over the run's pairs of ideographs (or its one ideograph) and starts the next.
     private mutating func takeIdeographs() {
-        if ideographs.count == 1 { body(String(Character(ideographs[0]))) }
+        if ideographs.count == 1 { take(String(Character(ideographs[0]))) }
         for index in ideographs.indices.dropLast() {
             var pair = String.UnicodeScalarView()
             pair.append(ideographs[index])
             pair.append(ideographs[index + 1])
-            body(String(pair))
+            take(String(pair))
         }
         ideographs.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands `term` over.
+    private func take(_ term: String) {
+        var term = term
+        term.withUTF8(body)
     }
 }

@@ -38,19 +38,17 @@ struct SearchEntry: Sendable, Equatable {
     init(_ document: SearchDocument, key: String) {
         let (found, length) = Self.postings(of: document)
         let lengthClass = SearchIndex.lengthClass(length)
-        let lines = found.map { (prefix: $0.key.byteOrderPrefix, term: $0.key, found: $0.value) }.sorted {
-            $0.prefix != $1.prefix ? $0.prefix < $1.prefix : $0.term.precedesInByteOrder($1.term)
-        }.map { _, term, found in
-            let posting = SearchPosting(
+        let postings = found.values.map { found in
+            SearchPosting(
                 count: found.count, fields: found.fields, section: max(0, found.section), lengthClass: lengthClass)
-            return (term: term, posting: posting)
         }
         var encoded: [UInt8] = []
-        encoded.reserveCapacity(lines.reduce(0) { $0 + $1.term.utf8.count + $1.posting.textLength + 2 })
-        for line in lines {
-            encoded.append(contentsOf: line.term.utf8)
+        encoded.reserveCapacity(
+            found.values.indices.reduce(0) { $0 + found.termLength($1) + postings[$1].textLength + 2 })
+        for number in found.numbersInByteOrder() {
+            found.appendTerm(number, to: &encoded)
             encoded.append(UInt8(ascii: "\t"))
-            line.posting.append(to: &encoded)
+            postings[number].append(to: &encoded)
             encoded.append(UInt8(ascii: "\n"))
         }
         self.init(
@@ -70,21 +68,20 @@ struct SearchEntry: Sendable, Equatable {
     }
 
     /// Where each term of `document` is, and how many terms it has.
-    private static func postings(of document: SearchDocument) -> (postings: [String: Posting], length: Int) {
-        var postings: [String: Posting] = [:]
+    private static func postings(of document: SearchDocument) -> (postings: TermTally<Posting>, length: Int) {
         // About one distinct term in twenty bytes of a page's text.
-        postings.reserveCapacity(document.sections.reduce(document.title.utf8.count) { $0 + $1.text.utf8.count } / 20)
+        var postings = TermTally<Posting>(
+            expectedTerms: document.sections.reduce(document.title.utf8.count) { $0 + $1.text.utf8.count } / 20)
         var length = 0
         func add(_ text: String, field: Int, section: Int) {
-            func count(_ posting: inout Posting) {
-                let firstInHeading = field == SearchIndex.inHeading && posting.fields & SearchIndex.inHeading == 0
-                if (posting.section < 0 && section >= 0) || firstInHeading { posting.section = section }
-                posting.count += 1
-                posting.fields |= field
-            }
-            SearchTerms.forEachTerm(of: text) { term in
+            SearchTerms.forEachTermUTF8(of: text) { term in
                 length += 1
-                count(&postings[term, default: Posting()])
+                postings.update(term, initial: Posting()) { posting in
+                    let firstInHeading = field == SearchIndex.inHeading && posting.fields & SearchIndex.inHeading == 0
+                    if (posting.section < 0 && section >= 0) || firstInHeading { posting.section = section }
+                    posting.count += 1
+                    posting.fields |= field
+                }
             }
         }
         add(document.title + " " + (document.otherTitle ?? ""), field: SearchIndex.inTitle, section: -1)
