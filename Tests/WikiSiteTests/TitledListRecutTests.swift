@@ -79,10 +79,12 @@ import WikiRender
 
     /// The chrome, theme and hrefs the files are digested with.
     static func context() throws -> SpecialPageContext {
-        SpecialPageContext(
+        let database = FeedFixtures.database([FeedFixtures.wiki("w")])
+        return SpecialPageContext(
             chrome: WikiChrome(
-                wiki: FeedFixtures.database([FeedFixtures.wiki("w")]).wikis[0], pageCount: 0, wantedPageCount: 0,
-                orphanedPageCount: 0, siteLayout: SiteLayout(), discovery: nil, searchable: true, strings: .english),
+                WikiAnalysis(
+                    wiki: database.wikis[0], in: database, markdown: MarkdownRenderer(options: MarkdownOptions())),
+                siteLayout: SiteLayout(), discovery: nil, searchable: true, strings: .english),
             theme: try Theme.load(overridesIn: nil), hrefs: PageHrefs(), entriesPerFile: entriesPerFile)
     }
 

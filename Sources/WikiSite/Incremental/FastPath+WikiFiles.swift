@@ -60,11 +60,10 @@ extension FastPath {
             bodies: bodies(of: wiki, in: database, published: published, layout: layout),
             theme: theme, discovery: discovery)
         let chrome = WikiChrome(
-            wiki: wiki, pageCount: figures.pageCount, wantedPageCount: figures.wantedPageCount,
-            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery,
+            wiki: wiki, figures: figures, siteLayout: layout, discovery: discovery,
             searchable: options.settings(forWiki: wiki.id).search,
-            strings: theme.strings(for: options.settings(forWiki: wiki.id).lang),
-            folders: options.hasFolders(wiki.id) ? noteNames.folders(ofWiki: wiki.id) : nil)
+            strings: theme.strings(for: options.settings(forWiki: wiki.id).lang)
+        ).with(folders: options.hasFolders(wiki.id) ? noteNames.folders(ofWiki: wiki.id) : nil)
         let context = WikiFileContext(
             edits: edits, database: database, state: state, layout: layout, renderer: renderer,
             lists: SpecialPageContext(
