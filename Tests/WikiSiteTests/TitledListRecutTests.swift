@@ -120,8 +120,9 @@ import WikiRender
         let recut = try #require(
             try TitledListRecut(
                 list, inWiki: "w", state: state, entriesPerFile: entriesPerFile, lengths: (old.count, titles.count),
-                removing: Set(removed.map { entry($0, of: list, count: counts.old[$0] ?? 0).key }),
-                inserting: added.map { entry($0, of: list, count: counts.new[$0] ?? 0) }))
+                changes: TitledListChanges(
+                    removing: Set(removed.map { entry($0, of: list, count: counts.old[$0] ?? 0).key }),
+                    inserting: added.map { entry($0, of: list, count: counts.new[$0] ?? 0) })))
         let expected = cut(entries(titles, of: list, counts: counts.new), of: list)
 
         // The files once cut again, as the state will hold them, and as the recut walks them.
