@@ -109,12 +109,15 @@ install: deps
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/wikisite"
 
-## format / lint: the toolchain's swift format.
+## format / lint: the toolchain's swift format; lint also holds every function of Sources to
+## at most 6 parameters and 80 lines (Scripts/function_shape.py, its own tests first).
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Templates Fuzz Benchmarks
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Templates Fuzz Benchmarks
+	python3 -m unittest discover -s Scripts -p 'test_function_shape.py'
+	python3 Scripts/function_shape.py Sources
 
 ## bench: wikisite against the cmark floor on synthetic wikis of 1,000 and 10,000 pages, the
 ## search index against Pagefind's, then the live preview against hugo server (BENCHMARKS.md);

@@ -55,8 +55,8 @@ struct ChangesFeed {
         if let since { query.append(("since", Self.queryText(since))) }
         if waiting {
             query += [
-                ("feed", "longpoll"), ("heartbeat", String(options.heartbeat.milliseconds)),
-                ("timeout", String(options.longpollTimeout.milliseconds)),
+                ("feed", "longpoll"), ("heartbeat", String(options.timeouts.heartbeat.milliseconds)),
+                ("timeout", String(options.timeouts.longpoll.milliseconds)),
             ]
         }
         let request = CouchRequest(method: .GET, path: "/_changes", query: query)

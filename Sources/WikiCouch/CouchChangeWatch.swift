@@ -32,8 +32,8 @@ public final class CouchChangeWatch {
         let options = connection.options
         while true {
             var query: [(name: String, value: String)] = [
-                ("feed", "longpoll"), ("heartbeat", String(options.heartbeat.milliseconds)),
-                ("timeout", String(options.longpollTimeout.milliseconds)),
+                ("feed", "longpoll"), ("heartbeat", String(options.timeouts.heartbeat.milliseconds)),
+                ("timeout", String(options.timeouts.longpoll.milliseconds)),
             ]
             if let since { query.append(("since", ChangesFeed.queryText(since))) }
             let request = CouchRequest(method: .GET, path: "/_changes", query: query)

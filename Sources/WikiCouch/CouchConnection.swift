@@ -33,7 +33,7 @@ final class CouchConnection: Sendable {
         self.stop = stop
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: options.connectTimeout.timeAmount, read: options.readTimeout.timeAmount),
+            timeout: .init(connect: options.timeouts.connect.timeAmount, read: options.timeouts.read.timeAmount),
             connectionPool: HTTPClient.Configuration.ConnectionPool())
         configuration.httpVersion = .http1Only
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -148,7 +148,7 @@ final class CouchConnection: Sendable {
                     database: database.description, request: "\(method) \(CouchRequest.pathWithoutQuery(url))",
                     reason: "the response is larger than \(options.maximumResponseSize) bytes")
             }
-            throw TransientFault(describing: error, readTimeout: options.readTimeout)
+            throw TransientFault(describing: error, readTimeout: options.timeouts.read)
         }
     }
 }

@@ -4,16 +4,8 @@ public struct CouchOptions: Sendable {
     /// How many changes one `_changes` request asks for (`limit`): the most a reading holds in
     /// memory at once.
     public var batchSize: Int
-    /// How long connecting may take.
-    public var connectTimeout: Duration
-    /// The longest silence tolerated in the middle of a response: a server that sends nothing (not
-    /// even a heartbeat) for that long is taken as stalled, and the request is retried.
-    public var readTimeout: Duration
-    /// How often a server following the feed (`feed=longpoll`) is asked to send a heartbeat while
-    /// it waits for a change; shorter than ``readTimeout``.
-    public var heartbeat: Duration
-    /// How long one `feed=longpoll` request waits for a change before the server answers with none.
-    public var longpollTimeout: Duration
+    /// How long connecting, a silent server and a wait for changes may take.
+    public var timeouts: CouchTimeouts
     /// The largest response accepted, in bytes.
     public var maximumResponseSize: Int
     /// When and how often failed requests are tried again.
@@ -23,19 +15,40 @@ public struct CouchOptions: Sendable {
 
     /// Options with the given values; the defaults suit a real server.
     public init(
-        batchSize: Int = 500, connectTimeout: Duration = .seconds(10), readTimeout: Duration = .seconds(60),
-        heartbeat: Duration = .seconds(10), longpollTimeout: Duration = .seconds(60),
-        maximumResponseSize: Int = 256 << 20, retry: RetryPolicy = RetryPolicy(),
-        onRetry: (@Sendable (CouchRetry) -> Void)? = nil
+        batchSize: Int = 500, timeouts: CouchTimeouts = CouchTimeouts(), maximumResponseSize: Int = 256 << 20,
+        retry: RetryPolicy = RetryPolicy(), onRetry: (@Sendable (CouchRetry) -> Void)? = nil
     ) {
         self.batchSize = batchSize
-        self.connectTimeout = connectTimeout
-        self.readTimeout = readTimeout
-        self.heartbeat = heartbeat
-        self.longpollTimeout = longpollTimeout
+        self.timeouts = timeouts
         self.maximumResponseSize = maximumResponseSize
         self.retry = retry
         self.onRetry = onRetry
+    }
+}
+
+/// How long a reading of a CouchDB-compatible database waits: to connect, for a stalled
+/// response, and, following the feed, for a change and between heartbeats.
+public struct CouchTimeouts: Sendable, Equatable {
+    /// How long connecting may take.
+    public var connect: Duration
+    /// The longest silence tolerated in the middle of a response: a server that sends nothing (not
+    /// even a heartbeat) for that long is taken as stalled, and the request is retried.
+    public var read: Duration
+    /// How often a server following the feed (`feed=longpoll`) is asked to send a heartbeat while
+    /// it waits for a change; shorter than ``read``.
+    public var heartbeat: Duration
+    /// How long one `feed=longpoll` request waits for a change before the server answers with none.
+    public var longpoll: Duration
+
+    /// Waits of the given lengths; the defaults suit a real server.
+    public init(
+        connect: Duration = .seconds(10), read: Duration = .seconds(60), heartbeat: Duration = .seconds(10),
+        longpoll: Duration = .seconds(60)
+    ) {
+        self.connect = connect
+        self.read = read
+        self.heartbeat = heartbeat
+        self.longpoll = longpoll
     }
 }
 

@@ -84,17 +84,16 @@ struct PageReader {
             markdown = MarkdownText(try fields.optionalString("markdown") ?? "")
         }
         let split = PageFrontMatter(markdown)
+        // Read in this order, so that of several bad fields the same one is named.
         let isDraft = try fields.optionalBool("draft") ?? false
-        let createdAt = try fields.optionalTimestamp("created_at")
-        let updatedAt = try fields.optionalTimestamp("updated_at")
-        let updatedBy = try fields.optionalString("updated_by")
+        let metadata = PageMetadata(
+            createdAt: try fields.optionalTimestamp("created_at"),
+            updatedAt: try fields.optionalTimestamp("updated_at"),
+            updatedBy: try fields.optionalString("updated_by"), isDraft: isDraft)
         let attachments = AttachmentReader(document: document).read()
         let page = Page(
-            documentID: document.id, wikiID: wiki.id, title: title, markdown: split.body, createdAt: createdAt,
-            updatedAt: updatedAt, updatedBy: updatedBy, isDraft: isDraft || split.frontMatter.isDraft == true,
-            displayedTitle: split.frontMatter.title, frontMatterTags: split.frontMatter.tags,
-            aliases: split.frontMatter.aliases, revision: version.revision, attachments: attachments.attachments,
-            origin: document.origin)
+            version, wikiID: wiki.id, title: title, text: split, metadata: metadata,
+            attachments: attachments.attachments)
         let invalidFrontMatter =
             split.problem.map {
                 [

@@ -58,3 +58,13 @@ public struct IgnoredDocuments: Sendable, Equatable {
     /// An empty count.
     public init() {}
 }
+
+/// What reading the documents found wrong with some of them, each reported as a warning: the
+/// documents skipped, the attachment entries left out, the front matter that could not be
+/// read, and the documents in conflict. `WikiDatabase` sorts each list.
+struct DocumentProblems {
+    var skipped: [SkippedDocument] = []
+    var skippedAttachments: [SkippedAttachment] = []
+    var invalidFrontMatter: [InvalidFrontMatter] = []
+    var conflicts: [ConflictedDocument] = []
+}

@@ -70,27 +70,42 @@ public final class Page: Sendable {
     /// Where the winning revision was read.
     public let origin: DocumentOrigin
 
+    /// The page read from `version` of its document, in the wiki `wikiID`, titled `title`: its
+    /// text split from its front matter (`text`), its document's own fields (`metadata`), and
+    /// the attachments kept of it.
     init(
-        documentID: String, wikiID: String, title: PageTitle, markdown: MarkdownText, createdAt: Timestamp?,
-        updatedAt: Timestamp?, updatedBy: String?, isDraft: Bool, displayedTitle: String? = nil,
-        frontMatterTags: [WikiTag] = [], aliases: [String] = [], revision: Revision, attachments: [Attachment],
-        origin: DocumentOrigin
+        _ version: DocumentHistory.Version, wikiID: String, title: PageTitle, text: PageFrontMatter,
+        metadata: PageMetadata, attachments: [Attachment]
     ) {
-        self.documentID = documentID
+        let frontMatter = text.frontMatter
+        self.documentID = version.document.id
         self.wikiID = wikiID
         self.title = title
-        self.markdownText = markdown
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.updatedBy = updatedBy
-        self.isDraft = isDraft
-        self.displayedTitle = displayedTitle
-        self.frontMatterTags = frontMatterTags
-        self.aliases = aliases
-        self.revision = revision
+        self.markdownText = text.body
+        self.createdAt = metadata.createdAt
+        self.updatedAt = metadata.updatedAt
+        self.updatedBy = metadata.updatedBy
+        self.isDraft = metadata.isDraft || frontMatter.isDraft == true
+        self.displayedTitle = frontMatter.title
+        self.frontMatterTags = frontMatter.tags
+        self.aliases = frontMatter.aliases
+        self.revision = version.revision
         self.attachments = attachments
-        self.origin = origin
+        self.origin = version.document.origin
     }
+}
+
+/// What a page's document says of it in fields of its own, beside its text: `created_at`,
+/// `updated_at`, `updated_by` and `draft`.
+struct PageMetadata {
+    /// `created_at`.
+    let createdAt: Timestamp?
+    /// `updated_at`.
+    let updatedAt: Timestamp?
+    /// `updated_by`, the user who saved it last.
+    let updatedBy: String?
+    /// `draft: true`; the front matter can mark a page a draft too.
+    let isDraft: Bool
 }
 
 extension Page {

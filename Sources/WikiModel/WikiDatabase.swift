@@ -27,16 +27,20 @@ public struct WikiDatabase: Sendable {
     /// `conflicts`, by `_id`.
     private let conflictsByID: [ExactString: ConflictedDocument]
 
+    /// The database of the wikis in `contents`, with the `problems` and the `ignored` documents
+    /// of the reading, each list of problems sorted here.
     init(
-        contents: [ExactString: WikiContents], skipped: [SkippedDocument], skippedAttachments: [SkippedAttachment],
-        invalidFrontMatter: [InvalidFrontMatter], conflicts: [ConflictedDocument], ignored: IgnoredDocuments,
+        contents: [ExactString: WikiContents], problems: DocumentProblems, ignored: IgnoredDocuments,
         includesDrafts: Bool
     ) {
         self.contents = contents
         self.wikis = contents.values.map(\.wiki).sorted { ExactString($0.id) < ExactString($1.id) }
-        self.skipped = skipped
-        self.skippedAttachments = skippedAttachments
-        self.invalidFrontMatter = invalidFrontMatter
+        self.skipped = problems.skipped.sorted(by: SkippedDocument.precedes)
+        self.skippedAttachments = problems.skippedAttachments.sorted(by: SkippedAttachment.precedes)
+        self.invalidFrontMatter = problems.invalidFrontMatter.sorted {
+            ExactString($0.documentID) < ExactString($1.documentID)
+        }
+        let conflicts = problems.conflicts.sorted { ExactString($0.documentID) < ExactString($1.documentID) }
         self.conflicts = conflicts
         conflictsByID = Dictionary(conflicts.map { (ExactString($0.documentID), $0) }) { first, _ in first }
         self.ignored = ignored

@@ -92,10 +92,7 @@ public struct WikiDatabaseBuilder {
     public func build() -> WikiDatabase {
         var ignored = IgnoredDocuments()
         ignored.machinery = machinery.count
-        var skipped = Array(badRevisions.values)
-        var skippedAttachments: [SkippedAttachment] = []
-        var invalidFrontMatter: [InvalidFrontMatter] = []
-        var conflicts: [ConflictedDocument] = []
+        var problems = DocumentProblems(skipped: Array(badRevisions.values))
         var wikiVersions: [DocumentHistory.Version] = []
         var pageVersions: [DocumentHistory.Version] = []
         var tombstones: Set<ExactString> = []
@@ -116,7 +113,7 @@ public struct WikiDatabaseBuilder {
                 continue
             }
             if !resolution.losers.isEmpty {
-                conflicts.append(
+                problems.conflicts.append(
                     ConflictedDocument(
                         documentID: winner.document.id, winner: winner.revision, losers: resolution.losers))
             }
@@ -124,8 +121,10 @@ public struct WikiDatabaseBuilder {
         ignored.otherTypes += otherTypesWithoutRevision.subtracting(positions.keys).count
 
         let wikis = WikiSelection(wikiVersions)
-        skipped += wikis.skipped
-        skippedAttachments += wikis.skippedAttachments.filter { wikis.published[ExactString($0.documentID)] != nil }
+        problems.skipped += wikis.skipped
+        problems.skippedAttachments += wikis.skippedAttachments.filter {
+            wikis.published[ExactString($0.documentID)] != nil
+        }
         var pagesByWiki: [ExactString: [Page]] = [:]
         for version in pageVersions {
             let document = version.document
@@ -146,26 +145,21 @@ public struct WikiDatabaseBuilder {
                 }
                 let read = try PageReader(version: version, pageID: pageID, wiki: wiki).read()
                 pagesByWiki[wikiID, default: []].append(read.page)
-                skippedAttachments += read.skippedAttachments
-                invalidFrontMatter += read.invalidFrontMatter
+                problems.skippedAttachments += read.skippedAttachments
+                problems.invalidFrontMatter += read.invalidFrontMatter
             } catch {
-                skipped.append(SkippedDocument(documentID: document.id, origin: document.origin, reason: error.message))
+                problems.skipped.append(
+                    SkippedDocument(documentID: document.id, origin: document.origin, reason: error.message))
             }
         }
 
         var contents: [ExactString: WikiContents] = [:]
         for (wikiID, wiki) in wikis.published {
             let selection = PageSelection(pagesByWiki[wikiID] ?? [], includesDrafts: includesDrafts)
-            skipped += selection.skipped
+            problems.skipped += selection.skipped
             contents[wikiID] = WikiContents(wiki: wiki, pages: selection.published, drafts: selection.drafts)
         }
-        return WikiDatabase(
-            contents: contents,
-            skipped: skipped.sorted(by: SkippedDocument.precedes),
-            skippedAttachments: skippedAttachments.sorted(by: SkippedAttachment.precedes),
-            invalidFrontMatter: invalidFrontMatter.sorted { ExactString($0.documentID) < ExactString($1.documentID) },
-            conflicts: conflicts.sorted { ExactString($0.documentID) < ExactString($1.documentID) },
-            ignored: ignored, includesDrafts: includesDrafts)
+        return WikiDatabase(contents: contents, problems: problems, ignored: ignored, includesDrafts: includesDrafts)
     }
 
     private static func badRevisionReason(_ document: Document) -> String {

@@ -18,7 +18,7 @@ public struct BuildOptions: Sendable {
     /// Which side of `|` in a wikilink is the target.
     public var linkStyle: LinkStyle
     /// Whether warnings (skipped documents, missing links, conflicts) fail the build.
-    public var strict: Bool
+    public var strict = false
     /// The URL the site is served from, for sitemaps, feeds and canonical URLs; nil for none.
     public var baseURL: BaseURL?
     /// The level of each category of finding of `wikisite check`; with `strict`, a finding at
@@ -50,10 +50,11 @@ public struct BuildOptions: Sendable {
     /// version renders everything.
     public var generatorVersion = "unversioned"
 
-    /// Options for a build of `sources` into `outputFolder`, with every other setting at its default.
+    /// Options for a build of `sources` into `outputFolder`, with every other setting at its
+    /// default (not `strict` among them: set it and the other settings after).
     public init(
         sources: [String], outputFolder: String, stateFolder: String? = nil, wikiIDs: [String] = [],
-        templatesFolder: String? = nil, linkStyle: LinkStyle = .obsidian, strict: Bool = false
+        templatesFolder: String? = nil, linkStyle: LinkStyle = .obsidian
     ) {
         self.sources = sources
         self.outputFolder = outputFolder
@@ -61,7 +62,6 @@ public struct BuildOptions: Sendable {
         self.wikiIDs = wikiIDs
         self.templatesFolder = templatesFolder
         self.linkStyle = linkStyle
-        self.strict = strict
     }
 
     /// The state folder this build uses: the one given, or `.wikisite/<name>/` beside the output folder.

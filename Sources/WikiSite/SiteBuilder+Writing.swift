@@ -69,13 +69,8 @@ extension SiteBuilder {
                     home: layout.home(ofWiki: wiki.id)))
             return
         }
-        let previousDigests =
-            plan.keepsUnchangedSpecialFiles ? try planner.state.specialFileDigests(inWiki: wiki.id) : [:]
         let home = layout.publishesFolderFiles(ofWiki: wiki.id) ? pages.bodies.homeOutline(of: wiki) : nil
-        if let special = try writeFiles(
-            of: analysis, plan: plan, pages: pages, bodies: bodies, home: home, previousDigests: previousDigests,
-            context)
-        {
+        if let special = try writeFiles(of: analysis, plan: plan, pages: pages, bodies: bodies, home: home, context) {
             update.specialFileDigests.append((wiki.id, special.digests))
             update.titledLists.append((wiki.id, special.lists))
         }
@@ -175,12 +170,13 @@ extension SiteBuilder {
 
     /// Writes what `plan` asks for of one wiki, from its analysis: pages (each with its
     /// backlinks) on every core, a folder wiki's files (its home's outline `home` given), the
-    /// special pages, the home; retires removed pages. Returns the
-    /// digests of the special files when it considered them (`writeSpecialPages`), with the lists
-    /// cut at their titles as the state keeps them.
+    /// special pages (those the state's digests show unchanged left alone, when the plan keeps
+    /// them), the home; retires removed pages. Returns the digests of the special files when it
+    /// considered them (`writeSpecialPages`), with the lists cut at their titles as the state
+    /// keeps them.
     private func writeFiles(
         of analysis: WikiAnalysis, plan: WikiPlan, pages: SitePageRenderer, bodies: RenderedBodies,
-        home: PageOutline?, previousDigests: [String: Int64], _ context: SiteWriting
+        home: PageOutline?, _ context: SiteWriting
     ) throws -> (digests: [String: Int64], lists: StoredTitledLists)? {
         let (wiki, writer, layout) = (analysis.wiki, context.writer, context.layout)
         for (title, cause) in plan.removedPages {
@@ -192,8 +188,8 @@ extension SiteBuilder {
         let chrome = WikiChrome(
             analysis, siteLayout: layout, discovery: pages.discovery,
             searchable: options.settings(forWiki: wiki.id).search,
-            strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang),
-            folders: options.hasFolders(wiki.id) ? FolderTree(titles: analysis.pages.map(\.title)) : nil)
+            strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang)
+        ).with(folders: options.hasFolders(wiki.id) ? FolderTree(titles: analysis.pages.map(\.title)) : nil)
         try writeRedirects(of: analysis, plan: plan, in: layout, strings: chrome.strings, into: writer)
         let index = AlphabeticalIndex(analysis.graph)
         let positions = analysis.pages.indices.filter { plan.cause(ofPage: analysis.pages[$0].title) != nil }
@@ -223,10 +219,11 @@ extension SiteBuilder {
             let folders = FolderPages(context: special.context, bodies: pages.bodies) {
                 context.database.page(inWiki: wiki.id, titled: $0)
             }
-            let changedOnly = plan.keepsUnchangedSpecialFiles
+            let previousDigests =
+                plan.keepsUnchangedSpecialFiles ? try context.planner.state.specialFileDigests(inWiki: wiki.id) : nil
             let digests = try writeSpecialPages(
-                special, folders: folders, because: cause.description,
-                unlessUnchangedSince: changedOnly ? previousDigests : nil, into: writer)
+                special, folders: folders, because: cause.description, unlessUnchangedSince: previousDigests,
+                into: writer)
             written = (digests, StoredTitledLists(special))
         }
         if let cause = plan.home {

@@ -102,8 +102,8 @@ public struct SiteBuilder: Sendable {
         summary.fastPathDeclined = fastPathDeclined
         do {
             try build(
-                wikis, of: input, layout: layout, theme: theme, shape: shape, lock: lock, opened: last?.state,
-                summary: &summary)
+                SiteSelection(input: input, wikis: wikis, layout: layout), theme: theme, shape: shape, lock: lock,
+                opened: last?.state, summary: &summary)
         } catch let error as BuildError {
             throw error
         } catch {
@@ -112,13 +112,13 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// Builds `wikis` of what the sources held (`input`) into `layout` with `theme`, from the
-    /// state of the last build (`opened` when it was opened already), with what it did added to
-    /// `summary`.
+    /// Builds the wikis of `selection` with `theme`, from the state of the last build (`opened`
+    /// when it was opened already), with what it did added to `summary`.
     private func build(
-        _ wikis: [Wiki], of input: SourceReader.Input, layout: SiteLayout, theme: Theme, shape: BuildShape,
-        lock: BuildLock, opened: BuildState?, summary: inout BuildSummary
+        _ selection: SiteSelection, theme: Theme, shape: BuildShape, lock: BuildLock, opened: BuildState?,
+        summary: inout BuildSummary
     ) throws {
+        let (input, wikis, layout) = (selection.input, selection.wikis, selection.layout)
         let database = input.database
         let (state, fullBuild, themeChanges) = try openState(
             in: options.resolvedStateFolder, shape: shape, openedAs: opened)
@@ -146,6 +146,14 @@ public struct SiteBuilder: Sendable {
             try writeSite(wikis, changes: changes, plan: plan, context, update: &update, summary: &summary)
             return update
         }
+    }
+
+    /// What a build from every document publishes: what the sources held, the wikis chosen of
+    /// them, and where their files go.
+    private struct SiteSelection {
+        let input: SourceReader.Input
+        let wikis: [Wiki]
+        let layout: SiteLayout
     }
 
     /// Takes the lock of the state folder, waiting for another build that holds it.

@@ -16,8 +16,9 @@ struct WikiChrome: Sendable {
     let searchable: Bool
     /// A short note per special page (`1,012 pages`), shown next to its link on the home.
     let specialPageDetails: [SpecialPage: String]
-    /// In a wiki read from a folder of Markdown, its folders; nil in any other wiki.
-    let folders: FolderTree?
+    /// In a wiki read from a folder of Markdown, its folders (`with(folders:)`); nil in any other
+    /// wiki.
+    private(set) var folders: FolderTree?
     /// The wiki's folder, where its pages and its home are.
     private let folder: String
     /// The hrefs every file of the wiki's folder shows, the same for each: worked out once.
@@ -25,26 +26,26 @@ struct WikiChrome: Sendable {
 
     /// The chrome of `analysis`'s wiki, its files where `siteLayout` puts them, with the
     /// `<head>` links of `discovery` when there is one, with a search box when `searchable`, in
-    /// the words of `strings`; its folders are `folders` in a folder wiki.
+    /// the words of `strings`.
     init(
         _ analysis: WikiAnalysis, siteLayout: SiteLayout, discovery: SiteDiscovery?, searchable: Bool,
-        strings: ThemeStrings, folders: FolderTree? = nil
+        strings: ThemeStrings
     ) {
         self.init(
-            wiki: analysis.wiki, pageCount: analysis.pages.count, wantedPageCount: analysis.graph.missingTitles.count,
-            orphanedPageCount: analysis.statistics.orphanedPageCount, siteLayout: siteLayout, discovery: discovery,
-            searchable: searchable, strings: strings, folders: folders)
+            wiki: analysis.wiki, figures: analysis.statistics, siteLayout: siteLayout, discovery: discovery,
+            searchable: searchable, strings: strings)
     }
 
-    /// The chrome of `wiki`, which publishes `pageCount` pages, links to `wantedPageCount` missing
-    /// titles and has `orphanedPageCount` pages nothing links to; with a search box when
-    /// `searchable`, in the words of `strings`; its folders are `folders` in a folder wiki.
+    /// The chrome of `wiki`, whose statistics are `figures` (its home counts its pages, wanted
+    /// pages and orphaned pages from them); with a search box when `searchable`, in the words of
+    /// `strings`.
     init(
-        wiki: Wiki, pageCount: Int, wantedPageCount: Int, orphanedPageCount: Int, siteLayout: SiteLayout,
-        discovery: SiteDiscovery?, searchable: Bool, strings: ThemeStrings, folders: FolderTree? = nil
+        wiki: Wiki, figures: StatisticsFigures, siteLayout: SiteLayout, discovery: SiteDiscovery?, searchable: Bool,
+        strings: ThemeStrings
     ) {
+        let (pageCount, wantedPageCount, orphanedPageCount) =
+            (figures.pageCount, figures.wantedPageCount, figures.orphanedPageCount)
         self.wiki = wiki
-        self.folders = folders
         self.strings = strings
         self.searchable = searchable
         self.siteLayout = siteLayout
@@ -60,6 +61,14 @@ struct WikiChrome: Sendable {
             .statistics: strings["statistics_detail"],
             .tags: strings["tags_detail"],
         ]
+    }
+
+    /// This chrome in a wiki read from a folder of Markdown, whose folders are `folders`; nil
+    /// for any other wiki.
+    func with(folders: FolderTree?) -> WikiChrome {
+        var chrome = self
+        chrome.folders = folders
+        return chrome
     }
 
     /// The layout of the file at `path`; `title` is the file's own title, nil on the home.

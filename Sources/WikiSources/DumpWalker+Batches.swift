@@ -72,12 +72,10 @@ extension DumpWalker {
             switch pending.entry {
             case .document(let line, _):
                 try accept(
-                    document!.value, origin: origin(line), rowID: nil, deletedByRow: false,
-                    hadInvalidText: document!.hadInvalidText, entry: entry, body)
-            case .row(let row, let start, let kind, let hadInvalidText):
-                try accept(
-                    row, document: document?.value, hadInvalidText: hadInvalidText || document?.hadInvalidText == true,
-                    at: start, missingDocument: kind, entry: entry, body)
+                    document!.value, origin: origin(line), row: nil, hadInvalidText: document!.hadInvalidText,
+                    entry: entry, body)
+            case .row(let pending):
+                try accept(pending, document: document, entry: entry, body)
             }
         }
         releaser?.release(before: parser.offset)
@@ -95,16 +93,20 @@ extension DumpWalker {
         let document: Result<(JSONValue, Bool), JSONParseError>?
     }
 
-    /// Turns a row into a document, a tombstone, or a rejected entry.
+    /// Turns a row, with its `document` when it has one, into a document, a tombstone, or a
+    /// rejected entry.
     mutating func accept(
-        _ row: Row, document: JSONValue?, hadInvalidText: Bool, at start: JSONParser, missingDocument kind: String,
-        entry: EntryMark, _ body: EntryConsumer
+        _ pending: PendingRow, document parsed: (value: JSONValue, hadInvalidText: Bool)?, entry: EntryMark,
+        _ body: EntryConsumer
     ) throws {
+        let (row, start, kind) = (pending.row, pending.start, pending.kind)
+        let document = parsed?.value
+        let hadInvalidText = pending.hadInvalidText || parsed?.hadInvalidText == true
         let rowOrigin = origin(start.line)
         if let document, document != .null {
             try accept(
-                document, origin: origin(row.documentLine ?? start.line), rowID: row.id, deletedByRow: row.isDeleted,
-                hadInvalidText: hadInvalidText, entry: entry, body)
+                document, origin: origin(row.documentLine ?? start.line), row: row, hadInvalidText: hadInvalidText,
+                entry: entry, body)
         } else if row.isDeleted || (row.error != nil && row.id != nil && row.revision != nil) {
             guard let id = row.id, !id.isEmpty else {
                 reject(rowOrigin, id: nil, "the \(kind) of a deleted document has no \"id\"")
@@ -130,11 +132,14 @@ extension DumpWalker {
         }
     }
 
-    /// Hands `value` over as a document, or rejects it when it is not one.
+    /// Hands `value` over as a document, or rejects it when it is not one; `row` is the row or
+    /// change that carried it (its `id` names it in messages, and it may mark it deleted), nil
+    /// for a document of its own.
     mutating func accept(
-        _ value: JSONValue, origin: DocumentOrigin, rowID: String?, deletedByRow: Bool, hadInvalidText: Bool,
-        entry: EntryMark, _ body: EntryConsumer
+        _ value: JSONValue, origin: DocumentOrigin, row: Row?, hadInvalidText: Bool, entry: EntryMark,
+        _ body: EntryConsumer
     ) throws {
+        let (rowID, deletedByRow) = (row?.id, row?.isDeleted == true)
         guard case .object(let object) = value else {
             reject(origin, id: rowID, "the document is \(value.typeDescription), not an object")
             return

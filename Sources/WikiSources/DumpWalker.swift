@@ -303,8 +303,8 @@ struct DumpWalker {
             }
         }
         try enqueue(
-            .row(row, start: start, kind: "row", hadInvalidText: parser.replacedInvalidText), from: start.position, body
-        )
+            .row(PendingRow(row: row, start: start, kind: "row", hadInvalidText: parser.replacedInvalidText)),
+            from: start.position, body)
     }
 
     /// One change: `{"seq","id","changes":[{"rev"}],"deleted"?,"doc"}`, members in any order; on a
@@ -362,8 +362,8 @@ struct DumpWalker {
         }
         if let sequence { lastSequence = sequence }
         try enqueue(
-            .row(row, start: start, kind: "change", hadInvalidText: parser.replacedInvalidText), from: start.position,
-            body)
+            .row(PendingRow(row: row, start: start, kind: "change", hadInvalidText: parser.replacedInvalidText)),
+            from: start.position, body)
     }
 
     /// The members of an `_all_docs` row or a change that say which document it is.
@@ -394,16 +394,25 @@ struct DumpWalker {
     enum PendingEntry {
         /// An element of a document array or of `docs`, from `line`.
         case document(line: Int, PendingDocument)
-        /// A row of `_all_docs` or a change (`kind`); `hadInvalidText` says whether its members
-        /// other than the document held invalid text.
-        case row(Row, start: JSONParser, kind: String, hadInvalidText: Bool)
+        /// A row of `_all_docs` or a change.
+        case row(PendingRow)
 
         var document: PendingDocument? {
             switch self {
             case .document(_, let document): document
-            case .row(let row, _, _, _): row.document
+            case .row(let pending): pending.row.document
             }
         }
+    }
+
+    /// A row of `_all_docs` or a change walked past, waiting for its document: its members, the
+    /// parser at its start, what messages call it (`kind`: `row`, `change`), and whether its
+    /// members other than the document held invalid text.
+    struct PendingRow {
+        let row: Row
+        let start: JSONParser
+        let kind: String
+        let hadInvalidText: Bool
     }
 
     /// The document parsers of a batch and where its entries are, handed to every core. The bytes

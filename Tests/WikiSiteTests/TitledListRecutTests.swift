@@ -79,10 +79,12 @@ import WikiRender
 
     /// The chrome, theme and hrefs the files are digested with.
     static func context() throws -> SpecialPageContext {
-        SpecialPageContext(
+        let database = FeedFixtures.database([FeedFixtures.wiki("w")])
+        return SpecialPageContext(
             chrome: WikiChrome(
-                wiki: FeedFixtures.database([FeedFixtures.wiki("w")]).wikis[0], pageCount: 0, wantedPageCount: 0,
-                orphanedPageCount: 0, siteLayout: SiteLayout(), discovery: nil, searchable: true, strings: .english),
+                WikiAnalysis(
+                    wiki: database.wikis[0], in: database, markdown: MarkdownRenderer(options: MarkdownOptions())),
+                siteLayout: SiteLayout(), discovery: nil, searchable: true, strings: .english),
             theme: try Theme.load(overridesIn: nil), hrefs: PageHrefs(), entriesPerFile: entriesPerFile)
     }
 
@@ -118,8 +120,9 @@ import WikiRender
         let recut = try #require(
             try TitledListRecut(
                 list, inWiki: "w", state: state, entriesPerFile: entriesPerFile, lengths: (old.count, titles.count),
-                removing: Set(removed.map { entry($0, of: list, count: counts.old[$0] ?? 0).key }),
-                inserting: added.map { entry($0, of: list, count: counts.new[$0] ?? 0) }))
+                changes: TitledListChanges(
+                    removing: Set(removed.map { entry($0, of: list, count: counts.old[$0] ?? 0).key }),
+                    inserting: added.map { entry($0, of: list, count: counts.new[$0] ?? 0) })))
         let expected = cut(entries(titles, of: list, counts: counts.new), of: list)
 
         // The files once cut again, as the state will hold them, and as the recut walks them.

@@ -42,9 +42,9 @@ import WikiDocuments
     /// `ledger` made at `readAt`.
     func ledger(_ ledger: FolderLedger, readAt: FileTime) -> FolderLedger {
         FolderLedger(
-            wikiID: ledger.wikiID, head: ledger.head, otherFiles: ledger.otherFiles,
-            rejectedFiles: ledger.rejectedFiles,
-            wikiRevision: ledger.wikiRevision, readAt: readAt, home: ledger.home, entries: ledger.entries)
+            wikiID: ledger.wikiID, head: ledger.head, wikiRevision: ledger.wikiRevision, readAt: readAt,
+            files: FolderLedger.OtherFiles(listed: ledger.otherFiles, rejected: ledger.rejectedFiles),
+            notes: FolderLedger.Notes(home: ledger.home, entries: ledger.entries))
     }
 
     /// Holds the compared reading after `change` to the whole readings before and after it. With

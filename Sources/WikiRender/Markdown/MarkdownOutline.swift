@@ -40,7 +40,8 @@ extension MarkdownRenderer {
         _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
         embeds: some EmbedSource
     ) -> MarkdownOutline {
-        parse(markdown, of: page, resolve: resolve, embeds: embeds, writesLinks: false) { _, parsed in
+        parse(markdown, as: ParsedPage(page: page, embeds: embeds, writesLinks: false), resolve: resolve) {
+            _, parsed in
             MarkdownOutline(
                 headings: parsed.headings.map(\.heading), links: parsed.links,
                 attachments: parsed.attachments, blockIDs: parsed.blocks.map(\.id), tags: parsed.tags)

@@ -36,7 +36,7 @@ public struct MarkdownRenderer: Sendable {
         embeds: some EmbedSource
     ) -> RenderedMarkdown {
         var transclusion = Transclusion(renderer: self, source: embeds, page: page)
-        return parse(markdown, of: page, resolve: resolve, embeds: embeds) { document, parsed in
+        return parse(markdown, as: ParsedPage(page: page, embeds: embeds), resolve: resolve) { document, parsed in
             let dropped = Footnotes.write(parsed.footnotes, in: &document, idPrefix: "")
             // Before the embeds: a block put in a paragraph cuts it, and the id's node with it.
             BlockIDWriter.write(parsed.blocks, in: &document)
@@ -85,22 +85,18 @@ public struct MarkdownRenderer: Sendable {
         var attachments: [AttachmentEmbed] { embeds.compactMap(\.attachment) + files }
     }
 
-    /// Parses `markdown`, the text of page `page` (nil: the wiki's home), rewrites its
-    /// wikilinks, puts placeholders for its embeds and reads its headings, then hands the tree
-    /// and what was found to `body`. The steps `render`, `outline` and `Transclusion` share.
-    /// Without `writesLinks` (a tree that is never rendered), the wikilinks' nodes hold their
-    /// labels but no HTML, and `resolve` is not asked about them. In the GFM dialect, the
-    /// footnote definitions are parsed as texts of their own (`FootnoteDefinitions`), their
-    /// blocks put where they were written; `noteDepth` counts the definitions `markdown` is in.
+    /// Parses `markdown`, the text of `page`, rewrites its wikilinks, puts placeholders for its
+    /// embeds and reads its headings, then hands the tree and what was found to `body`. The
+    /// steps `render`, `outline` and `Transclusion` share. In the GFM dialect, the footnote
+    /// definitions are parsed as texts of their own (`FootnoteDefinitions`), their blocks put
+    /// where they were written.
     func parse<Result>(
-        _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
-        embeds: some EmbedSource, writesLinks: Bool = true, noteDepth: Int = 0,
+        _ markdown: String, as page: ParsedPage<some EmbedSource>, resolve: (WikilinkTarget) -> ResolvedLink,
         _ body: (inout CmarkDocument, Parsed) -> Result
     ) -> Result {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
-            let page = ParsedPage(page: page, embeds: embeds, writesLinks: writesLinks, noteDepth: noteDepth)
-            guard options.dialect == .gfm, noteDepth < FootnoteDefinitions.maximumDepth,
+            guard options.dialect == .gfm, page.noteDepth < FootnoteDefinitions.maximumDepth,
                 let found = FootnoteDefinitions(in: bytes)
             else { return parse(bytes, notes: [], page, resolve: resolve, body) }
             return found.maskedText.withUnsafeBufferPointer { masked in
@@ -109,13 +105,17 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// What `parse` was asked to parse, apart from the text.
+    /// What `parse` is asked to parse, apart from the text.
     struct ParsedPage<Embeds: EmbedSource> {
         /// The page whose text it is (nil: the wiki's home).
         let page: PageTitle?
+        /// What the text's embeds show.
         let embeds: Embeds
-        let writesLinks: Bool
-        let noteDepth: Int
+        /// Without it (a tree that is never rendered), the wikilinks' nodes hold their labels but
+        /// no HTML, and `resolve` is not asked about them.
+        var writesLinks = true
+        /// How many footnote definitions the text is in.
+        var noteDepth = 0
     }
 
     /// `parse` on `bytes`, in which the lines of the footnote definitions `notes` are masked.

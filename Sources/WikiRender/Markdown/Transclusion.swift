@@ -223,7 +223,14 @@ struct Transclusion {
         func ownResolve(_ target: WikilinkTarget) -> ResolvedLink {
             resolve(target.title == nil ? WikilinkTarget(title: title, fragment: target.fragment) : target)
         }
-        return renderer.parse(markdown, of: title, resolve: ownResolve, embeds: source) { document, parsed in
+        // `source` opened, the type of its embeds known to the parse.
+        func parse(
+            embeds: some EmbedSource, _ body: (inout CmarkDocument, MarkdownRenderer.Parsed) -> String?
+        ) -> String? {
+            renderer.parse(
+                markdown, as: MarkdownRenderer.ParsedPage(page: title, embeds: embeds), resolve: ownResolve, body)
+        }
+        return parse(embeds: source) { document, parsed in
             var headings = parsed.headings
             var embeds = parsed.embeds
             if let section {

@@ -66,10 +66,8 @@ public struct TagPageView: ThemeView {
     public var layout: LayoutView
     /// The special page's name (the tags index), its wiki, and the navigation.
     public var header: SpecialPageHeader
-    /// The tag as shown, without its `#`.
-    public var tag: String
-    /// The href of the tags index.
-    public var tagsHref: String
+    /// The tag, and the way back to the index of tags.
+    public var heading: TagHeading
     /// This file's pages, in the order shown.
     public var entries: [PageListEntry]
     /// Which part of the list this file is.
@@ -79,13 +77,12 @@ public struct TagPageView: ThemeView {
 
     /// A tag page view with the given parts.
     public init(
-        layout: LayoutView, header: SpecialPageHeader, tag: String, tagsHref: String, entries: [PageListEntry],
+        layout: LayoutView, header: SpecialPageHeader, heading: TagHeading, entries: [PageListEntry],
         pagination: ListPartView, pageCount: Int?
     ) {
         self.layout = layout
         self.header = header
-        self.tag = tag
-        self.tagsHref = tagsHref
+        self.heading = heading
         self.entries = entries
         self.pagination = pagination
         self.pageCount = pageCount
@@ -95,12 +92,26 @@ public struct TagPageView: ThemeView {
     /// first file, `pageCountText`.
     public var templateValues: TemplateValues {
         var values = header.templateValues
-        values.set("tag", tag)
-        values.setHref("tagsHref", tagsHref)
+        values.set("tag", heading.tag)
+        values.setHref("tagsHref", heading.tagsHref)
         values.set("entries", entries.map(\.templateValues))
         values.set("hasEntries", !entries.isEmpty)
         values.set("pagination", pagination.templateValues(layout.strings))
         values.set("pageCountText", pageCount.map(layout.strings.pageCount))
         return values
+    }
+}
+
+/// What the top of a tag's page names: the tag, and the index of every tag it belongs to.
+public struct TagHeading: Sendable, Equatable {
+    /// The tag as shown, without its `#`.
+    public var tag: String
+    /// The href of the tags index.
+    public var tagsHref: String
+
+    /// The heading of the tag `tag`, whose index is at `tagsHref`.
+    public init(tag: String, tagsHref: String) {
+        self.tag = tag
+        self.tagsHref = tagsHref
     }
 }

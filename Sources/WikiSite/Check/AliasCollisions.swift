@@ -14,8 +14,10 @@ extension CheckRules {
                 ? "it is the title of page \(winner)"
                 : "page \(winner) gives it first (in byte order of the titles)"
             return CheckFinding(
-                .aliasCollision, wikiID: analysis.wiki.id, documentID: page.documentID, page: collision.page,
-                origin: page.origin, collidingTitles: [collision.page, collision.winner],
+                .aliasCollision,
+                at: CheckLocation(
+                    wikiID: analysis.wiki.id, documentID: page.documentID, page: collision.page, origin: page.origin),
+                collidingTitles: [collision.page, collision.winner],
                 message: "alias \(alias): \(holder), so links to it lead there; remove or change the alias")
         }
     }

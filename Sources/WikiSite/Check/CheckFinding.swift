@@ -6,20 +6,9 @@ import WikiRender
 public struct CheckFinding: Sendable {
     /// The kind of problem.
     public let category: CheckCategory
-    /// The published wiki it is in; nil for a document that belongs to no published wiki (a
-    /// page whose wiki has no wiki document, a wiki document that was skipped).
-    public let wikiID: String?
-    /// The document it is about: the page or wiki whose Markdown holds the link, the page of a
-    /// title collision, the skipped or conflicted document.
-    public let documentID: String
-    /// The page whose Markdown holds the link; nil when the link is in the wiki's description
-    /// (its home page), and for findings about whole documents.
-    public let page: PageTitle?
-    /// Where the document was read (the dump and the line it starts on), when known.
-    public let origin: DocumentOrigin?
-    /// The 1-based line of the Markdown where the link is written; nil for findings about
-    /// whole documents.
-    public let line: Int?
+    /// Where it is: the wiki, the document, the page and line of the link, where the document
+    /// was read.
+    public let location: CheckLocation
     /// Where the link points (links only).
     public let target: WikilinkTarget?
     /// Titles of published pages of the wiki that differ from a missing target only in letter
@@ -32,16 +21,11 @@ public struct CheckFinding: Sendable {
     public let message: String
 
     init(
-        _ category: CheckCategory, wikiID: String?, documentID: String, page: PageTitle? = nil,
-        origin: DocumentOrigin?, line: Int? = nil, target: WikilinkTarget? = nil, suggestions: [PageTitle] = [],
-        collidingTitles: [PageTitle] = [], message: String
+        _ category: CheckCategory, at location: CheckLocation, target: WikilinkTarget? = nil,
+        suggestions: [PageTitle] = [], collidingTitles: [PageTitle] = [], message: String
     ) {
         self.category = category
-        self.wikiID = wikiID
-        self.documentID = documentID
-        self.page = page
-        self.origin = origin
-        self.line = line
+        self.location = location
         self.target = target
         self.suggestions = suggestions
         self.collidingTitles = collidingTitles
@@ -51,7 +35,8 @@ public struct CheckFinding: Sendable {
     /// Where in the wiki the finding is, for people: `page "Welcome", line 12`, `home page,
     /// line 3`, or the document's `_id`.
     public var place: String {
-        if line == nil, page == nil { return "document \(MessageText.quoted(documentID))" }
+        let (page, line) = (location.page, location.line)
+        if line == nil, page == nil { return "document \(MessageText.quoted(location.documentID))" }
         var place = page.map { "page \(MessageText.quoted($0.text))" } ?? "home page"
         if let line { place += ", line \(line)" }
         return place
@@ -68,7 +53,8 @@ public struct CheckFinding: Sendable {
     /// Whether both say the same thing about the same place (one line linking twice to one
     /// missing page gives one finding).
     func isSame(as other: CheckFinding) -> Bool {
-        category == other.category && documentID.isExactly(other.documentID) && line == other.line
+        category == other.category && location.documentID.isExactly(other.location.documentID)
+            && location.line == other.location.line
             && target == other.target && message.isExactly(other.message)
     }
 
@@ -84,15 +70,16 @@ public struct CheckFinding: Sendable {
         let message: String
 
         init(_ finding: CheckFinding) {
-            wikiID = finding.wikiID
-            if finding.line == nil, finding.page == nil {
-                (rank, place) = (0, finding.documentID)
-            } else if let page = finding.page {
+            let location = finding.location
+            wikiID = location.wikiID
+            if location.line == nil, location.page == nil {
+                (rank, place) = (0, location.documentID)
+            } else if let page = location.page {
                 (rank, place) = (2, page.text)
             } else {
                 (rank, place) = (1, "")
             }
-            line = finding.line ?? 0
+            line = location.line ?? 0
             category = finding.category
             target = finding.target.map { ($0.title?.text ?? "") + "#" + ($0.fragment ?? "") } ?? ""
             message = finding.message
@@ -112,5 +99,34 @@ public struct CheckFinding: Sendable {
             if !target.isExactly(other.target) { return target.precedesInByteOrder(other.target) }
             return message.precedesInByteOrder(other.message)
         }
+    }
+}
+
+/// Where a finding of `wikisite check` is: in which wiki and document, on which page and line
+/// for a link, and where the document was read.
+public struct CheckLocation: Sendable {
+    /// The published wiki it is in; nil for a document that belongs to no published wiki (a
+    /// page whose wiki has no wiki document, a wiki document that was skipped).
+    public let wikiID: String?
+    /// The document it is about: the page or wiki whose Markdown holds the link, the page of a
+    /// title collision, the skipped or conflicted document.
+    public let documentID: String
+    /// The page whose Markdown holds the link; nil when the link is in the wiki's description
+    /// (its home page), and for findings about whole documents.
+    public let page: PageTitle?
+    /// Where the document was read (the dump and the line it starts on), when known.
+    public let origin: DocumentOrigin?
+    /// The 1-based line of the Markdown where the link is written; nil for findings about
+    /// whole documents.
+    public let line: Int?
+
+    /// The document `documentID` of the wiki `wikiID`, read at `origin`; for a link, on `page`
+    /// (nil: the home) at `line`.
+    init(wikiID: String?, documentID: String, page: PageTitle? = nil, origin: DocumentOrigin?, line: Int? = nil) {
+        self.wikiID = wikiID
+        self.documentID = documentID
+        self.page = page
+        self.origin = origin
+        self.line = line
     }
 }

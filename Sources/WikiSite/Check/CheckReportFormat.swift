@@ -28,14 +28,14 @@ struct CheckTextFormat {
         var lines: [String] = []
         let reported = report.reportedFindings
         for wiki in report.wikis {
-            let findings = reported.filter { $0.wikiID.map { $0.isExactly(wiki.id) } ?? false }
+            let findings = reported.filter { $0.location.wikiID.map { $0.isExactly(wiki.id) } ?? false }
             let pages = "\(wiki.pageCount) page\(wiki.pageCount == 1 ? "" : "s")"
             lines.append(
                 "wiki \(MessageText.quoted(wiki.id)) \(MessageText.quoted(wiki.title)) (\(pages)): "
                     + summary(of: findings))
             lines += findings.map(line)
         }
-        let unattributed = reported.filter { $0.wikiID == nil }
+        let unattributed = reported.filter { $0.location.wikiID == nil }
         if !unattributed.isEmpty {
             lines.append("documents of no published wiki: " + summary(of: unattributed))
             lines += unattributed.map(line)
@@ -55,7 +55,7 @@ struct CheckTextFormat {
     }
 
     private func line(_ finding: CheckFinding) -> String {
-        let origin = finding.origin.map { "\($0): " } ?? ""
+        let origin = finding.location.origin.map { "\($0): " } ?? ""
         return "  \(origin)\(report.level(of: finding).rawValue): \(finding.place): \(finding.message) "
             + "[\(finding.category.rawValue)]"
     }
@@ -69,7 +69,7 @@ struct CheckGitHubFormat {
     var lines: [String] {
         var lines = report.reportedFindings.map { finding in
             var properties: [String] = []
-            if let origin = finding.origin {
+            if let origin = finding.location.origin {
                 properties.append("file=" + Self.property(origin.source))
                 if let line = origin.line { properties.append("line=\(line)") }
             }
@@ -116,7 +116,7 @@ struct CheckJSONFormat {
     var value: JSONValue {
         let reported = report.reportedFindings
         let wikis: [JSONValue] = report.wikis.map { wiki in
-            let findings = reported.filter { $0.wikiID.map { $0.isExactly(wiki.id) } ?? false }
+            let findings = reported.filter { $0.location.wikiID.map { $0.isExactly(wiki.id) } ?? false }
             let errors = findings.count { report.level(of: $0) == .error }
             return object([
                 ("id", .string(wiki.id)), ("title", .string(wiki.title)), ("pages", number(wiki.pageCount)),
@@ -142,12 +142,12 @@ struct CheckJSONFormat {
         return object([
             ("category", .string(finding.category.rawValue)),
             ("level", .string(report.level(of: finding).rawValue)),
-            ("wiki", optional(finding.wikiID)),
-            ("document", .string(finding.documentID)),
-            ("page", optional(finding.page?.text)),
-            ("line", finding.line.map(number) ?? .null),
-            ("source", optional(finding.origin?.source)),
-            ("source_line", finding.origin?.line.map(number) ?? .null),
+            ("wiki", optional(finding.location.wikiID)),
+            ("document", .string(finding.location.documentID)),
+            ("page", optional(finding.location.page?.text)),
+            ("line", finding.location.line.map(number) ?? .null),
+            ("source", optional(finding.location.origin?.source)),
+            ("source_line", finding.location.origin?.line.map(number) ?? .null),
             ("target", target),
             ("suggestions", .array(finding.suggestions.map { .string($0.text) })),
             ("titles", .array(finding.collidingTitles.map { .string($0.text) })),

@@ -35,7 +35,8 @@ enum CheckRules {
             guard let wikiID = attribution.wiki(ofDocument: skipped.documentID) else { continue }
             findings.append(
                 CheckFinding(
-                    .skippedDocument, wikiID: wikiID, documentID: skipped.documentID, origin: skipped.origin,
+                    .skippedDocument,
+                    at: CheckLocation(wikiID: wikiID, documentID: skipped.documentID, origin: skipped.origin),
                     message: "not published: \(skipped.reason)"))
         }
         for skipped in database.skippedAttachments {
@@ -43,7 +44,8 @@ enum CheckRules {
             let what = skipped.name.map { "attachment \(MessageText.quoted($0)) is not published" }
             findings.append(
                 CheckFinding(
-                    .skippedAttachment, wikiID: wikiID, documentID: skipped.documentID, origin: skipped.origin,
+                    .skippedAttachment,
+                    at: CheckLocation(wikiID: wikiID, documentID: skipped.documentID, origin: skipped.origin),
                     message: "\(what ?? "field \"_attachments\" is ignored"): \(skipped.reason)"))
         }
         for invalid in database.invalidFrontMatter {
@@ -51,7 +53,8 @@ enum CheckRules {
             let place = invalid.line.map { "markdown line \($0): " } ?? ""
             findings.append(
                 CheckFinding(
-                    .invalidFrontMatter, wikiID: wikiID, documentID: invalid.documentID, origin: invalid.origin,
+                    .invalidFrontMatter,
+                    at: CheckLocation(wikiID: wikiID, documentID: invalid.documentID, origin: invalid.origin),
                     message: "\(place)\(invalid.reason)\(invalid.isShownAsCode ? " (shown as a code block)" : "")"))
         }
         for conflict in database.conflicts {
@@ -59,8 +62,10 @@ enum CheckRules {
             let losing = conflict.losers.map { MessageText.escaped($0.description) }.joined(separator: ", ")
             findings.append(
                 CheckFinding(
-                    .conflict, wikiID: wikiID, documentID: conflict.documentID,
-                    origin: attribution.origin(ofDocument: conflict.documentID),
+                    .conflict,
+                    at: CheckLocation(
+                        wikiID: wikiID, documentID: conflict.documentID,
+                        origin: attribution.origin(ofDocument: conflict.documentID)),
                     message:
                         "conflicting revisions: \(MessageText.escaped(conflict.winner.description)) is published, \(losing) "
                         + "\(conflict.losers.count == 1 ? "is" : "are") not; resolve the conflict in the database"))
@@ -82,8 +87,10 @@ enum CheckRules {
             let names = titles.map { MessageText.quoted($0.text) }
             let list = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
             return CheckFinding(
-                .titleCollision, wikiID: analysis.wiki.id, documentID: page.documentID, page: first,
-                origin: page.origin, collidingTitles: titles,
+                .titleCollision,
+                at: CheckLocation(
+                    wikiID: analysis.wiki.id, documentID: page.documentID, page: first, origin: page.origin),
+                collidingTitles: titles,
                 message: "titles \(list) differ only in letter case or Unicode form; a link must spell one "
                     + "exactly, which is easy to get wrong: consider renaming")
         }
@@ -157,8 +164,10 @@ private struct WikiLinkRules: Sendable {
         {
             findings.append(
                 CheckFinding(
-                    .missingFile, wikiID: input.analysis.wiki.id, documentID: linker.documentID, page: linker.page,
-                    origin: linker.origin, line: embed.line,
+                    .missingFile,
+                    at: CheckLocation(
+                        wikiID: input.analysis.wiki.id, documentID: linker.documentID, page: linker.page,
+                        origin: linker.origin, line: embed.line),
                     message: "link to \(MessageText.quoted(embed.name)): the folder has no such file"))
             return
         }
@@ -176,8 +185,10 @@ private struct WikiLinkRules: Sendable {
         }
         findings.append(
             CheckFinding(
-                .missingAttachment, wikiID: input.analysis.wiki.id, documentID: linker.documentID, page: linker.page,
-                origin: linker.origin, line: embed.line, message: "embed \(written): \(problem)"))
+                .missingAttachment,
+                at: CheckLocation(
+                    wikiID: input.analysis.wiki.id, documentID: linker.documentID, page: linker.page,
+                    origin: linker.origin, line: embed.line), message: "embed \(written): \(problem)"))
     }
 
     /// The finding of a link whose name fits several notes.
@@ -186,8 +197,10 @@ private struct WikiLinkRules: Sendable {
         let page = link.page.flatMap { input.analysis.page(titled: $0) }
         let notes = link.notes.map { MessageText.quoted($0.text) }
         return CheckFinding(
-            .ambiguousLink, wikiID: wiki.id, documentID: page?.documentID ?? wiki.id, page: link.page,
-            origin: page?.origin ?? wiki.origin, line: link.line,
+            .ambiguousLink,
+            at: CheckLocation(
+                wikiID: wiki.id, documentID: page?.documentID ?? wiki.id, page: link.page,
+                origin: page?.origin ?? wiki.origin, line: link.line),
             target: WikilinkTarget(title: link.notes[0], fragment: nil),
             message: "link \(MessageText.quoted(link.written.text)) fits \(notes.count) notes, "
                 + notes.joined(separator: ", ") + "; it leads to the first: write more of its path to choose")
@@ -200,8 +213,10 @@ private struct WikiLinkRules: Sendable {
         let wikiID = input.analysis.wiki.id
         func finding(_ category: CheckCategory, suggestions: [PageTitle] = [], _ message: String) -> CheckFinding {
             CheckFinding(
-                category, wikiID: wikiID, documentID: linker.documentID, page: linker.page, origin: linker.origin,
-                line: link.line, target: target, suggestions: suggestions, message: message)
+                category,
+                at: CheckLocation(
+                    wikiID: wikiID, documentID: linker.documentID, page: linker.page, origin: linker.origin,
+                    line: link.line), target: target, suggestions: suggestions, message: message)
         }
         guard let title = link.target else {
             if let fragment = link.fragment, let missing = linker.sections.missing(fragment) {

@@ -129,8 +129,8 @@ public struct Configuration: Sendable {
         }
         var options = BuildOptions(
             sources: sources, outputFolder: outputFolder ?? "_site", stateFolder: stateFolder,
-            wikiIDs: wikiIDs ?? [], templatesFolder: templatesFolder, linkStyle: linkStyle ?? .obsidian,
-            strict: strict ?? false)
+            wikiIDs: wikiIDs ?? [], templatesFolder: templatesFolder, linkStyle: linkStyle ?? .obsidian)
+        options.strict = strict ?? false
         options.baseURL = baseURL
         options.checkLevels = checkLevels
         options.wikiSettings = wikiSettings

@@ -54,8 +54,8 @@ extension FastPath {
                 published.settle(page.title, inWiki: wiki.id, published: true)
             }
             var wikiEdits = try edits(
-                of: wiki, among: pages, removing: gone, in: database, published: published, state: state,
-                layout: layout)
+                of: wiki, among: pages, removing: gone,
+                in: BuildContext(database: database, published: published, state: state, layout: layout))
             wikiEdits.documentChanged = changedWikiDocuments.contains(ExactString(wiki.id))
             wikis.append(wikiEdits)
         }
@@ -68,7 +68,8 @@ extension FastPath {
         summary.documentsRead = changes.changeCount
         summary.changedDocuments = Set(changedIDs.map(ExactString.init)).count
         try writeFiles(
-            wikis, storedWikis: storedWikis, in: pagesDatabase, published: published, state: state, layout: layout,
+            wikis, storedWikis: storedWikis,
+            in: BuildContext(database: pagesDatabase, published: published, state: state, layout: layout),
             update: update, summary: &summary)
         return summary
     }

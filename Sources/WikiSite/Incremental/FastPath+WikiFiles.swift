@@ -48,11 +48,11 @@ extension FastPath {
     /// The files of the wiki of `edits` (of `pageCount` pages before them) that its changes write
     /// and remove, with what the state records of them added to `update`.
     ///
-    /// - Throws: `FastPathDeclined` when the state or `database` lacks what they need.
+    /// - Throws: `FastPathDeclined` when `build`'s state or database lacks what they need.
     func wikiFiles(
-        of edits: WikiEdits, pageCount oldPageCount: Int, in database: WikiDatabase,
-        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, into update: inout StateUpdate
+        of edits: WikiEdits, pageCount oldPageCount: Int, in build: BuildContext, into update: inout StateUpdate
     ) throws -> WikiFiles {
+        let (database, published, state, layout) = (build.database, build.published, build.state, build.layout)
         let wiki = edits.wiki
         let figures = try statistics(after: edits, pageCount: oldPageCount, in: database, state: state)
         let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
@@ -60,11 +60,10 @@ extension FastPath {
             bodies: bodies(of: wiki, in: database, published: published, layout: layout),
             theme: theme, discovery: discovery)
         let chrome = WikiChrome(
-            wiki: wiki, pageCount: figures.pageCount, wantedPageCount: figures.wantedPageCount,
-            orphanedPageCount: figures.orphanedPageCount, siteLayout: layout, discovery: discovery,
+            wiki: wiki, figures: figures, siteLayout: layout, discovery: discovery,
             searchable: options.settings(forWiki: wiki.id).search,
-            strings: theme.strings(for: options.settings(forWiki: wiki.id).lang),
-            folders: options.hasFolders(wiki.id) ? noteNames.folders(ofWiki: wiki.id) : nil)
+            strings: theme.strings(for: options.settings(forWiki: wiki.id).lang)
+        ).with(folders: options.hasFolders(wiki.id) ? noteNames.folders(ofWiki: wiki.id) : nil)
         let context = WikiFileContext(
             edits: edits, database: database, state: state, layout: layout, renderer: renderer,
             lists: SpecialPageContext(
@@ -104,8 +103,7 @@ extension FastPath {
         update.statistics.append((wiki.id, figures))
         if let discovery {
             try addDiscoveryFiles(
-                of: edits, to: &files, discovery: discovery, renderer: renderer, in: database, state: state,
-                into: &update)
+                of: edits, to: &files, discovery: discovery, renderer: renderer, in: build, into: &update)
         }
         return files
     }
@@ -232,8 +230,8 @@ extension FastPath {
                 guard
                     let recut = try TitledListRecut(
                         list, inWiki: wiki.id, state: state, entriesPerFile: context.lists.entriesPerFile,
-                        lengths: (length, length + insertions.count - removals.count), removing: removals,
-                        inserting: insertions)
+                        lengths: (length, length + insertions.count - removals.count),
+                        changes: TitledListChanges(removing: removals, inserting: insertions))
                 else {
                     throw FastPathDeclined(
                         "the build state's files of \(list.rawValue) of wiki \(MessageText.quoted(wiki.id)) do not hold the change as they should"
@@ -295,11 +293,12 @@ extension FastPath {
     /// with what the state records of the sitemap added to `update`; `renderer` renders the
     /// bodies of the pages of the feed.
     ///
-    /// - Throws: `FastPathDeclined` when the state or `database` lacks what they need.
+    /// - Throws: `FastPathDeclined` when `build`'s state or database lacks what they need.
     func addDiscoveryFiles(
         of edits: WikiEdits, to files: inout WikiFiles, discovery: SiteDiscovery, renderer: SitePageRenderer,
-        in database: WikiDatabase, state: BuildState, into update: inout StateUpdate
+        in build: BuildContext, into update: inout StateUpdate
     ) throws {
+        let (database, state) = (build.database, build.state)
         let wiki = edits.wiki
         let layout = discovery.layout
         let cause =

@@ -196,6 +196,7 @@ struct FastPath {
             throw FastPathDeclined("the build state does not know how many pages a wiki had")
         }
         let published = DatabasePublishedPages(database: database)
+        let build = BuildContext(database: database, published: published, state: state, layout: layout)
         let limit = Self.maximumChanges(amongPages: planner.storedWikis.values.reduce(0) { $0 + $1.pageCount! })
         var wikis: [WikiEdits] = []
         var changedDocuments = 0
@@ -219,9 +220,7 @@ struct FastPath {
             guard changedDocuments <= limit else {
                 throw FastPathDeclined("more than \(limit) documents changed")
             }
-            var wikiEdits = try edits(
-                of: wiki, among: pages, removing: wikiChanges.pages.removed, in: database, published: published,
-                state: state, layout: layout)
+            var wikiEdits = try edits(of: wiki, among: pages, removing: wikiChanges.pages.removed, in: build)
             wikiEdits.documentChanged = wikiChanges.wikiChanged
             wikis.append(wikiEdits)
         }
@@ -229,21 +228,19 @@ struct FastPath {
         var built = summary
         built.changedDocuments = changedDocuments
         built.editsBuiltFromState = true
-        try writeFiles(
-            wikis, storedWikis: planner.storedWikis, in: database, published: published, state: state,
-            layout: layout, update: update, summary: &built)
+        try writeFiles(wikis, storedWikis: planner.storedWikis, in: build, update: update, summary: &built)
         return built
     }
 
-    /// The changes of `wiki`: the pages among `pages` (its pages as they are now) whose
-    /// fingerprint is not the state's, and the pages `removed` no longer published; rendered,
-    /// with what they touch.
+    /// The changes of `wiki` in `build`: the pages among `pages` (its pages as they are now)
+    /// whose fingerprint is not the state's, and the pages `removed` no longer published;
+    /// rendered, with what they touch.
     ///
     /// - Throws: `FastPathDeclined` when the fast path does not take them.
     func edits(
-        of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in database: WikiDatabase,
-        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout
+        of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], in build: BuildContext
     ) throws -> WikiEdits {
+        let (database, published, state, layout) = (build.database, build.published, build.state, build.layout)
         let matchesNotes = options.linkMatching(forWiki: wiki.id) == .obsidian
         if matchesNotes { try settleNoteNames(of: wiki, among: pages, removing: removed, state: state) }
         var wikiEdits = WikiEdits(wiki: wiki)
@@ -310,17 +307,17 @@ struct FastPath {
         return wikiEdits
     }
 
-    /// Writes the files `wikis` change (their pages' documents in `database`, the pages published
-    /// as `published` says), then commits them and `update` to the state, with what it did in
+    /// Writes the files `wikis` change (their pages' documents in `build`'s database, the pages
+    /// published as it says), then commits them and `update` to its state, with what it did in
     /// `summary`.
     ///
     /// - Throws: `FastPathDeclined` when the state lacks what the files need, before anything is
     ///   written.
     func writeFiles(
-        _ wikis: [WikiEdits], storedWikis: [ExactString: BuildState.StoredWiki], in database: WikiDatabase,
-        published: any PublishedPageLookup, state: BuildState, layout: SiteLayout, update: StateUpdate,
-        summary: inout BuildSummary
+        _ wikis: [WikiEdits], storedWikis: [ExactString: BuildState.StoredWiki], in build: BuildContext,
+        update: StateUpdate, summary: inout BuildSummary
     ) throws {
+        let (database, published, state, layout) = (build.database, build.published, build.state, build.layout)
         var update = update
         let discovery = options.baseURL.map { SiteDiscovery(baseURL: $0, layout: layout) }
         if discovery == nil { summary.notes.append(SiteDiscovery.missingBaseURLNote) }
@@ -337,9 +334,7 @@ struct FastPath {
             guard !wikiEdits.edits.isEmpty || wikiEdits.documentChanged else { continue }
             let homeFiles = try Self.addFolderFileChanges(
                 of: wikiEdits, stored: stored, state: state, layout: layout, to: &files, into: &update)
-            let wikiFiles = try wikiFiles(
-                of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
-                layout: layout, into: &update)
+            let wikiFiles = try wikiFiles(of: wikiEdits, pageCount: stored.pageCount!, in: build, into: &update)
             files.add(wikiFiles)
             if discovery != nil { sitemapNewest[ExactString(wiki.id)] = wikiFiles.sitemapNewest }
             if pageCount != stored.pageCount || wikiEdits.documentChanged {

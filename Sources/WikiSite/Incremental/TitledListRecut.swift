@@ -37,16 +37,16 @@ struct TitledListRecut {
     /// The old files read, each decoded once.
     private let read = ReadParts()
 
-    /// `list` of wiki `wikiID` (of `oldLength` entries, `newLength` once changed) without the
-    /// entries whose keys are `removing` and with `inserting` (an entry that changes in place is
-    /// both); nil when the state does not hold the list as it should (no file, a removed key not
-    /// in it, an inserted one already in it).
+    /// `list` of wiki `wikiID` (of `lengths.old` entries, `lengths.new` once changed) with
+    /// `changes`; nil when the state does not hold the list as it should (no file, a removed key
+    /// not in it, an inserted one already in it).
     ///
     /// - Throws: `DamagedListPart` when a file of the list does not decode.
     init?(
         _ list: SpecialPage, inWiki wikiID: String, state: BuildState, entriesPerFile: Int,
-        lengths: (old: Int, new: Int), removing: Set<[UInt8]>, inserting: [TitledListEntry]
+        lengths: (old: Int, new: Int), changes listChanges: TitledListChanges
     ) throws {
+        let (removing, inserting) = (listChanges.removing, listChanges.inserting)
         self.list = list
         self.wikiID = wikiID
         self.state = state
@@ -183,6 +183,13 @@ private final class ReadParts {
 }
 
 /// Removals and insertions of entries, applied to files in order.
+/// What changes in a list cut at its titles: the entries that go, by key, and those that come;
+/// an entry that changes in place is both.
+struct TitledListChanges {
+    let removing: Set<[UInt8]>
+    let inserting: [TitledListEntry]
+}
+
 private struct Changes {
     private var removing: Set<[UInt8]>
     private var inserting: ArraySlice<TitledListEntry>

@@ -147,8 +147,10 @@ struct TitledListPart: Sendable {
         case .tags:
             return context.theme.render(
                 TagPageView(
-                    layout: frame.layout, header: frame.header, tag: tag?.text ?? "",
-                    tagsHref: path.href(to: context.siteLayout.special(.tags, ofWiki: context.chrome.wiki.id)),
+                    layout: frame.layout, header: frame.header,
+                    heading: TagHeading(
+                        tag: tag?.text ?? "",
+                        tagsHref: path.href(to: context.siteLayout.special(.tags, ofWiki: context.chrome.wiki.id))),
                     entries: titles.map { Self.entry($0, from: path, in: context) }, pagination: bar,
                     pageCount: listLength))
         case .recentChanges, .newPages, .statistics: preconditionFailure("\(page) is not cut at its titles")

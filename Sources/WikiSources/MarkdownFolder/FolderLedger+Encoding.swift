@@ -59,8 +59,9 @@ extension FolderLedger {
             entries.append(entry)
         }
         self.init(
-            wikiID: wikiID, head: head, otherFiles: otherFiles, rejectedFiles: rejectedFiles == 1,
-            wikiRevision: wikiRevision, readAt: readAt, home: home, entries: entries)
+            wikiID: wikiID, head: head, wikiRevision: wikiRevision, readAt: readAt,
+            files: OtherFiles(listed: otherFiles, rejected: rejectedFiles == 1),
+            notes: Notes(home: home, entries: entries))
     }
 
     private static func otherFiles(from reader: inout LedgerReader) -> [ListedFile]? {

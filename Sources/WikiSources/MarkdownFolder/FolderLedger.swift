@@ -73,18 +73,31 @@ public struct FolderLedger: Sendable, Equatable {
     /// How many notes' pages the reading delivered.
     public var noteCount: Int { entries.count }
 
-    init(
-        wikiID: String, head: String?, otherFiles: [ListedFile], rejectedFiles: Bool, wikiRevision: String,
-        readAt: FileTime, home: Entry?, entries: [Entry]
-    ) {
+    /// The ledger of a reading of the folder of wiki `wikiID` at `readAt` (git's `HEAD` at
+    /// `head`), which made the wiki's document at `wikiRevision` and found `files` and `notes`.
+    init(wikiID: String, head: String?, wikiRevision: String, readAt: FileTime, files: OtherFiles, notes: Notes) {
         self.wikiID = wikiID
         self.head = head
-        self.otherFiles = otherFiles
-        self.rejectedFiles = rejectedFiles
+        self.otherFiles = files.listed
+        self.rejectedFiles = files.rejected
         self.wikiRevision = wikiRevision
         self.readAt = readAt
-        self.home = home
-        self.entries = entries
+        self.home = notes.home
+        self.entries = notes.entries
+    }
+
+    /// The folder's files that are not notes, as a reading found them: those it listed, and
+    /// whether it rejected one.
+    struct OtherFiles {
+        let listed: [ListedFile]
+        let rejected: Bool
+    }
+
+    /// The notes a reading delivered pages of: the home file, when there was one, and the
+    /// others, in byte order of their paths.
+    struct Notes {
+        let home: Entry?
+        let entries: [Entry]
     }
 
     /// How long before a reading a note's change may share its stamp with a later change: longer

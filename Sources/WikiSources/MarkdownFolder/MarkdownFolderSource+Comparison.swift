@@ -57,9 +57,9 @@ extension MarkdownFolderSource {
         guard let asked = context.documents(ids, wiki: read.wiki) else { return nil }
         for document in read.changes + asked { try body(document) }
         let newLedger = FolderLedger(
-            wikiID: wikiID, head: ledger.head, otherFiles: listing.otherFiles, rejectedFiles: false,
-            wikiRevision: read.wiki.revisionText ?? "", readAt: listing.readAt, home: read.home,
-            entries: context.entries)
+            wikiID: wikiID, head: ledger.head, wikiRevision: read.wiki.revisionText ?? "", readAt: listing.readAt,
+            files: FolderLedger.OtherFiles(listed: listing.otherFiles, rejected: false),
+            notes: FolderLedger.Notes(home: read.home, entries: context.entries))
         return ComparedFolderReading(
             reading: SourceReading(
                 form: Self.form(inGit: history != nil), scope: .everything, documentCount: read.changes.count,

@@ -88,11 +88,10 @@ struct MarkdownWikiAssembler {
             entries.append(page.entry(fileKeys: fileKeys, revision: document.revisionText ?? ""))
         }
         let ledger = FolderLedger(
-            wikiID: wikiID, head: history.map { $0.head ?? "" }, otherFiles: otherFiles,
-            rejectedFiles: walkRejected || !rejected.isEmpty || !folderFiles.rejected.isEmpty,
-            wikiRevision: wiki.revisionText ?? "", readAt: readAt,
-            home: home?.entry(fileKeys: [], revision: ""),
-            entries: entries)
+            wikiID: wikiID, head: history.map { $0.head ?? "" }, wikiRevision: wiki.revisionText ?? "", readAt: readAt,
+            files: FolderLedger.OtherFiles(
+                listed: otherFiles, rejected: walkRejected || !rejected.isEmpty || !folderFiles.rejected.isEmpty),
+            notes: FolderLedger.Notes(home: home?.entry(fileKeys: [], revision: ""), entries: entries))
         return Assembly(documents: documents, rejected: rejected + folderFiles.rejected, ledger: ledger)
     }
 

@@ -90,8 +90,9 @@ enum Fixture {
     /// Options that make every wait short.
     static func fastOptions(batchSize: Int = 3, attempts: Int? = 5) -> CouchOptions {
         CouchOptions(
-            batchSize: batchSize, connectTimeout: .seconds(2), readTimeout: .milliseconds(400),
-            heartbeat: .milliseconds(100), longpollTimeout: .seconds(2),
+            batchSize: batchSize,
+            timeouts: CouchTimeouts(
+                connect: .seconds(2), read: .milliseconds(400), heartbeat: .milliseconds(100), longpoll: .seconds(2)),
             retry: RetryPolicy(
                 maximumAttempts: attempts, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(80)))
     }

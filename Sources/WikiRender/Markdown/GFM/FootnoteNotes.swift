@@ -24,10 +24,10 @@ extension MarkdownRenderer {
             }
             footnotes.notes.append(FoundFootnotes.Note(label: note.label, block: block))
             let shift = note.lines.lowerBound - 1
-            parse(
-                String(decoding: note.content, as: UTF8.self), of: page.page, resolve: resolve, embeds: page.embeds,
-                writesLinks: page.writesLinks, noteDepth: page.noteDepth + 1
-            ) { noteDocument, noteParsed in
+            var notePage = page
+            notePage.noteDepth += 1
+            parse(String(decoding: note.content, as: UTF8.self), as: notePage, resolve: resolve) {
+                noteDocument, noteParsed in
                 document.adoptChildren(of: noteDocument.documentNode, from: &noteDocument, to: block)
                 links += noteParsed.links.map {
                     WikilinkOccurrence(target: $0.target, label: $0.label, line: $0.line + shift, isEmbed: $0.isEmbed)
