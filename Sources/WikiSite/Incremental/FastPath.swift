@@ -335,8 +335,7 @@ struct FastPath {
             summary.wikis.append(
                 PublishedWiki(id: wiki.id, title: wiki.title, pageCount: pageCount, home: layout.home(ofWiki: wiki.id)))
             guard !wikiEdits.edits.isEmpty || wikiEdits.documentChanged else { continue }
-            let homeFiles = try Self.addFolderFileChanges(
-                of: wikiEdits, stored: stored, state: state, layout: layout, to: &files, into: &update)
+            try Self.addFolderFileChanges(of: wikiEdits, state: state, layout: layout, to: &files, into: &update)
             let wikiFiles = try wikiFiles(
                 of: wikiEdits, pageCount: stored.pageCount!, in: database, published: published, state: state,
                 layout: layout, into: &update)
@@ -347,8 +346,7 @@ struct FastPath {
                     BuildState.StoredWiki(
                         id: stored.id, title: stored.title,
                         fingerprint: wikiEdits.documentChanged ? database.fingerprint(of: wiki) : stored.fingerprint,
-                        pageCount: pageCount, skippedPages: stored.skippedPages,
-                        homeFiles: homeFiles))
+                        pageCount: pageCount, skippedPages: stored.skippedPages))
             }
         }
         try published.checkLookups()
