@@ -161,4 +161,23 @@ struct FolderFilesFastPathTests {
         #expect(built.home != nil)
         #expect(try vault.homeFileRows().isEmpty)
     }
+
+    /// The real CLI, run with `--explain --verify`: the file the home note names now is written
+    /// for the reason `--explain` gives, with the home, on the fast path, and the site is a clean
+    /// build's.
+    @Test func explainListsTheFileTheHomeNamesOnTheFastPath() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("# A\n\nText.\n", to: "vault/A.md")
+        try Data([4, 5, 6]).write(to: folder.url.appendingPathComponent("vault/doc.pdf"))
+        let build = ["build", "--source", folder.path("vault"), "--out", folder.path("site"), "--wiki-id", "vault"]
+        #expect(try WikisiteCLI.run(build).status == 0)
+        _ = try folder.write("Welcome. ![[doc.pdf]]\n", to: "vault/index.md")
+        let run = try WikisiteCLI.run(build + ["--explain", "--verify"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.contains("written   vault/_files/doc.pdf: \(Self.named)"))
+        #expect(lines.contains("written   vault/index.html: \(ChangeCause.wikiDocumentChanged.description)"))
+        #expect(run.standardOutput.contains("edits of pages read alone with the build state"))
+        #expect(run.standardOutput.contains("Verified: the site is byte for byte the same as a clean build."))
+    }
 }
