@@ -83,18 +83,25 @@ extension SiteBuilder {
                 ).write(
                     with: context.writer, because: cause.description))
         }
-        let homeFiles = home.map {
-            WikiAnalysis.digest(of: WikiAnalysis.homeFolderFiles(of: wiki, home: $0, in: layout))
-        }
-        planner.record(wiki, analysis: analysis, plan: plan, homeFiles: homeFiles, into: &update)
-        if home != nil {
-            update.folderFiles.append(
-                (wiki.id, analysis.folderFilesByPage(in: layout).map { ($0.page, $0.files.map(\.path.description)) }))
+        planner.record(wiki, analysis: analysis, plan: plan, into: &update)
+        if let home {
+            update.folderFiles.append((wiki.id, Self.folderFileNamers(of: analysis, home: home, in: layout)))
         }
         summary.missingLinks += analysis.missingLinks
         summary.wikis.append(
             PublishedWiki(
                 id: wiki.id, title: wiki.title, pageCount: analysis.pages.count, home: layout.home(ofWiki: wiki.id)))
+    }
+
+    /// The files of its folder the home of the folder wiki of `analysis` (whose outline is
+    /// `home`) and each of its published pages show, as the state's `folderFile` rows record
+    /// them: the home's first, then the pages'; a namer that shows none is left out.
+    private static func folderFileNamers(
+        of analysis: WikiAnalysis, home: PageOutline, in layout: SiteLayout
+    ) -> [(namer: BuildState.FolderFileNamer, paths: [String])] {
+        let homePaths = WikiAnalysis.homeFolderFiles(of: analysis.wiki, home: home, in: layout).map(\.path.description)
+        return (homePaths.isEmpty ? [] : [(.home, homePaths)])
+            + analysis.folderFilesByPage(in: layout).map { (.page($0.page), $0.files.map(\.path.description)) }
     }
 
     /// Writes the site's own files `plan` asks for, and those a change of any wiki makes: the

@@ -34,7 +34,7 @@ import Testing
     @Test func theFilesOfAPageAndThePagesOfAFileAreOneSeekEach() throws {
         let folder = try TemporaryFolder()
         let state = try BuildState(stateFolder: folder.path("state"))
-        let plans = try [BuildState.folderFilesOfPageQuery, BuildState.folderFileNamersQuery].map(state.queryPlan)
+        let plans = try [BuildState.folderFilesOfNamerQuery, BuildState.folderFileNamersQuery].map(state.queryPlan)
         #expect(
             plans == [
                 ["SEARCH folderFile USING COVERING INDEX folderFileByPage (wiki=? AND page=?)"],

@@ -43,17 +43,6 @@ extension WikiAnalysis {
         folderFiles(embedded(home.attachments, among: wiki.attachment(named:)), ofWiki: wiki.id, in: layout)
     }
 
-    /// A digest of `files`, their paths and bytes: equal digests, the same files.
-    static func digest(of files: [SiteFile]) -> Int64 {
-        var fingerprint = Fingerprint()
-        fingerprint.add(files.count)
-        for file in files {
-            fingerprint.add(file.path.description)
-            fingerprint.add(ContentHash(of: file.bytes).description)
-        }
-        return fingerprint.value
-    }
-
     /// The files of the folder of wiki `wikiID` among `attachments`, with their bytes.
     private static func folderFiles(_ attachments: [Attachment], ofWiki wikiID: String, in layout: SiteLayout)
         -> [SiteFile]

@@ -88,12 +88,10 @@ extension BuildState {
         for wiki in update.wikis {
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount, skippedPages, homeFiles)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO wiki (id, title, fingerprint, pageCount, skippedPages)
+                    VALUES (?, ?, ?, ?, ?)
                     """,
-                arguments: [
-                    wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount, wiki.skippedPages, wiki.homeFiles,
-                ])
+                arguments: [wiki.id, wiki.title, wiki.fingerprint, wiki.pageCount, wiki.skippedPages])
         }
     }
 

@@ -35,10 +35,6 @@ final class BuildState: Sendable {
         /// How many page documents of the wiki the last reading of it skipped (invalid, or a title
         /// or file name another page took); nil when not known.
         let skippedPages: Int?
-        /// A digest of the files of its folder a folder wiki's home shows
-        /// (`WikiAnalysis.homeFolderFiles`), with which the fast path knows whether a change of
-        /// the home changes them; nil when not known.
-        var homeFiles: Int64? = nil
     }
 
     /// A file of the output folder a build made, with the hash of its content.
@@ -130,11 +126,11 @@ final class BuildState: Sendable {
         try database.read { db in
             var wikis: [ExactString: StoredWiki] = [:]
             let rows = try Row.fetchAll(
-                db, sql: "SELECT id, title, fingerprint, pageCount, skippedPages, homeFiles FROM wiki")
+                db, sql: "SELECT id, title, fingerprint, pageCount, skippedPages FROM wiki")
             for row in rows {
                 let wiki = StoredWiki(
                     id: row["id"], title: row["title"], fingerprint: row["fingerprint"], pageCount: row["pageCount"],
-                    skippedPages: row["skippedPages"], homeFiles: row["homeFiles"])
+                    skippedPages: row["skippedPages"])
                 wikis[ExactString(wiki.id)] = wiki
             }
             return wikis

@@ -332,8 +332,7 @@ struct FastPath {
             summary.wikis.append(
                 PublishedWiki(id: wiki.id, title: wiki.title, pageCount: pageCount, home: layout.home(ofWiki: wiki.id)))
             guard !wikiEdits.edits.isEmpty || wikiEdits.documentChanged else { continue }
-            let homeFiles = try Self.addFolderFileChanges(
-                of: wikiEdits, stored: stored, state: state, layout: layout, to: &files, into: &update)
+            try Self.addFolderFileChanges(of: wikiEdits, state: state, layout: layout, to: &files, into: &update)
             let wikiFiles = try wikiFiles(of: wikiEdits, pageCount: stored.pageCount!, in: build, into: &update)
             files.add(wikiFiles)
             if discovery != nil { sitemapNewest[ExactString(wiki.id)] = wikiFiles.sitemapNewest }
@@ -342,8 +341,7 @@ struct FastPath {
                     BuildState.StoredWiki(
                         id: stored.id, title: stored.title,
                         fingerprint: wikiEdits.documentChanged ? database.fingerprint(of: wiki) : stored.fingerprint,
-                        pageCount: pageCount, skippedPages: stored.skippedPages,
-                        homeFiles: homeFiles))
+                        pageCount: pageCount, skippedPages: stored.skippedPages))
             }
         }
         try published.checkLookups()

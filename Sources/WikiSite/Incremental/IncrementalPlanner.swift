@@ -127,16 +127,13 @@ struct IncrementalPlanner {
 
     /// What the state records of `wiki` once its files are in place: the wiki, its statistics,
     /// the pages it removed, and every page whose fingerprint changed or that was rendered (its outline may
-    /// have changed with the pages it links to). `homeFiles` is the digest of the files of its folder a folder wiki's home shows.
-    func record(
-        _ wiki: Wiki, analysis: WikiAnalysis, plan: WikiPlan, homeFiles: Int64?, into update: inout StateUpdate
-    ) {
+    /// have changed with the pages it links to).
+    func record(_ wiki: Wiki, analysis: WikiAnalysis, plan: WikiPlan, into update: inout StateUpdate) {
         update.wikis.append(
             BuildState.StoredWiki(
                 id: wiki.id, title: wiki.title, fingerprint: database.fingerprint(of: wiki),
                 pageCount: analysis.pages.count,
-                skippedPages: database.skipped.count { $0.documentID.utf8.starts(with: (wiki.id + ":").utf8) },
-                homeFiles: homeFiles))
+                skippedPages: database.skipped.count { $0.documentID.utf8.starts(with: (wiki.id + ":").utf8) }))
         update.statistics.append((wiki.id, analysis.statistics))
         update.aliases.append((wiki.id, BuildState.StoredAliases(analysis.aliases, pages: analysis.pages)))
         update.tags.append(

@@ -9,9 +9,10 @@ import GRDB
 ///   configuration, each theme file's hash), and `unfinished` while a build is writing.
 /// - `checkpoint`: per source, the checkpoint its last reading ended at, as JSON text.
 /// - `wiki`: each published wiki's `id`, `title`, `fingerprint` (`DocumentFingerprint`) and
-///   `pageCount` (added by the migration "page counts"; NULL until a build records it), and
-///   `homeFiles`, a digest of the files of its folder a folder wiki's home shows (migration
-///   "home files").
+///   `pageCount` (added by the migration "page counts"; NULL until a build records it). The
+///   migration "home files" added a digest of the files a folder wiki's home shows
+///   (`homeFiles`); "home files as folder files" dropped it, the home's files being `folderFile`
+///   rows since.
 /// - `page`: each published page, by `wiki` and normalized `title`, with its `fingerprint` and
 ///   its `outline` (`StoredOutline`: its links, the headings with the ids the page gives them,
 ///   the embeds of its attachments, its word count, its block ids and its tags), one blob a
@@ -65,7 +66,8 @@ import GRDB
 ///   of a split term, by `term` and `band`.
 ///
 /// - `folderFile` (migration "folder files"): for each file of a folder wiki's folder a page
-///   shows (`path`, in the output folder), each page that shows it (`page`), indexed both ways
+///   or the home shows (`path`, in the output folder), each namer that shows it (`page`: the
+///   page's title, or the empty text for the home, which no title can be), indexed both ways
 ///   (`BuildState+FolderFiles`).
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
@@ -354,6 +356,12 @@ enum StateSchema {
                 table.column("postings", .blob).notNull()
                 table.primaryKey(["wiki", "term", "band"])
             }
+        }
+        migrator.registerMigration("home files as folder files") { db in
+            // The files a folder wiki's home shows are `folderFile` rows of the home (the empty
+            // `page`), so that the fast path serves a change of them as of a page's: their digest
+            // goes. A state of the format before has no such rows: its next build is a full one.
+            try db.alter(table: "wiki") { table in table.drop(column: "homeFiles") }
         }
         return migrator
     }

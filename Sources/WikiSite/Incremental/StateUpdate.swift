@@ -94,13 +94,13 @@ struct StateUpdate {
     var tags: [(wikiID: String, pages: [(page: PageTitle, tags: [WikiTag])])] = []
     /// The pages a fast path build retagged: their rows replace the pages' earlier ones.
     var retaggedPages: [(wikiID: String, retaggings: [BuildState.Retagging])] = []
-    /// The files of its folder each page of each folder wiki whose pages were analysed shows
-    /// (`WikiAnalysis.folderFilesByPage`, paths in the output folder): they replace the wiki's
-    /// earlier ones.
-    var folderFiles: [(wikiID: String, pages: [(page: PageTitle, paths: [String])])] = []
-    /// The pages a fast path build refiled (whose files changed): their rows replace the pages'
-    /// earlier ones.
-    var refiledPages: [(wikiID: String, refilings: [BuildState.Refiling])] = []
+    /// The files of its folder each page and the home of each folder wiki whose pages were
+    /// analysed show (`WikiAnalysis.folderFilesByPage`, `WikiAnalysis.homeFolderFiles`, paths in
+    /// the output folder): they replace the wiki's earlier ones.
+    var folderFiles: [(wikiID: String, namers: [(namer: BuildState.FolderFileNamer, paths: [String])])] = []
+    /// The pages and homes a fast path build refiled (whose files changed): their rows replace
+    /// their earlier ones.
+    var refiledNamers: [(wikiID: String, refilings: [BuildState.Refiling])] = []
     /// What changed of the search index of each wiki whose index was made or changed.
     var searchIndexes: [SearchIndexChange] = []
     /// The statistics of each wiki whose pages changed.
