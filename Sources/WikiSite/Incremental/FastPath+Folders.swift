@@ -3,31 +3,23 @@ import WikiModel
 
 /// The folder pages of the fast path. The folders are the notes' once the changes are saved
 /// (`FastPathNoteNames`, from the state's titles). The folder notes the changes leave alone are
-/// read by `_id` with the other pages the build shows (`WikiEdits.folderNotes`). Every folder
+/// read by `_id` with the other pages the build shows (`WikiEdits.folderNotes`), and so are the
+/// pages they embed (`WikiEdits.embeddedPages`). Every folder
 /// page's digest is worked out (`FolderPages`); those that are not the state's are written.
 extension FastPath {
     /// The folder notes of `wiki`, once its changes are saved, that are not among `pages` (the
-    /// pages created and edited), as the state keeps them.
+    /// pages created and edited), as the state keeps them. The pages they embed are read with
+    /// the other embedded pages (`addEmbeddedPages`).
     ///
-    /// - Throws: `FastPathDeclined` when the state lacks one, or one embeds a published page
-    ///   (`published`) that `database` lacks (a source read by its changes: the embedded page's
-    ///   document is not read).
+    /// - Throws: `FastPathDeclined` when the state lacks one.
     func unchangedFolderNotes(
-        of wiki: Wiki, besides pages: [Page], in database: WikiDatabase, published: any PublishedPageLookup,
-        state: BuildState
+        of wiki: Wiki, besides pages: [Page], state: BuildState
     ) throws -> [(title: PageTitle, stored: BuildState.StoredPage)] {
         let changed = Set(pages.map(\.title))
         let notes = (noteNames.folders(ofWiki: wiki.id)?.pagedFolders ?? []).compactMap(\.folderNote)
         return try notes.filter { !changed.contains($0) }.map { title in
-            guard let stored = try state.storedPage(title, inWiki: wiki.id), let outline = stored.outline else {
+            guard let stored = try state.storedPage(title, inWiki: wiki.id), stored.outline != nil else {
                 throw FastPathDeclined("the build state lacks the folder note \(MessageText.quoted(title.text))")
-            }
-            let embedded = outline.links.filter(\.isEmbed).compactMap(\.target)
-            let unread = embedded.filter {
-                published.isPublished($0, inWiki: wiki.id) && database.page(inWiki: wiki.id, titled: $0) == nil
-            }
-            guard unread.isEmpty else {
-                throw FastPathDeclined("the folder note \(MessageText.quoted(title.text)) embeds a page not read")
             }
             return (title, stored)
         }

@@ -256,7 +256,8 @@ extension FastPath {
     /// The most pages the pages the fast path renders may embed, directly or not.
     static let maximumEmbeddedPages = 256
 
-    /// Adds to `wiki` the pages that the pages it renders again (and its home) embed, directly or
+    /// Adds to `wiki` the pages that the pages it renders again (its home and folder notes too)
+    /// embed, directly or
     /// through the pages they embed, and whose documents it reads to show them: the published
     /// pages among them but the changed ones, whose documents are at hand. `renderable` reads a
     /// page, with its outline and details, from the state (once a title).
@@ -272,6 +273,7 @@ extension FastPath {
         var pending =
             [wiki.homeOutline] + wiki.edits.filter { $0.page != nil && $0.body == nil }.map(\.outline)
             + wiki.linkedPages.compactMap(\.stored.outline) + wiki.feed.compactMap(\.stored?.outline)
+            + wiki.folderNotes.compactMap(\.stored.outline)
         var seen = Set<PageTitle>()
         while let outline = pending.popLast() {
             for link in outline.links where link.isEmbed {

@@ -296,8 +296,7 @@ struct FastPath {
                 "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
         }
         if matchesNotes, options.hasFolders(wiki.id) {
-            wikiEdits.folderNotes = try unchangedFolderNotes(
-                of: wiki, besides: pages, in: database, published: published, state: state)
+            wikiEdits.folderNotes = try unchangedFolderNotes(of: wiki, besides: pages, state: state)
         }
         // The home shows the wiki's description, with the pages it embeds.
         wikiEdits.homeOutline = bodies(of: wiki, in: database, published: published, layout: layout)
