@@ -14,12 +14,13 @@ import WikiSources
 ///   (`SourceChanges`: the store, a CouchDB server, or a dump compared with its ledger);
 /// - the wikis' own documents kept their titles, and their conflicts stay as they were;
 /// - every change is a page edited, created, published again, deleted or made a draft;
-/// - no page is deleted from a wiki whose last reading skipped a page document, and none is
-///   created or deleted in a wiki with CamelCase links;
+/// - no page is deleted from a wiki whose last reading skipped a page document;
 /// - no new redirect goes where the last build made another file (`aliasChanges`).
 ///
 /// In a wiki matched as Obsidian does (`LinkMatching.obsidian`), a note created or deleted can
-/// move other notes' links elsewhere: those pages are changes of their own (`relinkedPages`).
+/// move other notes' links elsewhere: those pages are changes of their own (`relinkedPages`). In
+/// a wiki with CamelCase links, a title that comes or goes links or unlinks the words of other
+/// pages: likewise (`camelCaseRelinkedPages`).
 ///
 /// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
@@ -292,11 +293,11 @@ struct FastPath {
             wikiEdits.edits += try relinkedPages(
                 by: wikiEdits, in: database, published: published, state: state, layout: layout)
         }
-        // With CamelCase links, a page created or deleted turns words of other pages into links,
-        // or back: their outlines change, which only the wiki-wide path works out.
-        if options.settings(forWiki: wiki.id).camelCaseLinks, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
-            throw FastPathDeclined(
-                "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
+        // With CamelCase links, a title that comes or goes turns words of other pages into links,
+        // or back.
+        if options.settings(forWiki: wiki.id).camelCaseLinks {
+            wikiEdits.edits += try camelCaseRelinkedPages(
+                by: wikiEdits, in: database, published: published, state: state, layout: layout)
         }
         if matchesNotes, options.hasFolders(wiki.id) {
             wikiEdits.folderNotes = try unchangedFolderNotes(

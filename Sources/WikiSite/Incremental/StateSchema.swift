@@ -67,6 +67,9 @@ import GRDB
 /// - `folderFile` (migration "folder files"): for each file of a folder wiki's folder a page
 ///   shows (`path`, in the output folder), each page that shows it (`page`), indexed both ways
 ///   (`BuildState+FolderFiles`).
+/// - `camelCaseWord` (migration "CamelCase words"): in a wiki with CamelCase links, for each
+///   CamelCase `word` of a page's text that stands where it would link (`PageOutline.camelCaseWords`),
+///   the `page`, keyed by word and indexed by page (`BuildState+CamelCaseWords`).
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -354,6 +357,18 @@ enum StateSchema {
                 table.column("postings", .blob).notNull()
                 table.primaryKey(["wiki", "term", "band"])
             }
+        }
+        migrator.registerMigration("CamelCase words") { db in
+            // The pages that mention each CamelCase word, so that the fast path outlines again the
+            // pages whose words a page created or deleted turns into links or back. A state of the
+            // format before has none: its next build is a full one.
+            try db.create(table: "camelCaseWord", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("word", .text).notNull()
+                table.column("page", .text).notNull()
+                table.primaryKey(["wiki", "word", "page"])
+            }
+            try db.create(index: "camelCaseWordByPage", on: "camelCaseWord", columns: ["wiki", "page"])
         }
         return migrator
     }
