@@ -12,7 +12,7 @@ import WikiSources
 /// It applies when all of these hold; where one does not, it says why (`FastPathDeclined`):
 /// - the only source says what changed since the last build and hands over documents by `_id`
 ///   (`SourceChanges`: the store, a CouchDB server, or a dump compared with its ledger);
-/// - the wikis' own documents kept their titles, and their conflicts stay as they were;
+/// - the wikis' own documents kept their titles;
 /// - every change is a page edited, created, published again, deleted or made a draft;
 /// - no page is deleted from a wiki whose last reading skipped a page document;
 /// - no new redirect goes where the last build made another file (`aliasChanges`).
@@ -104,7 +104,7 @@ struct FastPath {
         /// The outline of the wiki's description, which its home shows (written again whenever
         /// the wiki changes).
         var homeOutline = PageOutline(links: [], headings: [], wordCount: 0)
-        /// Whether the wiki's own document changed, its title and conflicts did not: of the
+        /// Whether the wiki's own document changed, its title did not: of the
         /// wiki's files, its home alone shows the rest of it.
         var documentChanged = false
         var edits: [ChangedPage] = []
@@ -206,10 +206,6 @@ struct FastPath {
                 guard wikiChanges.stored.title.isExactly(wiki.title) else {
                     throw FastPathDeclined(
                         "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
-                }
-                guard database.conflict(ofDocument: wiki.id) == nil else {
-                    throw FastPathDeclined(
-                        "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
                 }
                 changedDocuments += 1
             }
