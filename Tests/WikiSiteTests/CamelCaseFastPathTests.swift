@@ -56,8 +56,9 @@ struct CamelCaseFastPathTests {
     static func relinkedPages(
         saving documents: [[String: Any]], _ built: (TemporaryFolder, String, BuildOptions)
     ) throws -> [String] {
-        var (folder, store, options) = built
+        let (folder, store, builtOptions) = built
         try save(documents, to: store, in: folder)
+        var options = builtOptions
         options.listsOutputs = true
         let summary = try SiteBuilder(options: options).build()
         #expect(summary.fastPathDeclined == nil, "\(summary.fastPathDeclined ?? "")")
@@ -102,6 +103,23 @@ struct CamelCaseFastPathTests {
         let relinked = try Self.relinkedPages(saving: [aliased], built)
         #expect(relinked == ["w/" + SitePaths.pageFile(PageTitle("Intro")!)])
         #expect(try Self.wikilinks(of: "Intro", in: built.0).count == 2)
+    }
+
+    /// Past the fast path's limit, the wiki-wide path outlines again the pages the index lists,
+    /// and reuses the stored outlines of the others.
+    @Test func theWikiWidePathRelinksExactlyThePagesMentioningACreatedPage() throws {
+        let (folder, store, builtOptions) = try Self.builtWiki(Self.pages)
+        var options = builtOptions
+        let pages =
+            [Self.page("FooBar", "Here.\n")]
+            + (1...FastPath.minimumChanges).map { Self.page("Filler \($0)", "Text.\n") }
+        try Self.save(pages, to: store, in: folder)
+        options.listsOutputs = true
+        let summary = try SiteBuilder(options: options).build()
+        #expect(!summary.readChangesOnly && summary.fullBuildReason == nil)
+        #expect(try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: 1).isEmpty)
+        let relinked = summary.outputs.filter { $0.cause.contains(ChangeCause.linksLeadElsewhere.description) }
+        #expect(relinked.map(\.path) == ["w/" + SitePaths.pageFile(PageTitle("Intro")!)])
     }
 
     /// The rows of the index of the words are those of the pages' text, kept as pages change.
