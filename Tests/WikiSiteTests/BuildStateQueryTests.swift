@@ -41,4 +41,18 @@ import Testing
                 ["SEARCH folderFile USING PRIMARY KEY (wiki=? AND path=?)"],
             ])
     }
+
+    /// The pages that mention a CamelCase word, and the words of a page whose row is written
+    /// again, are one seek each: the fast path's cost for a page that comes or goes in a wiki with
+    /// CamelCase links follows the pages that mention it, not the wiki.
+    @Test func thePagesOfACamelCaseWordAndTheWordsOfAPageAreOneSeekEach() throws {
+        let folder = try TemporaryFolder()
+        let state = try BuildState(stateFolder: folder.path("state"))
+        let plans = try [BuildState.pagesMentioningQuery, BuildState.camelCaseWordsOfPageDeletion].map(state.queryPlan)
+        #expect(
+            plans == [
+                ["SEARCH camelCaseWord USING PRIMARY KEY (wiki=? AND word=?)"],
+                ["SEARCH camelCaseWord USING COVERING INDEX camelCaseWordByPage (wiki=? AND page=?)"],
+            ])
+    }
 }

@@ -8,17 +8,21 @@ import WikiRender
 
 /// The blob in which the build state keeps a page's outline.
 @Suite struct StoredOutlineTests {
-    static let outline = PageOutline(
-        links: [
-            PageLink(target: PageTitle("Café Ünïcode"), fragment: "Sëction two", line: 3),
-            PageLink(target: nil, fragment: "Local", line: 300),
-            PageLink(target: PageTitle("Embedded"), fragment: nil, line: 1_000_000, isEmbed: true),
-            PageLink(target: PageTitle(String(repeating: "Long ", count: 40)), fragment: "", line: 1),
-        ],
-        headings: [Heading(level: 1, text: "Title 🎉", id: "title"), Heading(level: 6, text: "", id: "section-1")],
-        wordCount: 123_456,
-        attachments: [AttachmentEmbed(name: "diagram.png", line: 7)], blockIDs: ["quote-1", "Ünï"],
-        tags: [WikiTag("Wiki")!, WikiTag("project/ünï")!])
+    static let outline = {
+        var outline = PageOutline(
+            links: [
+                PageLink(target: PageTitle("Café Ünïcode"), fragment: "Sëction two", line: 3),
+                PageLink(target: nil, fragment: "Local", line: 300),
+                PageLink(target: PageTitle("Embedded"), fragment: nil, line: 1_000_000, isEmbed: true),
+                PageLink(target: PageTitle(String(repeating: "Long ", count: 40)), fragment: "", line: 1),
+            ],
+            headings: [Heading(level: 1, text: "Title 🎉", id: "title"), Heading(level: 6, text: "", id: "section-1")],
+            wordCount: 123_456,
+            attachments: [AttachmentEmbed(name: "diagram.png", line: 7)], blockIDs: ["quote-1", "Ünï"],
+            tags: [WikiTag("Wiki")!, WikiTag("project/ünï")!])
+        outline.camelCaseWords = [PageTitle("CouchDB")!, PageTitle("SyncClient")!]
+        return outline
+    }()
 
     func decoded(_ bytes: [UInt8]) -> PageOutline? {
         bytes.withUnsafeBytes(StoredOutline.decode)
@@ -32,11 +36,12 @@ import WikiRender
         #expect(back.attachments == Self.outline.attachments)
         #expect(back.blockIDs == ["quote-1", "Ünï"])
         #expect(back.tags.map(\.text) == ["Wiki", "project/ünï"])
+        #expect(back.camelCaseWords == Self.outline.camelCaseWords)
     }
 
-    @Test func anEmptyOutlineIsSixBytes() throws {
+    @Test func anEmptyOutlineIsSevenBytes() throws {
         let bytes = StoredOutline.encode(PageOutline(links: [], headings: [], wordCount: 0))
-        #expect(bytes == [0, 0, 0, 0, 0, 0])
+        #expect(bytes == [0, 0, 0, 0, 0, 0, 0])
         #expect(try #require(decoded(bytes)).links.isEmpty)
     }
 

@@ -15,16 +15,20 @@ import WikiModel
 /// neither does text between a raw `<a …>` and its `</a>` when raw HTML is allowed.
 enum CamelCaseLinks {
     /// Links the CamelCase words of `document` whose page exists, and returns `explicit` (the
-    /// page's wikilinks, in document order) with the implicit links merged in by line.
+    /// page's wikilinks, in document order) with the implicit links merged in by line, and every
+    /// CamelCase word that stands where it would link, in document order, linked or not: the
+    /// titles whose pages, coming or going, change the text's links.
     static func rewrite(
         in document: inout CmarkDocument, after explicit: [WikilinkOccurrence],
         resolve: (WikilinkTarget) -> ResolvedLink
-    ) -> [WikilinkOccurrence] {
+    ) -> (links: [WikilinkOccurrence], words: [PageTitle]) {
         var implicit: [WikilinkOccurrence] = []
+        var found: [PageTitle] = []
         for (node, line) in candidateTexts(in: document) {
             let literal = document.literal(node)
             let words = CamelCaseWords.find(in: literal).filter { word in
                 guard let title = PageTitle(String(decoding: literal[word], as: UTF8.self)) else { return false }
+                found.append(title)
                 return resolve(WikilinkTarget(title: title, fragment: nil)).exists
             }
             guard !words.isEmpty else { continue }
@@ -44,7 +48,7 @@ enum CamelCaseLinks {
                 document.remove(node)
             }
         }
-        return merged(explicit, implicit)
+        return (merged(explicit, implicit), found)
     }
 
     /// The text nodes outside links, images, wikilinks and raw `<a>` elements that hold a

@@ -16,16 +16,20 @@ public struct MarkdownOutline: Sendable {
     public let blockIDs: [String]
     /// The inline tags (`#tag`), in document order, each time it is written.
     public let tags: [WikiTag]
+    /// The CamelCase words where they would link, linked or not, in document order (none
+    /// without `MarkdownOptions.camelCaseLinks`).
+    public let camelCaseWords: [PageTitle]
 
     public init(
         headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = [], blockIDs: [String] = [],
-        tags: [WikiTag] = []
+        tags: [WikiTag] = [], camelCaseWords: [PageTitle] = []
     ) {
         self.headings = headings
         self.links = links
         self.attachments = attachments
         self.blockIDs = blockIDs
         self.tags = tags
+        self.camelCaseWords = camelCaseWords
     }
 }
 
@@ -44,7 +48,8 @@ extension MarkdownRenderer {
             _, parsed in
             MarkdownOutline(
                 headings: parsed.headings.map(\.heading), links: parsed.links,
-                attachments: parsed.attachments, blockIDs: parsed.blocks.map(\.id), tags: parsed.tags)
+                attachments: parsed.attachments, blockIDs: parsed.blocks.map(\.id), tags: parsed.tags,
+                camelCaseWords: parsed.camelCaseWords)
         }
     }
 }

@@ -47,7 +47,7 @@ public struct MarkdownRenderer: Sendable {
                 html: html(of: &document, mayHoldRawHTML: parsed.mayHoldRawHTML),
                 headings: parsed.headings.map(\.heading),
                 links: parsed.links, attachments: parsed.attachments,
-                blockIDs: parsed.blocks.map(\.id), tags: parsed.tags)
+                blockIDs: parsed.blocks.map(\.id), tags: parsed.tags, camelCaseWords: parsed.camelCaseWords)
         }
     }
 
@@ -80,6 +80,9 @@ public struct MarkdownRenderer: Sendable {
         let mayHoldRawHTML: Bool
         /// The inline tags, in document order, each time it is written (`InlineTags`).
         var tags: [WikiTag] = []
+        /// The CamelCase words where they would link, linked or not, in document order
+        /// (`CamelCaseLinks`; none without `MarkdownOptions.camelCaseLinks`).
+        var camelCaseWords: [PageTitle] = []
 
         /// The attachments the text shows or links: its embeds', then its links'.
         var attachments: [AttachmentEmbed] { embeds.compactMap(\.attachment) + files }
@@ -142,8 +145,9 @@ public struct MarkdownRenderer: Sendable {
         if let matching = options.titleMatching {
             links += NoteLinks.rewrite(in: &document, page: page, matching: matching, resolve: resolve)
         }
+        var camelCaseWords: [PageTitle] = []
         if options.camelCaseLinks {
-            links = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
+            (links, camelCaseWords) = CamelCaseLinks.rewrite(in: &document, after: links, resolve: resolve)
         }
         let headings = HeadingRewriter.read(survey.headings, in: document)
         let blocks =
@@ -156,7 +160,7 @@ public struct MarkdownRenderer: Sendable {
         var parsed = Parsed(
             links: links, embeds: found.embeds, files: files, headings: headings, blocks: blocks,
             footnotes: FoundFootnotes(),
-            mayHoldRawHTML: mayHoldRawHTML)
+            mayHoldRawHTML: mayHoldRawHTML, camelCaseWords: camelCaseWords)
         // Without a definition in the page, no reference can resolve: the page's own text is
         // not searched for them, a note's text always is.
         if options.dialect == .gfm, !notes.isEmpty || parsedPage.noteDepth > 0 {

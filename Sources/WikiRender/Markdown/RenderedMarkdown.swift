@@ -1,4 +1,5 @@
 import WikiDocuments
+import WikiModel
 
 /// A page's Markdown rendered: its HTML and what the rest of the site needs to know about it.
 public struct RenderedMarkdown: Sendable {
@@ -14,10 +15,13 @@ public struct RenderedMarkdown: Sendable {
     public let blockIDs: [String]
     /// The inline tags (`#tag`), in document order, each time it is written.
     public let tags: [WikiTag]
+    /// The CamelCase words where they would link, linked or not, in document order (none
+    /// without `MarkdownOptions.camelCaseLinks`).
+    public let camelCaseWords: [PageTitle]
 
     public init(
         html: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = [],
-        blockIDs: [String] = [], tags: [WikiTag] = []
+        blockIDs: [String] = [], tags: [WikiTag] = [], camelCaseWords: [PageTitle] = []
     ) {
         self.html = html
         self.headings = headings
@@ -25,6 +29,7 @@ public struct RenderedMarkdown: Sendable {
         self.attachments = attachments
         self.blockIDs = blockIDs
         self.tags = tags
+        self.camelCaseWords = camelCaseWords
     }
 }
 

@@ -45,9 +45,10 @@ struct PageBodyRenderer: Sendable {
     func bodyWithOutline(of page: Page) -> (body: RenderedMarkdown, outline: PageOutline) {
         let text = page.markdown
         let body = render(page.wikiID, text, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
-        let outline = PageOutline(
+        var outline = PageOutline(
             markdown: text, headings: body.headings, links: body.links, attachments: body.attachments,
             blockIDs: body.blockIDs, tags: page.frontMatterTags + body.tags)
+        outline.camelCaseWords = PageOutline.distinct(body.camelCaseWords)
         return (body, outline)
     }
 
@@ -83,9 +84,11 @@ struct PageBodyRenderer: Sendable {
     ) -> PageOutline {
         let outline = markdown.outline(
             text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
-        return PageOutline(
+        var pageOutline = PageOutline(
             markdown: text, headings: outline.headings, links: outline.links, attachments: outline.attachments,
             blockIDs: outline.blockIDs, tags: frontMatterTags + outline.tags)
+        pageOutline.camelCaseWords = PageOutline.distinct(outline.camelCaseWords)
+        return pageOutline
     }
 
     private func resolver(_ wikiID: String, _ path: SitePath) -> WikiLinkResolver {

@@ -67,6 +67,10 @@ public struct PageOutline: Sendable {
     /// The page's tags, each once (by `WikiTag.key`) as the page first writes it: its front
     /// matter's, then those of its text, in order.
     public let tags: [WikiTag]
+    /// In a wiki with CamelCase links, the CamelCase words of the page's text that stand where
+    /// they would link, linked or not, each once, in byte order: the titles whose pages, coming
+    /// or going, change its links (the state indexes them, `BuildState+CamelCaseWords`).
+    public var camelCaseWords: [PageTitle] = []
 
     /// An outline with the given parts.
     public init(
@@ -91,12 +95,19 @@ public struct PageOutline: Sendable {
     /// holds: an equal title that shares the page's storage, so that the outlines of a wiki do
     /// not hold a copy of a title for every link to it (a million links at 100,000 pages).
     func sharingTitles(with titles: PublishedTitles) -> PageOutline {
-        PageOutline(
+        var shared = PageOutline(
             links: links.map { link in
                 guard let target = link.target, let stored = titles.stored(target) else { return link }
                 return PageLink(target: stored, fragment: link.fragment, line: link.line, isEmbed: link.isEmbed)
             },
             headings: headings, wordCount: wordCount, attachments: attachments, blockIDs: blockIDs, tags: tags)
+        shared.camelCaseWords = camelCaseWords
+        return shared
+    }
+
+    /// `words` each once, in byte order (`camelCaseWords`).
+    static func distinct(_ words: [PageTitle]) -> [PageTitle] {
+        words.isEmpty ? [] : Set(words).sorted()
     }
 
     /// The outline of `markdown`, whose headings, wikilinks, embeds, block ids and tags the

@@ -30,7 +30,7 @@ extension BuildState {
                 for table in [
                     "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
                     "letterIndex", "sitemapPart", "alias", "tagged", "folderFile", "searchDocument", "searchShard",
-                    "searchPart", "searchTotals",
+                    "searchPart", "searchTotals", "camelCaseWord",
                 ] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
@@ -80,7 +80,7 @@ extension BuildState {
             try db.execute(sql: "DELETE FROM wiki WHERE id = ?", arguments: [wikiID])
             for table in [
                 "page", "linker", "specialFile", "wikiStatistics", "listPart", "letterIndex", "sitemapPart", "alias",
-                "tagged", "folderFile", "searchDocument", "searchShard", "searchPart", "searchTotals",
+                "tagged", "folderFile", "searchDocument", "searchShard", "searchPart", "searchTotals", "camelCaseWord",
             ] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
             }
@@ -166,6 +166,7 @@ extension BuildState {
         let targets = try storedTargets(of: title, inWiki: wikiID, db)
         try db.cachedStatement(sql: "DELETE FROM page WHERE wiki = ? AND title = ?").execute(
             arguments: [wikiID, title.text])
+        try deleteCamelCaseWords(ofPage: title, inWiki: wikiID, db)
         guard let targets else {
             changes.sourcesWithoutOutline.append((wikiID, title))
             return
@@ -209,6 +210,7 @@ extension BuildState {
                     details.updatedBy,
                 ])
                 changes.add(page.title, linkingTo: row.targets, inWiki: page.wikiID)
+                try insertCamelCaseWords(of: page, db)
             }
         }
     }

@@ -72,35 +72,47 @@ extension FastPath {
     /// A link leads to a note of the name of the title it led to before (`NoteNames.name(of:)`).
     /// So the pages looked at again are those the state's reverse index lists as linking to a
     /// title of the name of a note that came or went, and the notes of that name themselves
-    /// (their links to themselves are not in the index). Each is outlined again with the names
-    /// now, and is relinked when its links' targets differ from its stored outline's.
+    /// (their links to themselves are not in the index), as `relinked` outlines them again.
     ///
-    /// - Throws: `FastPathDeclined` when the state lacks the outline of such a page, or its
-    ///   document is not among those the build read (a source read by its changes), or not as
-    ///   the state recorded it.
+    /// - Throws: `FastPathDeclined` as `relinked` does.
     func relinkedPages(
         by edits: WikiEdits, in database: WikiDatabase, published: any PublishedPageLookup, state: BuildState,
         layout: SiteLayout
     ) throws -> [ChangedPage] {
         let wiki = edits.wiki
         guard noteNames.names(ofWiki: wiki.id) != nil else { return [] }
-        let changed = Set(edits.edits.map(\.title))
         let candidates = try relinkCandidates(
             ofWiki: wiki.id, comeOrGone: edits.created.union(edits.removed), state: state)
-        let renderer = bodies(of: wiki, in: database, published: published, layout: layout)
+        return try relinked(
+            candidates, by: edits, with: bodies(of: wiki, in: database, published: published, layout: layout),
+            state: state, readAs: "whose links may lead to a note that came or went")
+    }
+
+    /// The pages among `candidates` that the changes of `edits` leave as they were, outlined
+    /// again with `renderer` (whose database holds their documents): those whose links' targets
+    /// differ from their stored outlines', each as a change of its own (`ChangedPage.isRelinked`),
+    /// in byte order. `role` says why they were read.
+    ///
+    /// - Throws: `FastPathDeclined` when the state lacks the outline of such a page, or its
+    ///   document is not among those the build read (a source read by its changes), or not as
+    ///   the state recorded it.
+    func relinked(
+        _ candidates: Set<PageTitle>, by edits: WikiEdits, with renderer: PageBodyRenderer, state: BuildState,
+        readAs role: String
+    ) throws -> [ChangedPage] {
+        let wiki = edits.wiki
+        let changed = Set(edits.edits.map(\.title))
         var relinked: [ChangedPage] = []
         for title in candidates.sorted() where !changed.contains(title) {
             guard let stored = try state.storedPage(title, inWiki: wiki.id), let old = stored.outline else {
                 throw FastPathDeclined("the build state lacks the outline of page \(MessageText.quoted(title.text))")
             }
             // A source read by its changes hands these over by `_id` first (`withPagesToRelink`).
-            guard database.page(inWiki: wiki.id, titled: title) != nil else {
+            guard renderer.database.page(inWiki: wiki.id, titled: title) != nil else {
                 throw FastPathDeclined(
-                    "page \(MessageText.quoted(title.text)) may link to a note that came or went, "
-                        + "and only the wiki-wide path reads it")
+                    "page \(MessageText.quoted(title.text)), \(role), is read by the wiki-wide path alone")
             }
-            let page = try recordedPage(
-                title, stored, of: wiki, in: database, readAs: "whose links may lead to a note that came or went")
+            let page = try recordedPage(title, stored, of: wiki, in: renderer.database, readAs: role)
             let (body, outline) = renderer.bodyWithOutline(of: page)
             guard !old.links.map(\.target).elementsEqual(outline.links.map(\.target)) else { continue }
             relinked.append(
@@ -133,16 +145,25 @@ extension FastPath {
 
     /// The `_id`s of the pages of `wiki` that the changed `pages` and the pages `removed` may
     /// relink, as the state records them: the documents a source read by its changes must hand
-    /// over besides them. None unless the wiki matches its links as Obsidian does.
+    /// over besides them. None unless the wiki matches its links as Obsidian does or has
+    /// CamelCase links (`camelCaseCandidates`).
     func documentsToRelink(
         of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], state: BuildState
     ) throws -> [String] {
-        guard options.linkMatching(forWiki: wiki.id) == .obsidian else { return [] }
-        try settleNoteNames(of: wiki, among: pages, removing: removed, state: state)
-        guard let changes = noteNames.changes(ofWiki: wiki.id) else { return [] }
-        let comeOrGone = changes.created.union(changes.removed)
+        var candidates = Set<PageTitle>()
+        if options.linkMatching(forWiki: wiki.id) == .obsidian {
+            try settleNoteNames(of: wiki, among: pages, removing: removed, state: state)
+            if let changes = noteNames.changes(ofWiki: wiki.id) {
+                candidates = try relinkCandidates(
+                    ofWiki: wiki.id, comeOrGone: changes.created.union(changes.removed), state: state)
+            }
+        }
+        if options.settings(forWiki: wiki.id).camelCaseLinks {
+            let mayComeOrGo = try titlesMayComeOrGo(of: wiki, among: pages, removing: removed, state: state)
+            candidates.formUnion(try camelCaseCandidates(ofWiki: wiki.id, mentioning: mayComeOrGo, state: state))
+        }
         let changed = Set(pages.map(\.title))
-        return try relinkCandidates(ofWiki: wiki.id, comeOrGone: comeOrGone, state: state).sorted()
+        return try candidates.sorted()
             .filter { !changed.contains($0) }
             .compactMap { try state.storedPage($0, inWiki: wiki.id)?.details?.documentID }
     }

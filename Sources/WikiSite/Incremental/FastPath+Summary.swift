@@ -148,8 +148,7 @@ extension FastPath {
     private func changedWikiDocuments(
         of wikis: [Wiki], in database: WikiDatabase, storedWikis: [ExactString: BuildState.StoredWiki]
     ) throws -> Set<ExactString> {
-        // A wiki's document may be in conflict, as it was at the last build (its fingerprint says
-        // so); a page may be, and the statistics list its conflict.
+        // A wiki's document or a page may be in conflict: the statistics list its conflict.
         if let skipped = database.skipped.first {
             throw FastPathDeclined(
                 "document \(MessageText.quoted(skipped.documentID)) is skipped (its warning is the wiki-wide path's)")
@@ -170,10 +169,6 @@ extension FastPath {
                     "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
             }
             guard stored.fingerprint != database.fingerprint(of: wiki) else { continue }
-            guard database.conflict(ofDocument: wiki.id) == nil else {
-                throw FastPathDeclined(
-                    "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
-            }
             changed.insert(ExactString(wiki.id))
         }
         return changed

@@ -85,19 +85,17 @@ extension FastPath {
             context, pageCount: figures.pageCount, to: &files, digests: &digests)
         try addTagFiles(context, to: &files, digests: &digests, into: &update)
         if !edits.edits.isEmpty { try addFolderFiles(context, to: &files, digests: &digests, into: &update) }
-        // The statistics count pages alone (the wiki's document is not among them).
-        if !edits.edits.isEmpty {
-            files.written.append(
-                (
-                    context.lists.path(of: SpecialPageFile(page: .statistics, part: 1)),
-                    context.lists.statisticsHTML(figures), context.cause
-                ))
-        }
+        // The statistics count pages, and list the conflicts of the pages and of the wiki's document.
+        let cause = edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged.description : context.cause
+        files.written.append(
+            (
+                context.lists.path(of: SpecialPageFile(page: .statistics, part: 1)),
+                context.lists.statisticsHTML(figures), cause
+            ))
         files.written.append(
             (
                 layout.home(ofWiki: wiki.id),
-                renderer.home(pageCount: figures.pageCount, recentChanges: recentChanges, chrome: chrome),
-                edits.edits.isEmpty ? ChangeCause.wikiDocumentChanged.description : context.cause
+                renderer.home(pageCount: figures.pageCount, recentChanges: recentChanges, chrome: chrome), cause
             ))
         update.changedSpecialFileDigests.append((wiki.id, digests))
         update.statistics.append((wiki.id, figures))
@@ -109,7 +107,8 @@ extension FastPath {
     }
 
     /// The statistics of the wiki of `edits` (of `oldPageCount` pages before them) once they are
-    /// saved: the state's figures, with the changed pages' words, savers and conflicts moved.
+    /// saved: the state's figures, with the changed pages' words, savers and conflicts moved, and
+    /// the conflict of the wiki's document as it is now when that document changed.
     ///
     /// - Throws: `FastPathDeclined` when the state lacks what they need, or its counts disagree.
     private func statistics(
@@ -119,11 +118,10 @@ extension FastPath {
         guard var figures = try state.statistics(inWiki: wiki.id) else {
             throw FastPathDeclined("the build state lacks the statistics of wiki \(MessageText.quoted(wiki.id))")
         }
-        // The statistics list a conflict of the wiki's document: one that goes is the wiki-wide
-        // path's.
-        guard !edits.documentChanged || !figures.conflicts.contains(where: { $0.documentID.isExactly(wiki.id) })
-        else {
-            throw FastPathDeclined("the document of wiki \(MessageText.quoted(wiki.id)) had conflicting revisions")
+        if edits.documentChanged {
+            figures.settleConflict(
+                ofDocument: wiki.id,
+                as: database.conflict(ofDocument: wiki.id).map { StatisticsFigures.ConflictFigure($0, pageTitle: nil) })
         }
         figures.linkCount += edits.addedLinks
         figures.missingLinkCount += edits.addedMissingLinks

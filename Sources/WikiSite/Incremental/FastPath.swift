@@ -12,14 +12,15 @@ import WikiSources
 /// It applies when all of these hold; where one does not, it says why (`FastPathDeclined`):
 /// - the only source says what changed since the last build and hands over documents by `_id`
 ///   (`SourceChanges`: the store, a CouchDB server, or a dump compared with its ledger);
-/// - the wikis' own documents kept their titles, and their conflicts stay as they were;
+/// - the wikis' own documents kept their titles;
 /// - every change is a page edited, created, published again, deleted or made a draft;
-/// - no page is deleted from a wiki whose last reading skipped a page document, and none is
-///   created or deleted in a wiki with CamelCase links;
+/// - no page is deleted from a wiki whose last reading skipped a page document;
 /// - no new redirect goes where the last build made another file (`aliasChanges`).
 ///
 /// In a wiki matched as Obsidian does (`LinkMatching.obsidian`), a note created or deleted can
-/// move other notes' links elsewhere: those pages are changes of their own (`relinkedPages`).
+/// move other notes' links elsewhere: those pages are changes of their own (`relinkedPages`). In
+/// a wiki with CamelCase links, a title that comes or goes links or unlinks the words of other
+/// pages: likewise (`camelCaseRelinkedPages`).
 ///
 /// It writes the changed pages' files and removes the deleted ones'. It renders again the pages
 /// whose backlinks change, those linking to a page created or deleted, and those embedding a
@@ -103,7 +104,7 @@ struct FastPath {
         /// The outline of the wiki's description, which its home shows (written again whenever
         /// the wiki changes).
         var homeOutline = PageOutline(links: [], headings: [], wordCount: 0)
-        /// Whether the wiki's own document changed, its title and conflicts did not: of the
+        /// Whether the wiki's own document changed, its title did not: of the
         /// wiki's files, its home alone shows the rest of it.
         var documentChanged = false
         var edits: [ChangedPage] = []
@@ -207,10 +208,6 @@ struct FastPath {
                     throw FastPathDeclined(
                         "wiki \(MessageText.quoted(wiki.id)) was retitled (every file of it shows the title)")
                 }
-                guard database.conflict(ofDocument: wiki.id) == nil else {
-                    throw FastPathDeclined(
-                        "the document of wiki \(MessageText.quoted(wiki.id)) has conflicting revisions")
-                }
                 changedDocuments += 1
             }
             changedDocuments += wikiChanges.pages.count
@@ -289,11 +286,11 @@ struct FastPath {
             wikiEdits.edits += try relinkedPages(
                 by: wikiEdits, in: database, published: published, state: state, layout: layout)
         }
-        // With CamelCase links, a page created or deleted turns words of other pages into links,
-        // or back: their outlines change, which only the wiki-wide path works out.
-        if options.settings(forWiki: wiki.id).camelCaseLinks, !wikiEdits.created.isEmpty || !wikiEdits.removed.isEmpty {
-            throw FastPathDeclined(
-                "a page of wiki \(MessageText.quoted(wiki.id)), which has CamelCase links, was created or deleted")
+        // With CamelCase links, a title that comes or goes turns words of other pages into links,
+        // or back.
+        if options.settings(forWiki: wiki.id).camelCaseLinks {
+            wikiEdits.edits += try camelCaseRelinkedPages(
+                by: wikiEdits, in: database, published: published, state: state, layout: layout)
         }
         if matchesNotes, options.hasFolders(wiki.id) {
             wikiEdits.folderNotes = try unchangedFolderNotes(of: wiki, besides: pages, state: state)

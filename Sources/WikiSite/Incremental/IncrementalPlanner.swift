@@ -84,20 +84,27 @@ struct IncrementalPlanner {
         // The outlines the state keeps, read in bulk: those of unchanged pages are reused, those
         // of changed pages are what the change rules compare the new ones with.
         var outlinesBefore: [PageTitle: PageOutline] = [:]
-        // A page that came or went can change where other pages' links lead: with CamelCase
-        // links, which words link; with Obsidian's matching, which note a short link names.
+        // A page that came or went can change where other pages' links lead: with Obsidian's
+        // matching, which note a short link names; with CamelCase links, which words link (in
+        // the pages the state's index of the words finds, outlined again).
         let relinks = options.linkMatching(forWiki: wiki.id) == .obsidian && changes.changesExistence
+        var mentioning: [PageTitle] = []
         if relinks {
             for (title, outline) in try state.outlines(inWiki: wiki.id) { outlinesBefore[title] = outline }
-        } else if !(options.settings(forWiki: wiki.id).camelCaseLinks && changes.changesExistence) {
+        } else {
+            if options.settings(forWiki: wiki.id).camelCaseLinks {
+                mentioning = try camelCaseMentions(in: wiki, changes: changes)
+            }
             let storedOutlines = try state.outlines(inWiki: wiki.id)
-            reusable = ReusableOutlines(stored: storedOutlines, leavingOut: changes.edited)
-            let changed = Set(changes.edited + changes.removed)
+            reusable = ReusableOutlines(stored: storedOutlines, leavingOut: Set(changes.edited + mentioning).sorted())
+            let changed = Set(changes.edited + changes.removed + mentioning)
             for (title, outline) in storedOutlines where changed.contains(title) { outlinesBefore[title] = outline }
         }
         let analysis = WikiAnalysis.analyse(
             wiki, with: renderer, reusing: reusable, keeping: bodies, reporter: reporter)
-        let relinked = relinks ? Self.pagesRelinked(in: analysis, before: outlinesBefore, changes: changes) : []
+        let relinked =
+            relinks || !mentioning.isEmpty
+            ? Self.pagesRelinked(in: analysis, before: outlinesBefore, changes: changes) : []
         if !stored.title.isExactly(wiki.title) {
             plan = .everything(.wikiRetitled)
         } else if wikiChanged {
@@ -109,6 +116,20 @@ struct IncrementalPlanner {
             redirectsBefore: try state.aliases(inWiki: wiki.id).redirects
         ).plan(changes, relinked: relinked, into: &plan)
         return (analysis, changes.count + (wikiChanged ? 1 : 0))
+    }
+
+    /// The pages of `wiki` that `changes` leave as they were but whose CamelCase words may link
+    /// or unlink: those the state's index of the words lists as mentioning a title that reaches a
+    /// page now and did not, or the reverse (a page created or removed, an alias whose redirect
+    /// came or went), in byte order.
+    private func camelCaseMentions(in wiki: Wiki, changes: PageChanges) throws -> [PageTitle] {
+        let redirectsBefore = Set(try state.aliases(inWiki: wiki.id).redirects.keys)
+        let redirectsNow = Set(database.aliases(inWiki: wiki.id).redirects.map(\.alias))
+        let comeOrGone = redirectsBefore.symmetricDifference(redirectsNow).union(changes.created + changes.removed)
+        var mentioning = Set<PageTitle>()
+        for title in comeOrGone { mentioning.formUnion(try state.pages(mentioning: title, inWiki: wiki.id)) }
+        mentioning.subtract(changes.created + changes.edited + changes.removed)
+        return mentioning.sorted()
     }
 
     /// The pages of `analysis` that did not change but whose links lead to other pages than

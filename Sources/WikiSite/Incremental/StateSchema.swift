@@ -69,6 +69,9 @@ import GRDB
 ///   or the home shows (`path`, in the output folder), each namer that shows it (`page`: the
 ///   page's title, or the empty text for the home, which no title can be), indexed both ways
 ///   (`BuildState+FolderFiles`).
+/// - `camelCaseWord` (migration "CamelCase words"): in a wiki with CamelCase links, for each
+///   CamelCase `word` of a page's text that stands where it would link (`PageOutline.camelCaseWords`),
+///   the `page`, keyed by word and indexed by page (`BuildState+CamelCaseWords`).
 ///
 /// Text is compared byte for byte (SQLite's BINARY collation), as titles and IDs are.
 enum StateSchema {
@@ -362,6 +365,18 @@ enum StateSchema {
             // `page`), so that the fast path serves a change of them as of a page's: their digest
             // goes. A state of the format before has no such rows: its next build is a full one.
             try db.alter(table: "wiki") { table in table.drop(column: "homeFiles") }
+        }
+        migrator.registerMigration("CamelCase words") { db in
+            // The pages that mention each CamelCase word, so that the fast path outlines again the
+            // pages whose words a page created or deleted turns into links or back. A state of the
+            // format before has none: its next build is a full one.
+            try db.create(table: "camelCaseWord", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("word", .text).notNull()
+                table.column("page", .text).notNull()
+                table.primaryKey(["wiki", "word", "page"])
+            }
+            try db.create(index: "camelCaseWordByPage", on: "camelCaseWord", columns: ["wiki", "page"])
         }
         return migrator
     }

@@ -11,7 +11,8 @@ import WikiRender
 /// word count; the links, each a flag byte (1: has a target, 2: has a fragment, 4: is an embed),
 /// its line, then its target and fragment when it has them; the headings, each its level, text
 /// and id; the embeds of attachments, each its name, line and a byte (1: a Markdown link, not
-/// an embed); the block ids; the tags as written. Each list starts with its length.
+/// an embed); the block ids; the tags as written; the CamelCase words. Each list starts with
+/// its length.
 /// Strings are stored as their exact bytes (titles already normalized), and decoded without
 /// repairs: a blob that does not decode is no outline, and the page is parsed again.
 enum StoredOutline {
@@ -45,6 +46,7 @@ enum StoredOutline {
         }
         append(outline.blockIDs, to: &bytes) { id, bytes in append(id, to: &bytes) }
         append(outline.tags, to: &bytes) { tag, bytes in append(tag.text, to: &bytes) }
+        append(outline.camelCaseWords, to: &bytes) { word, bytes in append(word.text, to: &bytes) }
         return bytes
     }
 
@@ -78,12 +80,15 @@ enum StoredOutline {
                 return AttachmentEmbed(name: name, line: line, isLink: isLink == 1)
             }),
             let blockIDs = reader.list({ reader in reader.string() }),
-            let tags = reader.list({ reader in reader.string().flatMap(WikiTag.init) })
+            let tags = reader.list({ reader in reader.string().flatMap(WikiTag.init) }),
+            let camelCaseWords = reader.list({ reader in reader.string().flatMap(PageTitle.init) })
         else { return nil }
         guard reader.isAtEnd else { return nil }
-        return PageOutline(
+        var outline = PageOutline(
             links: links, headings: headings, wordCount: wordCount, attachments: attachments, blockIDs: blockIDs,
             tags: tags)
+        outline.camelCaseWords = camelCaseWords
+        return outline
     }
 
     static func append(_ value: Int, to bytes: inout [UInt8]) {

@@ -13,6 +13,7 @@ extension MarkdownRenderer {
         var links = parsed.links
         var embeds = parsed.embeds
         var tags = parsed.tags
+        var camelCaseWords = parsed.camelCaseWords
         var files = parsed.files
         let masks = Self.masks(of: notes, in: document)
         for (index, note) in notes.enumerated() {
@@ -34,6 +35,7 @@ extension MarkdownRenderer {
                 }
                 embeds += noteParsed.embeds.map { $0.shifted(by: shift) }
                 tags += noteParsed.tags
+                camelCaseWords += noteParsed.camelCaseWords
                 files += noteParsed.files.map {
                     AttachmentEmbed(name: $0.name, line: $0.line + shift, isLink: $0.isLink)
                 }
@@ -44,7 +46,7 @@ extension MarkdownRenderer {
         // A note's block ids are taken off its text but give no id: a note is no block to link to.
         return Parsed(
             links: links, embeds: embeds, files: files, headings: parsed.headings, blocks: parsed.blocks,
-            footnotes: footnotes, mayHoldRawHTML: parsed.mayHoldRawHTML, tags: tags)
+            footnotes: footnotes, mayHoldRawHTML: parsed.mayHoldRawHTML, tags: tags, camelCaseWords: camelCaseWords)
     }
 
     /// The thematic breaks that mask the lines of `notes` in `document`: the first of each
