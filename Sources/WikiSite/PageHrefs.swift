@@ -94,8 +94,8 @@ final class PageHrefs: Sendable {
 
     /// The hrefs of the pages `titles` of `wikiID` from `linkingFile`, the ones
     /// `href(of:inWiki:from:in:)` gives, worked out at once on every core. A list that names
-    /// every note (a folder wiki's home) is made so for each build of the fast path, whose hrefs
-    /// are not made beforehand: a title not among the hrefs made at once is worked out from the
+    /// every note (a folder wiki's home) is made so by the fast path whenever the titles change
+    /// (`FolderContentsMemo`), its hrefs not made beforehand: a title not among the hrefs made at once is worked out from the
     /// file, not kept, so the threads do not wait on the lock.
     func hrefs(
         of titles: [PageTitle], inWiki wikiID: String, from linkingFile: SitePath, in layout: SiteLayout

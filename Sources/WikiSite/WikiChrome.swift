@@ -119,7 +119,17 @@ struct WikiChrome: Sendable {
 
     /// What `folder` of the wiki's folders holds, as the file at `path` links to it: its
     /// subfolders linked to their pages, its notes by name linked to theirs (`hrefs`).
+    /// Made once for the tree (`FolderTree.listings`).
     func contents(of folder: FolderTree.Folder, from path: SitePath, hrefs: PageHrefs) -> FolderContents {
+        let key = FolderContentsMemo.Key(
+            folder: ExactString(folder.path), wikiFolder: ExactString(siteLayout.folder(ofWiki: wiki.id)),
+            linkingFile: ExactString(path.description))
+        guard let listings = folders?.listings else { return listing(of: folder, from: path, hrefs: hrefs) }
+        return listings.contents(for: key) { listing(of: folder, from: path, hrefs: hrefs) }
+    }
+
+    /// `contents(of:from:hrefs:)`'s work.
+    private func listing(of folder: FolderTree.Folder, from path: SitePath, hrefs: PageHrefs) -> FolderContents {
         let noteHrefs = hrefs.hrefs(of: folder.notes, inWiki: wiki.id, from: path, in: siteLayout)
         return FolderContents(
             folders: folder.subfolders.compactMap { folders?.folders[$0] }.map { subfolder in

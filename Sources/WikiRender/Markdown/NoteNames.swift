@@ -25,7 +25,7 @@ public struct NoteNames: TitleMatching {
     private let notesByEnd: [String: [PageTitle]]
 
     /// The names of `titles`, the wiki's published pages. The titles are lowercased on every
-    /// core: the fast path makes the names of every note of a wiki for each build.
+    /// core: the fast path makes the names of every note of a wiki whenever its titles change.
     public init(titles: some Sequence<PageTitle>) {
         let titles = Array(titles)
         let paths = Concurrently.map(titles.count) { titles[$0].text.lowercased() }

@@ -29,6 +29,8 @@ struct FolderTree: Sendable {
     let folders: [Folder]
     /// The position in `folders` of each folder, by path.
     private let positions: [String: Int]
+    /// The listings of the folders made for this tree, shared by its copies.
+    let listings = FolderContentsMemo()
 
     /// The tree of the notes titled `titles`.
     init(titles: [PageTitle]) {

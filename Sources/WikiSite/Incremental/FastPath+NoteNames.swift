@@ -51,7 +51,8 @@ extension FastPath {
     /// Settles the names and folders of `wiki`'s notes once the changes are saved: the state's
     /// list of all pages, less `removed`, with those of `pages` (the pages created and edited)
     /// it lacks put in place. That list is in alphabetical order, as the folders list their
-    /// notes, so no note is sorted. Settled once for the same changes.
+    /// notes, so no note is sorted. Settled once for the same changes; made from the titles only
+    /// when the last build of the process made them from other titles (`NoteNamesMemo`).
     func settleNoteNames(of wiki: Wiki, among pages: [Page], removing removed: [PageTitle], state: BuildState) throws {
         let created = try pages.map(\.title).filter { try !state.isPublished($0, inWiki: wiki.id) }
         let changes = NoteChanges(created: Set(created), removed: Set(removed))
@@ -59,11 +60,10 @@ extension FastPath {
         var titles = try state.listParts(of: .allPages, inWiki: wiki.id, .all).flatMap(\.titles)
         if !changes.removed.isEmpty { titles.removeAll { changes.removed.contains($0) } }
         titles = AlphabeticalOrder.inserting(changes.created, into: titles)
+        let notes = NoteNamesMemo.shared.notes(
+            ofWiki: wiki.id, titles: titles, withFolders: options.hasFolders(wiki.id))
         noteNames.settle(
-            FastPathNoteNames.Settled(
-                names: NoteNames(titles: titles),
-                folders: options.hasFolders(wiki.id) ? FolderTree(alphabeticalTitles: titles) : nil, changes: changes),
-            ofWiki: wiki.id)
+            FastPathNoteNames.Settled(names: notes.names, folders: notes.folders, changes: changes), ofWiki: wiki.id)
     }
 
     /// The pages the changes of `edits` leave as they were but whose links now lead to other
