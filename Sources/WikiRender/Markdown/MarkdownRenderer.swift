@@ -43,11 +43,13 @@ public struct MarkdownRenderer: Sendable {
             transclusion.expand(
                 parsed.embeds.filter { !dropped.contains($0.placeholder) }, in: &document, resolve: resolve)
             HeadingRewriter.write(parsed.headings, withIDs: true, in: &document)
-            return RenderedMarkdown(
+            var rendered = RenderedMarkdown(
                 html: html(of: &document, mayHoldRawHTML: parsed.mayHoldRawHTML),
                 headings: parsed.headings.map(\.heading),
                 links: parsed.links, attachments: parsed.attachments,
-                blockIDs: parsed.blocks.map(\.id), tags: parsed.tags, camelCaseWords: parsed.camelCaseWords)
+                blockIDs: parsed.blocks.map(\.id), tags: parsed.tags)
+            rendered.camelCaseWords = parsed.camelCaseWords
+            return rendered
         }
     }
 

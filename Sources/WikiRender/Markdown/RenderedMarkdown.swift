@@ -16,12 +16,12 @@ public struct RenderedMarkdown: Sendable {
     /// The inline tags (`#tag`), in document order, each time it is written.
     public let tags: [WikiTag]
     /// The CamelCase words where they would link, linked or not, in document order (none
-    /// without `MarkdownOptions.camelCaseLinks`).
-    public let camelCaseWords: [PageTitle]
+    /// without `MarkdownOptions.camelCaseLinks`); set after the rest, as the renderer finds them.
+    public var camelCaseWords: [PageTitle] = []
 
     public init(
         html: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed] = [],
-        blockIDs: [String] = [], tags: [WikiTag] = [], camelCaseWords: [PageTitle] = []
+        blockIDs: [String] = [], tags: [WikiTag] = []
     ) {
         self.html = html
         self.headings = headings
@@ -29,7 +29,6 @@ public struct RenderedMarkdown: Sendable {
         self.attachments = attachments
         self.blockIDs = blockIDs
         self.tags = tags
-        self.camelCaseWords = camelCaseWords
     }
 }
 
