@@ -25,8 +25,8 @@
 
   // The sources of a query's term: each term of its shards that it is (or, when `prefix`, that
   // starts with it), with its weight, its postings loaded so far by document, and, for a common
-  // term written in parts, the parts not loaded yet, best first:
-  // [band, most count, least length class, fields].
+  // term written in parts, the bands not loaded yet, best first:
+  // [band, most count, least length class, fields, slices].
   async function sourcesOf(term, prefix, meta) {
     var shards = await Promise.all(shardKeys(term, prefix, meta).map(function (key) {
       return load("t-" + key);
@@ -52,16 +52,19 @@
     postings.forEach(function (posting) { source.postings[posting[0]] = posting; });
   }
 
-  // Loads the next part of every source that has one left.
+  // Loads the next band of every source that has one left: each of its slices, a file each (a
+  // slice that holds no posting has no file, and loads as nothing).
   function loadNextParts(positions) {
     var waits = [];
     positions.forEach(function (sources) {
       sources.forEach(function (source) {
         if (!source.parts.length) return;
         var part = source.parts.shift();
-        waits.push(load("p-" + hex(source.term) + "-" + part[0]).then(function (postings) {
-          hold(source, postings || []);
-        }));
+        for (var slice = 0; slice < part[4]; slice++) {
+          waits.push(load("p-" + hex(source.term) + "-" + part[0] + "-" + slice).then(function (postings) {
+            hold(source, postings || []);
+          }));
+        }
       });
     });
     return Promise.all(waits);

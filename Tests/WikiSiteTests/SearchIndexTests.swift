@@ -204,18 +204,24 @@ struct SearchIndexTests {
         var shard = StoredSearchShard()
         shard.set(cafe, of: "cafe")
         shard.set(SearchShard.setting(["cc0000000000": Self.posting(1, 1, 0, 9)], in: []), of: "café")
+        let bound = { SearchTermParts.Bound(maxCount: $0, minLengthClass: $1, fields: 4) }
         shard.set(
-            [.init(band: 3, count: 7, maxCount: 2, minLengthClass: 5, fields: 4, size: 210)], ofSplit: "common")
+            [
+                .init(band: 3, slice: 0, count: 7, bound: bound(2, 5), size: 210),
+                .init(band: 5, slice: 0, count: 3, bound: bound(1, 9), size: 90),
+                .init(band: 5, slice: 1, count: 4, bound: bound(3, 7), size: 120),
+            ], ofSplit: "common")
         #expect(
-            shard.value
+            shard.value(SearchTermParts(threshold: 100))
                 == #"{"cafe":[["aa0000000000",2,4,0,8],["bb0000000000",3,4,0,8]],"café":[["cc0000000000",1,1,0,9]],"#
-                + #""common":{"n":7,"p":[[3,2,5,4]]}}"#)
+                + #""common":{"n":14,"p":[[3,2,5,4,4],[5,3,7,4,4]]}}"#,
+            "a band's bound holds those of its slices; its slices are as many as its size asks for")
         #expect(StoredSearchShard(encoded: shard.encoded) == shard)
         let damaged = [
             "cafe\n", "cafe\t\n", "\taa0000000000:1,4,0,8\n", "cafe\taa000000000:1,4,0,8\n",
             "cafe\tAA0000000000:1,4,0,8\n", "cafe\taa0000000000:1,4,0\n", "cafe\taa0000000000;1,4,0,8\n",
-            "cafe\taa0000000000:1,4,0,8\t\n", "common\t=1,2,3\n", "common\t=1,2,3,4,5,-6\n",
-            "common\t=1,2,3,4,5,6\taa0000000000:1,4,0,8\n",
+            "cafe\taa0000000000:1,4,0,8\t\n", "common\t=1,2,3\n", "common\t=1,2,3,4,5,6\n",
+            "common\t=1,2,3,4,5,6,-7\n", "common\t=1,2,3,4,5,6,7\taa0000000000:1,4,0,8\n",
         ]
         for text in damaged { #expect(StoredSearchShard(encoded: Data(text.utf8)) == nil, "\(text)") }
         shard.set([], of: "café")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TemporaryFolders
 import Testing
 import WikiDocuments
@@ -11,10 +12,11 @@ import WikiRender
 @Suite("search term parts changed by the fast path")
 struct SearchPartEditTests {
     /// 40 pages, each holding "common" once to six times, every fifth in its title too: at a
-    /// 600-byte budget, "common" is split into several parts. Page 7 holds it `editedCount` times.
-    static func pages(editedCount: Int) -> [WikiFixture.Page] {
+    /// 600-byte budget, "common" is split into several parts. The pages `edited` hold it
+    /// `editedCount` times.
+    static func pages(editedCount: Int, edited: Set<Int> = [7]) -> [WikiFixture.Page] {
         (1...40).map { number in
-            let count = number == 7 ? editedCount : number % 6 + 1
+            let count = edited.contains(number) ? editedCount : number % 6 + 1
             let common = Array(repeating: "common", count: count).joined(separator: " ")
             let title = number.isMultiple(of: 5) ? "Common note \(number)" : "Note \(number)"
             return WikiFixture.Page(title: title, markdown: "\(common) words of note \(number) to read.")
@@ -24,10 +26,10 @@ struct SearchPartEditTests {
     /// Builds the pages into `folder` (build `step`); returns the summary, how the site differs
     /// from a clean build's, and the part files of "common" by name.
     static func build(
-        editedCount: Int, step: Int, in folder: TemporaryFolder
+        editedCount: Int, edited: Set<Int> = [7], step: Int, in folder: TemporaryFolder
     ) throws -> (summary: BuildSummary, differences: [SiteDifference], parts: [String: Data]) {
         var wiki = WikiFixture()
-        wiki.pages = pages(editedCount: editedCount)
+        wiki.pages = pages(editedCount: editedCount, edited: edited)
         var options = BuildOptions(sources: [try wiki.write(to: folder)], outputFolder: folder.path("site"))
         options.wikiSettings[ExactString("1234")] = WikiSettings(search: true)
         options.searchShardCut = SearchShardCut(budget: 600)
@@ -42,13 +44,20 @@ struct SearchPartEditTests {
         return (summary, differences, parts)
     }
 
-    /// The rows of the parts of "common" the state in `stateFolder` keeps, by band.
-    static func storedParts(in stateFolder: String) throws -> [Int: [SearchShard.Posting]] {
+    /// The rows of the parts of "common" the state in `stateFolder` keeps, by band and slice.
+    static func storedParts(in stateFolder: String) throws -> [SearchPartKey: [SearchShard.Posting]] {
         let state = try BuildState(stateFolder: stateFolder)
-        var parts: [Int: [SearchShard.Posting]] = [:]
-        for band in 0..<(4 * SearchTermParts.bandsPerGroup) {
-            let postings = try #require(try state.searchPart(SearchPartKey(term: "common", band: band), ofWiki: "1234"))
-            if !postings.isEmpty { parts[band] = postings }
+        let places = try state.database.read { db in
+            try Row.fetchAll(db, sql: "SELECT band, slice FROM searchPart WHERE wiki = '1234' AND term = 'common'")
+                .map { SearchPartKey(term: "common", band: $0[0], slice: $0[1]) }
+        }
+        var parts: [SearchPartKey: [SearchShard.Posting]] = [:]
+        for key in places {
+            guard let postings = try state.searchPart(key, ofWiki: "1234") else {
+                Issue.record("part \(key) of \"common\" does not read")
+                continue
+            }
+            parts[key] = postings
         }
         return parts
     }
@@ -65,6 +74,36 @@ struct SearchPartEditTests {
         let stored = try Self.storedParts(in: folder.path(".wikisite/site"))
         #expect(!stored.isEmpty)
         #expect(stored == (try Self.storedParts(in: folder.path("clean-state-2"))))
+    }
+
+    /// The bands of the part files `names` (`p-<term>-<band>-<slice>.js`), each with its slices.
+    static func slicesByBand(_ names: some Sequence<String>) -> [String: Set<String>] {
+        var bands: [String: Set<String>] = [:]
+        for name in names {
+            let fields = name.dropLast(".js".count).split(separator: "-")
+            bands[String(fields[2]), default: []].insert(String(fields[3]))
+        }
+        return bands
+    }
+
+    @Test func aChangeThatGrowsOrShrinksABandPastItsSliceCutsTheBandAgain() throws {
+        let folder = try TemporaryFolder()
+        let edited = Set((1...30).filter { !$0.isMultiple(of: 5) })
+        let before = try Self.build(editedCount: 1, edited: edited, step: 1, in: folder)
+        let grown = try Self.build(editedCount: 6, edited: edited, step: 2, in: folder)
+        let shrunk = try Self.build(editedCount: 1, edited: edited, step: 3, in: folder)
+        for build in [grown, shrunk] {
+            #expect(build.summary.readChangesOnly, "\(build.summary.fastPathDeclined ?? "")")
+            #expect(build.differences.isEmpty, "\(build.differences)")
+        }
+        let (slicesBefore, slicesGrown) = (Self.slicesByBand(before.parts.keys), Self.slicesByBand(grown.parts.keys))
+        let cutAgain = Set(slicesBefore.keys).union(slicesGrown.keys).filter {
+            (slicesBefore[$0]?.count ?? 0) > 1 || (slicesGrown[$0]?.count ?? 0) > 1
+        }.filter { slicesBefore[$0]?.count != slicesGrown[$0]?.count }
+        #expect(!cutAgain.isEmpty, "a band's slices change in number: \(slicesBefore) \(slicesGrown)")
+        #expect(shrunk.parts == before.parts)
+        let stored = try Self.storedParts(in: folder.path(".wikisite/site"))
+        #expect(stored == (try Self.storedParts(in: folder.path("clean-state-3"))))
     }
 
     @Test func aWordThatStopsBeingCommonGoesBackIntoItsShard() throws {

@@ -38,28 +38,50 @@ struct SearchTermPartsTests {
 
     @Test func everyPartBoundsItsPostingsAndThePartsHoldThemAllBestFirst() {
         var random = SplitMix64(seed: 27)
-        let postings = (0..<400).map { key in
+        let postings = (0..<400).map { number in
             SearchShard.Posting(
-                key: UInt64(key),
+                key: UInt64(number) << 38,
                 posting: Self.posting(
                     count: Int(random.next() % 30) + 1, fields: Int(random.next() % 8) | 4,
                     lengthClass: Int(random.next() % 60)))
         }
-        let parts = SearchTermParts.parts(of: postings)
-        #expect(parts.map(\.band) == parts.map(\.band).sorted())
+        let termParts = SearchTermParts(threshold: 300)
+        let parts = termParts.parts(of: postings)
+        let places = parts.map { [$0.band, $0.slice] }
+        #expect(places == places.sorted { $0.lexicographicallyPrecedes($1) })
         #expect(parts.flatMap(\.postings).sorted { $0.key < $1.key } == postings)
-        let summaries = SearchTermParts.summaries(of: postings)
-        #expect(summaries.map(\.band) == parts.map(\.band))
+        #expect(parts.contains { $0.slice > 0 }, "a band weighing more than the threshold is cut into slices")
+        let summaries = termParts.summaries(of: postings)
+        #expect(summaries == parts.map(SearchTermParts.summary(of:)))
         for (part, summary) in zip(parts, summaries) {
             #expect(part.postings.map(\.key) == part.postings.map(\.key).sorted())
             #expect(summary.count == part.postings.count)
             #expect(summary.size == SearchShard.size(of: part.postings))
             let postings = part.postings.map(\.posting)
             for posting in postings { #expect(SearchTermParts.band(of: posting) == part.band) }
-            #expect(summary.maxCount == postings.map { Int($0.count) }.max())
-            #expect(summary.minLengthClass == postings.map { Int($0.lengthClass) }.min())
-            #expect(summary.fields == postings.reduce(0) { $0 | Int($1.fields) })
+            #expect(summary.bound.maxCount == postings.map { Int($0.count) }.max())
+            #expect(summary.bound.minLengthClass == postings.map { Int($0.lengthClass) }.min())
+            #expect(summary.bound.fields == postings.reduce(0) { $0 | Int($1.fields) })
+            let bandSize = SearchShard.size(of: parts.filter { $0.band == part.band }.flatMap(\.postings))
+            let slices = termParts.slices(ofBandSize: bandSize)
+            for posting in part.postings {
+                #expect(SearchTermParts.slice(ofKey: posting.key, slices: slices) == part.slice)
+            }
         }
+    }
+
+    @Test func aBandIsCutIntoTheFewestSlicesThatKeepEachNearTheThreshold() {
+        let parts = SearchTermParts(threshold: 1000)
+        #expect(parts.slices(ofBandSize: 0) == 1)
+        #expect(parts.slices(ofBandSize: 1000) == 1)
+        #expect(parts.slices(ofBandSize: 1001) == 2)
+        #expect(parts.slices(ofBandSize: 4000) == 4)
+        #expect(parts.slices(ofBandSize: 4001) == 8)
+        #expect(parts.slices(ofBandSize: .max / 2) == SearchTermParts.mostSlices)
+        #expect(SearchTermParts.slice(ofKey: 0xffff_ffff_ffff, slices: 1) == 0)
+        #expect(SearchTermParts.slice(ofKey: 0xffff_ffff_ffff, slices: 8) == 7)
+        #expect(SearchTermParts.slice(ofKey: 0x7fff_ffff_ffff, slices: 2) == 0)
+        #expect(SearchTermParts.slice(ofKey: 0x8000_0000_0000, slices: 2) == 1)
     }
 
     @Test func aCommonTermIsWrittenInPartsAndARareOneStaysInItsShard() throws {

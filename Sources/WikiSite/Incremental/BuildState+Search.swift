@@ -2,10 +2,15 @@ import Foundation
 import GRDB
 import WikiDocuments
 
-/// One part of a split term, as the state names its row: the term and the part's band.
-struct SearchPartKey: Hashable, Sendable {
+/// One part of a split term, as the state names its row: the term, the part's band and its slice.
+struct SearchPartKey: Hashable, Sendable, Comparable {
     let term: String
     let band: Int
+    let slice: Int
+
+    static func < (left: SearchPartKey, right: SearchPartKey) -> Bool {
+        (left.term, left.band, left.slice) < (right.term, right.band, right.slice)
+    }
 }
 
 /// What a build changes of one wiki's search index in the state: the index made whole (the
@@ -20,8 +25,8 @@ struct SearchIndexChange {
     /// Term shards new or changed, by key, and the keys of those gone.
     var shards: [String: StoredSearchShard] = [:]
     var removedShards: [String] = []
-    /// The postings of the parts of split terms new or changed, by term and band; none: the part
-    /// is gone.
+    /// The postings of the parts of split terms new or changed, by term, band and slice; none: the
+    /// part is gone.
     var parts: [SearchPartKey: [SearchShard.Posting]] = [:]
     var totals: SearchIndex.Totals
 
@@ -84,8 +89,9 @@ extension BuildState {
     func searchPart(_ key: SearchPartKey, ofWiki wikiID: String) throws -> [SearchShard.Posting]? {
         try database.read { db in
             let data = try Data.fetchOne(
-                db.cachedStatement(sql: "SELECT postings FROM searchPart WHERE wiki = ? AND term = ? AND band = ?"),
-                arguments: [wikiID, key.term, key.band])
+                db.cachedStatement(
+                    sql: "SELECT postings FROM searchPart WHERE wiki = ? AND term = ? AND band = ? AND slice = ?"),
+                arguments: [wikiID, key.term, key.band, key.slice])
             return data.map { SearchShard.postings(encoded: [UInt8]($0)[...]) } ?? []
         }
     }
@@ -129,7 +135,7 @@ extension BuildState {
             try record(whole, with: writer)
         } else {
             for key in change.shards.keys.sorted() { try writer.write(change.shards[key]!, key: key) }
-            for key in change.parts.keys.sorted(by: { ($0.term, $0.band) < ($1.term, $1.band) }) {
+            for key in change.parts.keys.sorted() {
                 try writer.write(change.parts[key]!, of: key)
             }
         }
@@ -147,9 +153,9 @@ extension BuildState {
             let rows = Concurrently.map(end - batch) { position in
                 let shard = index.shards[keys[batch + position]]!
                 let parts = shard.terms.filter { index.parts.splits($0.key, $0.value) }.flatMap { term, postings in
-                    SearchTermParts.parts(of: postings).map { part in
+                    index.parts.parts(of: postings).map { part in
                         (
-                            key: SearchPartKey(term: term, band: part.band),
+                            key: SearchPartKey(term: term, band: part.band, slice: part.slice),
                             postings: SearchRowWriter.encoded(part.postings)
                         )
                     }
@@ -176,8 +182,9 @@ private struct SearchRowWriter {
         writeShard = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO searchShard (wiki, shard, terms, size) VALUES (?, ?, ?, ?)")
         writePart = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO searchPart (wiki, term, band, postings) VALUES (?, ?, ?, ?)")
-        removePart = try db.cachedStatement(sql: "DELETE FROM searchPart WHERE wiki = ? AND term = ? AND band = ?")
+            sql: "INSERT OR REPLACE INTO searchPart (wiki, term, band, slice, postings) VALUES (?, ?, ?, ?, ?)")
+        removePart = try db.cachedStatement(
+            sql: "DELETE FROM searchPart WHERE wiki = ? AND term = ? AND band = ? AND slice = ?")
     }
 
     /// `postings` as a part's row holds them.
@@ -193,11 +200,13 @@ private struct SearchRowWriter {
 
     /// Writes the postings of part `key`, or removes the part when it has none.
     func write(_ postings: [SearchShard.Posting], of key: SearchPartKey) throws {
-        guard !postings.isEmpty else { return try removePart.execute(arguments: [wikiID, key.term, key.band]) }
+        guard !postings.isEmpty else {
+            return try removePart.execute(arguments: [wikiID, key.term, key.band, key.slice])
+        }
         try write(encoded: Self.encoded(postings), of: key)
     }
 
     func write(encoded postings: Data, of key: SearchPartKey) throws {
-        try writePart.execute(arguments: [wikiID, key.term, key.band, postings])
+        try writePart.execute(arguments: [wikiID, key.term, key.band, key.slice, postings])
     }
 }

@@ -58,7 +58,7 @@ extension FastPath {
         for (key, shard) in shards.written {
             shardKeys.insert(key)
             change.shards[key] = shard
-            let file = SearchIndex.termFile(key, shard)
+            let file = SearchIndex.termFile(key, shard, parts: options.searchShardCut.parts)
             files.written.append((path(file.name), file.text, cause(key)))
         }
         change.parts = shards.parts

@@ -2,13 +2,22 @@ import WikiDocuments
 import WikiRender
 
 /// The change of one term's postings in its shard: in the shard's own list when the term is not
-/// split, in the parts its changed postings leave and join when it is (read from the state, a
-/// row each), and the whole list moved between the two when the term starts or stops being split
+/// split; when it is, in the parts its changed postings leave and join (read from the state, a
+/// row each), or in every slice of a band whose count of slices the change alters; and the whole
+/// list moved between the two when the term starts or stops being split
 /// (`SearchTermParts.splits`), as the whole index would write it.
 struct SearchTermPartEdit {
     let state: BuildState
     let wikiID: String
     let parts: SearchTermParts
+
+    /// What a change does to the parts of one band: the band's parts' summaries now, the parts to
+    /// write, and the slices to remove.
+    private struct BandChange {
+        var summaries: [SearchTermParts.Summary] = []
+        var written: [SearchTermParts.Part] = []
+        var removed: [Int] = []
+    }
 
     /// Changes the postings of `term` in `shard` (the shard `shardKey`) by `documents`, by key, and
     /// adds the parts and part files that change to `outcome`.
@@ -23,59 +32,17 @@ struct SearchTermPartEdit {
         }
         let postings = SearchShard.setting(documents.mapValues(\.new), in: shard.terms[term] ?? [])
         guard parts.splits(term, postings) else { return shard.set(postings, of: term) }
-        let split = SearchTermParts.parts(of: postings)
-        shard.set(SearchTermParts.summaries(of: postings), ofSplit: term)
-        for (part, file) in zip(split, SearchIndex.partFiles(of: term, split)) {
-            outcome.parts[SearchPartKey(term: term, band: part.band)] = part.postings
-            outcome.writtenParts.append((file, shardKey))
-        }
+        let split = parts.parts(of: postings)
+        shard.set(split.map(SearchTermParts.summary(of:)), ofSplit: term)
+        for part in split { write(part, of: term, shardKey: shardKey, into: &outcome) }
     }
 
-    /// Changes the postings of split `term`, whose parts `summaries` sums up, in the parts they
+    /// Changes the postings of split `term`, whose parts `summaries` sums up, in the bands they
     /// leave and join; or puts them all back in `shard` when the term is no longer split.
     private func changeSplit(
         _ term: String, _ summaries: [SearchTermParts.Summary], _ documents: [String: SearchShardEdit.PostingChange],
         in shard: inout StoredSearchShard, shardKey: String, into outcome: inout SearchShardEdit.Outcome
     ) throws {
-        let changed = try changedParts(of: term, documents)
-        var byBand = Dictionary(uniqueKeysWithValues: summaries.map { ($0.band, $0) })
-        for (band, part) in changed {
-            byBand[band] = SearchTermParts.summaries(of: part.new).first
-        }
-        let summariesNow = byBand.keys.sorted().map { byBand[$0]! }
-        let fileName = { (band: Int) in SearchTermParts.fileName(of: term, band: band) + ".js" }
-        if parts.splits(term, size: StoredSearchShard.size(of: term, summariesNow)) {
-            shard.set(summariesNow, ofSplit: term)
-            for (band, part) in changed where part.old != part.new {
-                outcome.parts[SearchPartKey(term: term, band: band)] = part.new
-                guard !part.new.isEmpty else {
-                    outcome.removedParts.append((fileName(band), shardKey))
-                    continue
-                }
-                let file = SearchIndex.partFiles(of: term, [.init(band: band, postings: part.new)])[0]
-                outcome.writtenParts.append((file, shardKey))
-            }
-            return
-        }
-        var postings: [SearchShard.Posting] = []
-        for summary in summaries where changed[summary.band] == nil {
-            postings += try read(SearchPartKey(term: term, band: summary.band))
-        }
-        for part in changed.values { postings += part.new }
-        postings.sort { $0.key < $1.key }
-        shard.set(postings, of: term)
-        for band in Set(summaries.map(\.band)).union(changed.keys) {
-            outcome.parts[SearchPartKey(term: term, band: band)] = []
-        }
-        for summary in summaries { outcome.removedParts.append((fileName(summary.band), shardKey)) }
-    }
-
-    /// The parts of split `term` that `documents` change, by band, each as the state keeps it and
-    /// as it is now: a document's posting leaves the part of its old band and joins that of its
-    /// new one.
-    private func changedParts(
-        of term: String, _ documents: [String: SearchShardEdit.PostingChange]
-    ) throws -> [Int: (old: [SearchShard.Posting], new: [SearchShard.Posting])] {
         var changesByBand: [Int: [String: SearchPosting?]] = [:]
         for (key, change) in documents {
             if let old = change.old { changesByBand[SearchTermParts.band(of: old), default: [:]][key] = .some(nil) }
@@ -83,19 +50,96 @@ struct SearchTermPartEdit {
         for (key, change) in documents {
             if let new = change.new { changesByBand[SearchTermParts.band(of: new), default: [:]][key] = .some(new) }
         }
-        var changed: [Int: (old: [SearchShard.Posting], new: [SearchShard.Posting])] = [:]
+        var summariesNow = summaries.filter { changesByBand[$0.band] == nil }
+        var bands: [Int: BandChange] = [:]
         for (band, changes) in changesByBand {
-            let old = try read(SearchPartKey(term: term, band: band))
-            changed[band] = (old, SearchShard.setting(changes, in: old))
+            let change = try self.change(band, of: term, summaries.filter { $0.band == band }, by: changes)
+            summariesNow += change.summaries
+            bands[band] = change
         }
-        return changed
+        summariesNow.sort { ($0.band, $0.slice) < ($1.band, $1.slice) }
+        let fileName = { (key: SearchPartKey) in
+            SearchTermParts.fileName(of: term, band: key.band, slice: key.slice) + ".js"
+        }
+        if parts.splits(term, size: StoredSearchShard.size(of: term, summariesNow)) {
+            shard.set(summariesNow, ofSplit: term)
+            for (band, change) in bands {
+                for part in change.written { write(part, of: term, shardKey: shardKey, into: &outcome) }
+                for slice in change.removed {
+                    let key = SearchPartKey(term: term, band: band, slice: slice)
+                    outcome.parts[key] = []
+                    outcome.removedParts.append((fileName(key), shardKey))
+                }
+            }
+            return
+        }
+        let written = Dictionary(
+            uniqueKeysWithValues: bands.values.flatMap(\.written).map {
+                ($0.band * SearchTermParts.mostSlices + $0.slice, $0)
+            })
+        var postings: [SearchShard.Posting] = []
+        for summary in summariesNow {
+            let key = SearchPartKey(term: term, band: summary.band, slice: summary.slice)
+            postings += try written[summary.band * SearchTermParts.mostSlices + summary.slice]?.postings ?? read(key)
+        }
+        postings.sort { $0.key < $1.key }
+        shard.set(postings, of: term)
+        for summary in summaries {
+            let key = SearchPartKey(term: term, band: summary.band, slice: summary.slice)
+            outcome.removedParts.append((fileName(key), shardKey))
+        }
+        let keys = summaries.map { ($0.band, $0.slice) } + written.values.map { ($0.band, $0.slice) }
+        for (band, slice) in keys { outcome.parts[SearchPartKey(term: term, band: band, slice: slice)] = [] }
+    }
+
+    /// What `changes` (postings by document key; nil takes a document's out) do to `band` of
+    /// `term`, whose parts `summaries` sums up: the slices they fall in are read and changed; when
+    /// the band's count of slices changes with its size, every slice is read and the band cut
+    /// again.
+    private func change(
+        _ band: Int, of term: String, _ summaries: [SearchTermParts.Summary], by changes: [String: SearchPosting?]
+    ) throws -> BandChange {
+        let sizeBefore = summaries.reduce(0) { $0 + $1.size }
+        let slicesBefore = parts.slices(ofBandSize: sizeBefore)
+        let numbered = changes.keys.map { SearchShard.Posting.number(ofKey: $0) }
+        let touched = Set(numbered.map { SearchTermParts.slice(ofKey: $0, slices: slicesBefore) })
+        var postings: [SearchShard.Posting] = []
+        for slice in touched.sorted() { postings += try read(SearchPartKey(term: term, band: band, slice: slice)) }
+        postings = SearchShard.setting(changes, in: postings)
+        let sizeOfTouched = summaries.filter { touched.contains($0.slice) }.reduce(0) { $0 + $1.size }
+        let slicesNow = parts.slices(ofBandSize: sizeBefore - sizeOfTouched + SearchShard.size(of: postings))
+        var change = BandChange()
+        var slicesRead = touched
+        if slicesNow == slicesBefore {
+            change.summaries = summaries.filter { !touched.contains($0.slice) }
+        } else {
+            for summary in summaries where !touched.contains(summary.slice) {
+                postings += try read(SearchPartKey(term: term, band: band, slice: summary.slice))
+            }
+            postings.sort { $0.key < $1.key }
+            slicesRead.formUnion(summaries.map(\.slice))
+        }
+        change.written = SearchTermParts.sliced(postings, band: band, slices: slicesNow)
+        change.summaries += change.written.map(SearchTermParts.summary(of:))
+        let slicesWritten = Set(change.written.map(\.slice))
+        let slicesBeforeHeld = Set(summaries.map(\.slice))
+        change.removed = slicesRead.intersection(slicesBeforeHeld).subtracting(slicesWritten).sorted()
+        return change
+    }
+
+    /// Adds `part` of `term`, of the shard `shardKey`, to the parts and files `outcome` writes.
+    private func write(
+        _ part: SearchTermParts.Part, of term: String, shardKey: String, into outcome: inout SearchShardEdit.Outcome
+    ) {
+        outcome.parts[SearchPartKey(term: term, band: part.band, slice: part.slice)] = part.postings
+        outcome.writtenParts.append((SearchIndex.partFiles(of: term, [part])[0], shardKey))
     }
 
     /// The postings of part `key` as the state keeps them.
     private func read(_ key: SearchPartKey) throws -> [SearchShard.Posting] {
         guard let postings = try state.searchPart(key, ofWiki: wikiID) else {
             throw FastPathDeclined(
-                "part \(key.band) of the search term \(MessageText.quoted(key.term)) of wiki "
+                "part \(key.band).\(key.slice) of the search term \(MessageText.quoted(key.term)) of wiki "
                     + "\(MessageText.quoted(wikiID)) in the build state does not read")
         }
         return postings

@@ -63,7 +63,7 @@ import GRDB
 ///   `shard` key with its `terms` (`StoredSearchShard.encoded`) and its `size` (migration
 ///   "search shard sizes"); and the wiki's totals (documents, terms, key clashes), which
 ///   `meta.js` shows. `searchPart` (migration "search term parts"): the `postings` of each part
-///   of a split term, by `term` and `band`.
+///   of a split term, by `term`, `band` and `slice` (migration "search term slices").
 ///
 /// - `folderFile` (migration "folder files"): for each file of a folder wiki's folder a page
 ///   or the home shows (`path`, in the output folder), each namer that shows it (`page`: the
@@ -377,6 +377,20 @@ enum StateSchema {
                 table.primaryKey(["wiki", "word", "page"])
             }
             try db.create(index: "camelCaseWordByPage", on: "camelCaseWord", columns: ["wiki", "page"])
+        }
+        migrator.registerMigration("search term slices") { db in
+            // A band of a split term's postings is cut into slices by the documents' keys, a row
+            // a slice, so that an edit reads and writes a slice, not the band. A state of the
+            // format before has no slices: its next build is a full one, and makes every row.
+            try db.drop(table: "searchPart")
+            try db.create(table: "searchPart", options: .withoutRowID) { table in
+                table.column("wiki", .text).notNull()
+                table.column("term", .text).notNull()
+                table.column("band", .integer).notNull()
+                table.column("slice", .integer).notNull()
+                table.column("postings", .blob).notNull()
+                table.primaryKey(["wiki", "term", "band", "slice"])
+            }
         }
         return migrator
     }

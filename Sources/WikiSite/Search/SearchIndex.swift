@@ -10,7 +10,7 @@ import WikiRender
 /// | --- | --- |
 /// | `meta.js` | the number of documents, their mean length in terms, the keys of the term shards |
 /// | `t-<key>.js` | the terms of the shard `key`, a prefix (`SearchShardCut`), each with its postings `[document, count, fields, section, length class]`, or the summary of its parts |
-/// | `p-<term>-<band>.js` | one part of a common term's postings (`SearchTermParts`) |
+/// | `p-<term>-<band>-<slice>.js` | one part of a common term's postings (`SearchTermParts`) |
 /// | `d-<xx>.js` | the documents whose key starts with `xx`: title, href, sections (heading, anchor, excerpt) |
 ///
 /// A document's key is a digest of its href, and its length is kept as a class (4 per doubling,
@@ -47,8 +47,8 @@ struct SearchIndex: Sendable {
     let shards: [String: SearchShard]
     /// The keys of the term shards, sorted: the order their files are in.
     let shardKeys: [String]
-    /// The terms written in parts, in byte order, each with its shard's key and its parts' bands.
-    let splitTerms: [(term: String, shard: String, bands: [Int])]
+    /// The terms written in parts, in byte order, each with its shard's key and its parts.
+    let splitTerms: [(term: String, shard: String, parts: [SearchTermParts.Summary])]
     let totals: Totals
     /// How the terms are split into parts.
     let parts: SearchTermParts
@@ -80,7 +80,7 @@ struct SearchIndex: Sendable {
         self.parts = parts
         splitTerms = shards.flatMap { key, shard in
             shard.terms.filter { parts.splits($0.key, $0.value) }.map { term, postings in
-                (term, key, Set(postings.map { SearchTermParts.band(of: $0.posting) }).sorted())
+                (term, key, parts.summaries(of: postings))
             }
         }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
@@ -139,7 +139,7 @@ struct SearchIndex: Sendable {
     func file(at position: Int) -> File {
         if position < shardKeys.count {
             let key = shardKeys[position]
-            return Self.termFile(key, StoredSearchShard(shards[key]!, parts: parts))
+            return Self.termFile(key, StoredSearchShard(shards[key]!, parts: parts), parts: parts)
         }
         let document = position - shardKeys.count
         if document < entries.count { return Self.documentFile(entries[document].key, value: entries[document].value) }
@@ -149,13 +149,13 @@ struct SearchIndex: Sendable {
     /// The names of the part files of the split term at `position` of `splitTerms`.
     func partFileNames(at position: Int) -> [String] {
         let split = splitTerms[position]
-        return split.bands.map { SearchTermParts.fileName(of: split.term, band: $0) + ".js" }
+        return split.parts.map { SearchTermParts.fileName(of: split.term, band: $0.band, slice: $0.slice) + ".js" }
     }
 
     /// The part files of the split term at `position` of `splitTerms`, made when asked for.
     func partFiles(at position: Int) -> [File] {
         let split = splitTerms[position]
-        return Self.partFiles(of: split.term, SearchTermParts.parts(of: shards[split.shard]!.terms[split.term]!))
+        return Self.partFiles(of: split.term, parts.parts(of: shards[split.shard]!.terms[split.term]!))
     }
 
     /// Every file of the index, in the order of `file(at:)`, then the parts of the split terms.
@@ -170,14 +170,18 @@ struct SearchIndex: Sendable {
         length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
     }
 
-    /// The file of the term shard `key`.
-    static func termFile(_ key: String, _ shard: StoredSearchShard) -> File {
-        file("t-" + key, value: shard.value)
+    /// The file of the term shard `key`, whose split terms `parts` cut.
+    static func termFile(_ key: String, _ shard: StoredSearchShard, parts: SearchTermParts) -> File {
+        file("t-" + key, value: shard.value(parts))
     }
 
     /// The files of the parts `parts` of `term`.
     static func partFiles(of term: String, _ parts: [SearchTermParts.Part]) -> [File] {
-        parts.map { file(SearchTermParts.fileName(of: term, band: $0.band), value: SearchTermParts.value(of: $0)) }
+        parts.map { part in
+            file(
+                SearchTermParts.fileName(of: term, band: part.band, slice: part.slice),
+                value: SearchTermParts.value(of: part))
+        }
     }
 
     /// The file of the document `key`, holding its entry's `value`: one file a document, so that

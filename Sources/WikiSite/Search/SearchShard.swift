@@ -64,7 +64,12 @@ struct SearchShard: Sendable, Equatable {
 
     /// The bytes `postings` take in a shard's value, near enough.
     static func size(of postings: some Sequence<Posting>) -> Int {
-        postings.reduce(0) { $0 + keyLength + $1.posting.textLength + 6 }
+        postings.reduce(0) { $0 + size(of: $1) }
+    }
+
+    /// The bytes `posting` takes in a shard's value, near enough.
+    static func size(of posting: Posting) -> Int {
+        keyLength + posting.posting.textLength + 6
     }
 
     /// `postings` (in key order) with those of the documents `changes` names set, by key (a nil

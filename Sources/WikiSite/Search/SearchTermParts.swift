@@ -1,40 +1,63 @@
 import WikiRender
 
 /// The parts of a common term's postings: a term whose postings weigh more than `threshold`
-/// bytes is not written in its shard but in part files (`p-<term key>-<band>.js`), one per band
-/// of postings, best first. The shard then holds only the term's number of postings and each
-/// part's band and bound, so a first query loads the term's best part alone.
+/// bytes is not written in its shard but in part files (`p-<term key>-<band>-<slice>.js`). Its
+/// postings are grouped in bands, best first, and a band that weighs more than `threshold` is cut
+/// into slices by the documents' keys, so that no part file weighs much more than `threshold`. The
+/// shard then holds only the term's number of postings and each band's bound and slice count, so
+/// a first query loads the term's best band alone.
 ///
 /// A posting's band is a function of the posting alone (its fields, count and length class),
-/// never of its rank: an edit moves a posting only between the parts it leaves and joins.
+/// never of its rank, and its slice a function of its key and its band's size: an edit moves a
+/// posting only between the part it leaves and the one it joins, each no larger than a slice, at
+/// any size of the wiki.
 struct SearchTermParts: Sendable, Equatable {
     /// The bands of one group of fields (title and heading, title, heading, body).
     static let bandsPerGroup = 16
     /// The longest term key (hexadecimal UTF-8) a part file is named by: a longer term is never
     /// split, so no file name grows past what file systems allow.
     static let longestKey = 64
+    /// The most slices a band is cut into, a power of two: a band of a million postings still
+    /// loads in a few hundred files.
+    static let mostSlices = 256
 
-    /// One part of a term: its band and its postings, in key order.
+    /// One part of a term: the band and slice of its postings, and the postings, in key order.
     struct Part: Sendable, Equatable {
         let band: Int
+        let slice: Int
         let postings: [SearchShard.Posting]
     }
 
-    /// What a term shard and the state keep of one part: its band, how many postings it has,
-    /// what bounds their scores, and what they weigh. The part's postings are its own file's,
+    /// What bounds the scores of a part's postings: the most times the term is in one of their
+    /// documents, the least length class, and the fields any has.
+    struct Bound: Sendable, Equatable {
+        let maxCount: Int
+        let minLengthClass: Int
+        let fields: Int
+
+        /// The bound of both `self`'s postings and `other`'s.
+        func merging(_ other: Bound) -> Bound {
+            Bound(
+                maxCount: max(maxCount, other.maxCount), minLengthClass: min(minLengthClass, other.minLengthClass),
+                fields: fields | other.fields)
+        }
+    }
+
+    /// What a term shard and the state keep of one part: its band and slice, how many postings it
+    /// has, what bounds their scores, and what they weigh. The part's postings are its own file's,
     /// and its own row of the state's, so that an edit reads and writes the parts it changes and
     /// no other.
     struct Summary: Sendable, Equatable {
         let band: Int
+        let slice: Int
         let count: Int
-        let maxCount: Int
-        let minLengthClass: Int
-        let fields: Int
+        let bound: Bound
         /// What the part's postings weigh in their term's size (`SearchShard.size(of:_:)`).
         let size: Int
     }
 
-    /// The most a term's postings may weigh (`SearchShard.size(of:_:)`) and stay in its shard.
+    /// The most a term's postings may weigh (`SearchShard.size(of:_:)`) and stay in its shard, and
+    /// the most a band's may weigh and stay one part.
     let threshold: Int
 
     /// Whether `term` with `postings` is written in parts.
@@ -58,46 +81,109 @@ struct SearchTermParts: Sendable, Equatable {
         return group * bandsPerGroup + step
     }
 
-    /// The parts of `postings` (in key order), by band, best first, each in key order.
-    static func parts(of postings: [SearchShard.Posting]) -> [Part] {
-        var bands: [Int: [SearchShard.Posting]] = [:]
-        for posting in postings { bands[band(of: posting.posting), default: []].append(posting) }
-        return bands.keys.sorted().map { Part(band: $0, postings: bands[$0]!) }
+    /// How many slices a band weighing `size` is cut into: the fewest, a power of two, that leave
+    /// each slice about `threshold` or less, the keys being spread evenly.
+    func slices(ofBandSize size: Int) -> Int {
+        var slices = 1
+        while slices < Self.mostSlices && size > threshold * slices { slices *= 2 }
+        return slices
     }
 
-    /// The summaries of the parts of `postings`, best first: those of `parts(of:)`, made in one
-    /// pass without gathering a part's postings, for a shard's file and row need no more.
-    static func summaries(of postings: [SearchShard.Posting]) -> [Summary] {
-        var tallies = [Summary?](repeating: nil, count: 4 * bandsPerGroup)
-        for posting in postings {
-            let band = band(of: posting.posting)
-            let (count, fields) = (Int(posting.posting.count), Int(posting.posting.fields))
-            let (lengthClass, size) = (Int(posting.posting.lengthClass), SearchShard.size(of: CollectionOfOne(posting)))
-            tallies[band] =
-                tallies[band].map { tally in
-                    Summary(
-                        band: band, count: tally.count + 1, maxCount: max(tally.maxCount, count),
-                        minLengthClass: min(tally.minLengthClass, lengthClass), fields: tally.fields | fields,
-                        size: tally.size + size)
-                }
-                ?? Summary(
-                    band: band, count: 1, maxCount: count, minLengthClass: lengthClass, fields: fields, size: size)
+    /// The slice of the document `key` in a band cut into `slices`: the key's leading bits.
+    static func slice(ofKey key: UInt64, slices: Int) -> Int {
+        Int(key >> UInt64(4 * SearchShard.keyLength - slices.trailingZeroBitCount))
+    }
+
+    /// The parts of `postings` (in key order), by band and then slice, best first, each in key
+    /// order.
+    func parts(of postings: [SearchShard.Posting]) -> [Part] {
+        var bands = [[SearchShard.Posting]](repeating: [], count: 4 * Self.bandsPerGroup)
+        for posting in postings { bands[Self.band(of: posting.posting)].append(posting) }
+        return bands.enumerated().flatMap { band, postings in
+            Self.sliced(postings, band: band, slices: slices(ofBandSize: SearchShard.size(of: postings)))
         }
-        return tallies.compactMap { $0 }
     }
 
-    /// The name of the file of part `band` of `term`, without `.js`.
-    static func fileName(of term: String, band: Int) -> String {
-        "p-" + SearchTerms.shardKey(of: term, length: .max) + "-" + String(band)
+    /// The parts of `band` whose `postings` (in key order) are cut into `slices`: those of the
+    /// slices that hold any, in key order.
+    static func sliced(_ postings: [SearchShard.Posting], band: Int, slices: Int) -> [Part] {
+        var cut: [(slice: Int, postings: [SearchShard.Posting])] = []
+        for posting in postings {
+            let slice = slice(ofKey: posting.key, slices: slices)
+            if cut.last?.slice == slice {
+                cut[cut.count - 1].postings.append(posting)
+            } else {
+                cut.append((slice, [posting]))
+            }
+        }
+        return cut.map { Part(band: band, slice: $0.slice, postings: $0.postings) }
+    }
+
+    /// The summaries of the parts of `postings` (in key order), best first: those of `parts(of:)`,
+    /// made in two passes without gathering a part's postings (the bands' sizes, then the parts'
+    /// tallies), for a shard's file and row need no more.
+    func summaries(of postings: [SearchShard.Posting]) -> [Summary] {
+        var bandSizes = [Int](repeating: 0, count: 4 * Self.bandsPerGroup)
+        for posting in postings { bandSizes[Self.band(of: posting.posting)] += SearchShard.size(of: posting) }
+        let slicesOfBand = bandSizes.map { slices(ofBandSize: $0) }
+        var tallies: [Int: Summary] = [:]
+        for posting in postings {
+            let band = Self.band(of: posting.posting)
+            let slice = Self.slice(ofKey: posting.key, slices: slicesOfBand[band])
+            let one = Self.summary(of: posting, band: band, slice: slice)
+            let place = band * Self.mostSlices + slice
+            guard let tally = tallies[place] else {
+                tallies[place] = one
+                continue
+            }
+            tallies[place] = Summary(
+                band: band, slice: slice, count: tally.count + 1, bound: tally.bound.merging(one.bound),
+                size: tally.size + one.size)
+        }
+        return tallies.keys.sorted().map { tallies[$0]! }
+    }
+
+    /// The summary of `part`.
+    static func summary(of part: Part) -> Summary {
+        let ones = part.postings.map { summary(of: $0, band: part.band, slice: part.slice) }
+        return Summary(
+            band: part.band, slice: part.slice, count: ones.count,
+            bound: ones.dropFirst().reduce(ones[0].bound) { $0.merging($1.bound) },
+            size: ones.reduce(0) { $0 + $1.size })
+    }
+
+    /// The summary of a part in `band` and `slice` holding `posting` alone.
+    private static func summary(of posting: SearchShard.Posting, band: Int, slice: Int) -> Summary {
+        let bound = Bound(
+            maxCount: Int(posting.posting.count), minLengthClass: Int(posting.posting.lengthClass),
+            fields: Int(posting.posting.fields))
+        return Summary(band: band, slice: slice, count: 1, bound: bound, size: SearchShard.size(of: posting))
+    }
+
+    /// The name of the file of the part of `term` in `band` and `slice`, without `.js`.
+    static func fileName(of term: String, band: Int, slice: Int) -> String {
+        "p-" + SearchTerms.shardKey(of: term, length: .max) + "-" + String(band) + "-" + String(slice)
     }
 
     /// What a shard holds of a split term: `{"n": postings, "p": [[band, most count, least length
-    /// class, fields], …]}`, the parts best first. The search script bounds the score of the
-    /// documents of a part it has not loaded from them.
-    static func summary(of parts: [Summary]) -> String {
-        let count = parts.reduce(0) { $0 + $1.count }
-        let list = parts.map { "[\($0.band),\($0.maxCount),\($0.minLengthClass),\($0.fields)]" }
-        return "{\"n\":\(count),\"p\":[" + list.joined(separator: ",") + "]}"
+    /// class, fields, slices], …]}`, the bands best first. The search script bounds the score of
+    /// the documents of a band it has not loaded from them, and loads a band's slices together.
+    func summary(of parts: [Summary]) -> String {
+        var bands: [(band: Int, bound: Bound, size: Int)] = []
+        for part in parts {
+            guard bands.last?.band == part.band else {
+                bands.append((part.band, part.bound, part.size))
+                continue
+            }
+            bands[bands.count - 1].bound = bands[bands.count - 1].bound.merging(part.bound)
+            bands[bands.count - 1].size += part.size
+        }
+        let list = bands.map { band in
+            let bound = band.bound
+            return
+                "[\(band.band),\(bound.maxCount),\(bound.minLengthClass),\(bound.fields),\(slices(ofBandSize: band.size))]"
+        }
+        return "{\"n\":\(parts.reduce(0) { $0 + $1.count }),\"p\":[" + list.joined(separator: ",") + "]}"
     }
 
     /// The value of a part's file: its postings `[key, count, fields, section, length class]`.

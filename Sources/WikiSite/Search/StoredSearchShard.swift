@@ -9,7 +9,7 @@ import WikiDocuments
 struct StoredSearchShard: Sendable, Equatable {
     /// The postings of each term not split, in key order, by term.
     private(set) var terms: [String: [SearchShard.Posting]] = [:]
-    /// The summaries of the parts of each split term, best first, by term.
+    /// The summaries of the parts of each split term, by band and slice, best first, by term.
     private(set) var splitTerms: [String: [SearchTermParts.Summary]] = [:]
 
     var isEmpty: Bool { terms.isEmpty && splitTerms.isEmpty }
@@ -34,7 +34,7 @@ struct StoredSearchShard: Sendable, Equatable {
     init(_ shard: SearchShard, parts: SearchTermParts) {
         for (term, postings) in shard.terms {
             if parts.splits(term, postings) {
-                splitTerms[term] = SearchTermParts.summaries(of: postings)
+                splitTerms[term] = parts.summaries(of: postings)
             } else {
                 terms[term] = postings
             }
@@ -78,8 +78,8 @@ struct StoredSearchShard: Sendable, Equatable {
 
     /// The shard's value: an object from each term, in byte order, to its postings
     /// `[key, count, fields, section, length class]`, or to the summary of its parts
-    /// (`SearchTermParts.summary(of:)`), written into one string.
-    var value: String {
+    /// (`SearchTermParts.summary(of:)`, `parts` cutting their bands), written into one string.
+    func value(_ parts: SearchTermParts) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         let names = Array(terms.keys) + Array(splitTerms.keys)
         for (number, term) in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
@@ -91,7 +91,7 @@ struct StoredSearchShard: Sendable, Equatable {
                 SearchShard.appendPostings(postings, to: &bytes)
                 bytes.append(UInt8(ascii: "]"))
             } else {
-                bytes.append(contentsOf: SearchTermParts.summary(of: splitTerms[term]!).utf8)
+                bytes.append(contentsOf: parts.summary(of: splitTerms[term]!).utf8)
             }
         }
         bytes.append(UInt8(ascii: "}"))
@@ -99,8 +99,8 @@ struct StoredSearchShard: Sendable, Equatable {
     }
 
     /// The shard as the state keeps it: a line a term, `term` then a TAB and `key:posting` a
-    /// posting (`SearchShard.appendEncoded`), or a TAB and `=band,count,most count,least length
-    /// class,fields,size` a part of a split term.
+    /// posting (`SearchShard.appendEncoded`), or a TAB and `=band,slice,count,most count,least
+    /// length class,fields,size` a part of a split term.
     var encoded: Data {
         var bytes: [UInt8] = []
         for (term, postings) in terms {
@@ -111,7 +111,10 @@ struct StoredSearchShard: Sendable, Equatable {
         for (term, parts) in splitTerms {
             bytes.append(contentsOf: term.utf8)
             for part in parts {
-                let numbers = [part.band, part.count, part.maxCount, part.minLengthClass, part.fields, part.size]
+                let bound = part.bound
+                let numbers = [
+                    part.band, part.slice, part.count, bound.maxCount, bound.minLengthClass, bound.fields, part.size,
+                ]
                 bytes.append(contentsOf: ("\t=" + numbers.map(String.init).joined(separator: ",")).utf8)
             }
             bytes.append(UInt8(ascii: "\n"))
@@ -149,11 +152,12 @@ struct StoredSearchShard: Sendable, Equatable {
             guard field.first == UInt8(ascii: "=") else { return nil }
             let numbers = field.dropFirst().split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
                 .compactMap { Int(String(decoding: $0, as: UTF8.self)) }
-            guard numbers.count == 6, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+            guard numbers.count == 7, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
             parts.append(
                 SearchTermParts.Summary(
-                    band: numbers[0], count: numbers[1], maxCount: numbers[2], minLengthClass: numbers[3],
-                    fields: numbers[4], size: numbers[5]))
+                    band: numbers[0], slice: numbers[1], count: numbers[2],
+                    bound: .init(maxCount: numbers[3], minLengthClass: numbers[4], fields: numbers[5]),
+                    size: numbers[6]))
         }
         return parts.isEmpty ? nil : parts
     }
