@@ -115,7 +115,11 @@ struct StoredSearchShard: Sendable, Equatable {
                 let numbers = [
                     part.band, part.slice, part.count, bound.maxCount, bound.minLengthClass, bound.fields, part.size,
                 ]
-                bytes.append(contentsOf: ("\t=" + numbers.map(String.init).joined(separator: ",")).utf8)
+                bytes.append(contentsOf: "\t=".utf8)
+                for (position, number) in numbers.enumerated() {
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                    Self.appendDecimal(number, to: &bytes)
+                }
             }
             bytes.append(UInt8(ascii: "\n"))
         }
@@ -145,14 +149,29 @@ struct StoredSearchShard: Sendable, Equatable {
         }
     }
 
-    /// The part summaries `\t=…\t=…` of `encoded`; nil when they are not such.
+    /// The part summaries `\t=…\t=…` of `encoded`; nil when they are not such. It reads the
+    /// numbers in place: a common word's shard row holds a summary for each slice of each band.
     private static func parts(encoded: ArraySlice<UInt8>) -> [SearchTermParts.Summary]? {
         var parts: [SearchTermParts.Summary] = []
-        for field in encoded.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).dropFirst() {
-            guard field.first == UInt8(ascii: "=") else { return nil }
-            let numbers = field.dropFirst().split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-                .compactMap { Int(String(decoding: $0, as: UTF8.self)) }
-            guard numbers.count == 7, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        var numbers = [Int](repeating: 0, count: 7)
+        var cursor = encoded.startIndex
+        while cursor < encoded.endIndex {
+            guard encoded[cursor] == UInt8(ascii: "\t"), cursor + 1 < encoded.endIndex,
+                encoded[cursor + 1] == UInt8(ascii: "=")
+            else { return nil }
+            cursor += 2
+            for position in numbers.indices {
+                guard let (number, end) = decimal(in: encoded, at: cursor) else { return nil }
+                numbers[position] = number
+                let last = position == numbers.count - 1
+                guard
+                    last
+                        ? end == encoded.endIndex || encoded[end] == UInt8(ascii: "\t")
+                        : end < encoded.endIndex
+                            && encoded[end] == UInt8(ascii: ",")
+                else { return nil }
+                cursor = last ? end : end + 1
+            }
             parts.append(
                 SearchTermParts.Summary(
                     band: numbers[0], slice: numbers[1], count: numbers[2],
@@ -160,5 +179,27 @@ struct StoredSearchShard: Sendable, Equatable {
                     size: numbers[6]))
         }
         return parts.isEmpty ? nil : parts
+    }
+
+    /// Appends the decimal digits of `number` (not negative) to `bytes`.
+    private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var number = number
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
+            number /= 10
+        } while number > 0
+        bytes[start...].reverse()
+    }
+
+    /// The decimal number of at most 18 digits at `start` of `bytes`, and where it ends; nil when
+    /// there is none there.
+    private static func decimal(in bytes: ArraySlice<UInt8>, at start: Int) -> (Int, Int)? {
+        var (number, end) = (0, start)
+        while end < bytes.endIndex, end - start < 18, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
+            number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+            end += 1
+        }
+        return end > start ? (number, end) : nil
     }
 }
