@@ -367,7 +367,10 @@ def main():
     parser.add_argument("--results", required=True, help="the Markdown file the results are appended to")
     options = parser.parse_args()
     sizes = [int(size) for size in options.pages.split()]
-    hugo = subprocess.run(["hugo", "version"], capture_output=True, text=True, check=True).stdout.split()[1]
+    servers = options.servers.split()
+    hugo = "not run"
+    if "hugo" in servers:
+        hugo = subprocess.run(["hugo", "version"], capture_output=True, text=True, check=True).stdout.split()[1]
     benches = []
     load = [load_average()]
     with sync_playwright() as playwright:
@@ -376,7 +379,6 @@ def main():
         for pages in sizes:
             print(f"live preview, {pages} pages...", file=sys.stderr, flush=True)
             bench = Bench(options, pages, browser)
-            servers = options.servers.split()
             if "store" in servers:
                 bench.store(measure_memory=pages == max(sizes))
             if "folder" in servers:
