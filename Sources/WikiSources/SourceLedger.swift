@@ -5,19 +5,20 @@ public enum SourceLedger: Sendable, Equatable {
     case dump(DumpLedger)
     case folder(FolderLedger)
 
-    /// The ledger as bytes; each kind starts with its own header, which ``init(encoded:)`` reads.
+    /// The ledger as bytes: a dump's whole, a folder's header (its notes are ``FolderLedger/noteRows``). Each
+    /// kind starts with its own header, which ``init(encoded:noteRows:)`` reads.
     public var encoded: [UInt8] {
         switch self {
         case .dump(let ledger): ledger.encoded
-        case .folder(let ledger): ledger.encoded
+        case .folder(let ledger): ledger.encodedHeader
         }
     }
 
-    /// The ledger `encoded` holds; nil when it is none this version wrote whole.
-    public init?(encoded: [UInt8]) {
+    /// The ledger `encoded` and `noteRows` hold; nil when it is none this version wrote whole.
+    public init?(encoded: [UInt8], noteRows: [FolderLedger.NoteRow]) {
         if let ledger = DumpLedger(encoded: encoded) {
             self = .dump(ledger)
-        } else if let ledger = FolderLedger(encoded: encoded) {
+        } else if let ledger = FolderLedger(encodedHeader: encoded, noteRows: noteRows) {
             self = .folder(ledger)
         } else {
             return nil

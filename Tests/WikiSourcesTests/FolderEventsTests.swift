@@ -99,7 +99,7 @@ import WikiDocuments
         try folder.write("---\ntitle: Alpha\n---\nClaims Alpha\n", to: "guide/Claimant.md")
         let whole = try #require(try folder.read().reading.ledger?.folder)
         #expect(whole.rejectedFiles)
-        #expect(FolderLedger(encoded: whole.encoded) == whole)
+        #expect(FolderLedger(encodedHeader: whole.encodedHeader, noteRows: whole.noteRows) == whole)
         try FileManager.default.removeItem(atPath: folder.path + "/Alpha.md")
         // The claimant, which the ledger does not hold, now gets the title: only a walk finds it,
         // and a walk that finds a note the ledger lacks reads the folder whole.

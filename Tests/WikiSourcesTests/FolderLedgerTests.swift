@@ -104,12 +104,31 @@ import WikiDocuments
         #expect(ledger.entries[1].frontMatterTitle == "Beta Page")
         #expect(ledger.entries[2].isDraft)
         #expect(ledger.entries[0].fileKeys == ["pic.png"] && ledger.entries[3].fileKeys.isEmpty)
-        #expect(FolderLedger(encoded: ledger.encoded) == ledger)
-        #expect(SourceLedger(encoded: ledger.encoded) == .folder(ledger))
-        #expect(FolderLedger(encoded: Array(ledger.encoded.dropLast())) == nil)
+        #expect(FolderLedger(encodedHeader: ledger.encodedHeader, noteRows: ledger.noteRows) == ledger)
+        #expect(SourceLedger(encoded: ledger.encodedHeader, noteRows: ledger.noteRows) == .folder(ledger))
+        #expect(FolderLedger(encodedHeader: Array(ledger.encodedHeader.dropLast()), noteRows: ledger.noteRows) == nil)
+        var rows = ledger.noteRows
+        rows[0] = FolderLedger.NoteRow(path: rows[0].path, bytes: rows[0].bytes.dropLast())
+        #expect(FolderLedger(encodedHeader: ledger.encodedHeader, noteRows: rows) == nil, "a row cut short")
         let earlierVersion =
-            Array("wikisite folder ledger 2\n".utf8) + ledger.encoded.dropFirst(FolderLedger.magic.count)
-        #expect(FolderLedger(encoded: earlierVersion) == nil, "a ledger of another version is read as none")
+            Array("wikisite folder ledger 3\n".utf8) + ledger.encodedHeader.dropFirst(FolderLedger.magic.count)
+        #expect(
+            FolderLedger(encodedHeader: earlierVersion, noteRows: ledger.noteRows) == nil,
+            "a ledger of another version is read as none")
+    }
+
+    @Test func theRowsSinceAnEarlierLedgerAreThoseOfTheNotesThatChanged() throws {
+        let folder = try vault()
+        let before = try #require(try folder.read().reading.ledger?.folder)
+        try folder.write("Plain, changed\n", to: "guide/deep/Plain.md", modified: 1_600_000_004_000)
+        try FileManager.default.removeItem(atPath: folder.path + "/guide/Draft.md")
+        try folder.write("New\n", to: "New.md", modified: 1_600_000_005_000)
+        let after = try #require(try folder.read().reading.ledger?.folder)
+        let (written, removed) = after.noteRows(since: before)
+        #expect(written.map(\.path) == ["New.md", "guide/deep/Plain.md"])
+        #expect(written == after.noteRows.filter { ["New.md", "guide/deep/Plain.md"].contains($0.path) })
+        #expect(removed == ["guide/Draft.md"])
+        #expect(after.noteRows(since: after).written.isEmpty && after.noteRows(since: after).removed.isEmpty)
     }
 
     @Test func aComparedReadingDeliversWhatAWholeReadingDeliversDifferently() throws {

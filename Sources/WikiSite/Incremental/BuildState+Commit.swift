@@ -25,6 +25,8 @@ extension BuildState {
 
     /// Records `update` in one transaction, and the state is finished again.
     func commit(_ update: StateUpdate) throws {
+        var ledgers: [String: SourceLedgerMemo.Tokened] = [:]
+        let statePath = path
         try write { db in
             if update.replacesEverything {
                 for table in [
@@ -35,6 +37,7 @@ extension BuildState {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
             }
+            ledgers = try Self.recordLedgers(of: update, inState: statePath, db)
             try Self.recordSources(of: update, db)
             try Self.recordWikis(of: update, db)
             try Self.recordPages(of: update, db)
@@ -52,18 +55,13 @@ extension BuildState {
                     arguments: [wikiID, try figures.encoded()])
             }
         }
+        SourceLedgerMemo.shared.keep(ledgers, inState: statePath)
     }
 
-    /// Records what `update` says of the sources (their ledgers and checkpoints) and of
-    /// the build's shape (its settings, which mark the state finished).
+    /// Records what `update` says of the sources' checkpoints and of the build's shape (its
+    /// settings, which mark the state finished).
     private static func recordSources(of update: StateUpdate, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM announcedOutput")
-        try db.execute(sql: "DELETE FROM sourceLedger")
-        for (source, ledger) in update.ledgers {
-            try db.execute(
-                sql: "INSERT INTO sourceLedger (source, ledger) VALUES (?, ?)",
-                arguments: [source, Data(ledger.encoded)])
-        }
         try db.execute(sql: "DELETE FROM setting")
         for (name, value) in update.settings {
             try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])

@@ -53,11 +53,21 @@ final class BuildState: Sendable {
 
     /// Opens the state of `stateFolder` (created, with the folder, when there is none).
     ///
+    /// The state is written ahead to a log (SQLite's WAL, synchronous `NORMAL`): a commit is
+    /// whole or absent after a killed process, as the output folder's files are, without waiting
+    /// for the disk (a commit in the default journal waited for it three or four times). A file
+    /// system that cannot share the log's index (some network ones) keeps the default journal.
+    ///
     /// - Throws: when the file cannot be opened or is not a build state.
     init(stateFolder: String) throws {
         try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         var configuration = GRDB.Configuration()
         configuration.busyMode = .timeout(60)
+        configuration.prepareDatabase { db in
+            // SQLite answers with the mode it keeps, the default one where WAL cannot be had.
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         folder = stateFolder
         path = stateFolder.hasSuffix("/") ? stateFolder + Self.fileName : stateFolder + "/" + Self.fileName
         database = try DatabaseQueue(path: path, configuration: configuration)
@@ -90,14 +100,6 @@ final class BuildState: Sendable {
     /// The checkpoint of each source, as JSON text, by source name.
     func checkpoints() throws -> [String: String] {
         try pairs("SELECT source, value FROM checkpoint")
-    }
-
-    /// The ledger of the source `source` (by name) as the last build read it; nil when it read no
-    /// such source, or its ledger does not decode.
-    func ledger(ofSource source: String) throws -> SourceLedger? {
-        try database.read { db in
-            try Data.fetchOne(db, sql: "SELECT ledger FROM sourceLedger WHERE source = ?", arguments: [source])
-        }.flatMap { SourceLedger(encoded: [UInt8]($0)) }
     }
 
     /// Whether the state keeps a ledger of the source `source` (by name).

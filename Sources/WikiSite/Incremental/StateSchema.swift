@@ -44,9 +44,11 @@ import GRDB
 /// - `sourceLedger`: for each source without sequences the last build read (`source`, by name),
 ///   the ledger of what it found (`ledger`, `SourceLedger.encoded`): for a dump, the digest of
 ///   each entry's bytes and its document's `_id`, with which the next reading finds the entries
-///   that changed without parsing the others; for a folder of Markdown, each note's path and
-///   stamp, with which the next reading reads only the notes that changed. Replaced by every
-///   commit (migration "dump ledgers", renamed by "source ledgers").
+///   that changed without parsing the others; for a folder of Markdown, its header, each note's
+///   path and stamp being a row of `folderNote` (`source`, `path`, `entry`: migration "folder
+///   note rows"), with which the next reading reads only the notes that changed. Replaced by
+///   every commit, with a `token` drawn anew (`SourceLedgerMemo`); of the notes, a commit
+///   writes the rows that changed (migration "dump ledgers", renamed by "source ledgers").
 /// - `listPart` (migration "titled lists"): each file of each list cut at its titles (`list`: all
 ///   pages, the wanted pages, the orphaned pages), by the order key of its first entry
 ///   (`firstKey`, `TitledListEntry.key`: bytes in the list's order), with its `titles`
@@ -390,6 +392,23 @@ enum StateSchema {
                 table.column("slice", .integer).notNull()
                 table.column("postings", .blob).notNull()
                 table.primaryKey(["wiki", "term", "band", "slice"])
+            }
+        }
+        migrator.registerMigration("folder note rows") { db in
+            // A folder's notes a row each (`folderNote`), so that a build writes the rows of the
+            // notes that changed, not the whole ledger; and a token drawn anew by every commit
+            // beside each ledger, which tells a process that the ledger it committed last is still
+            // the state's (`SourceLedgerMemo`). A state of the format before keeps its folders'
+            // ledgers whole: they go, and its next build is a full one.
+            try db.execute(sql: "DELETE FROM sourceLedger")
+            try db.alter(table: "sourceLedger") { table in
+                table.add(column: "token", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(table: "folderNote", options: .withoutRowID) { table in
+                table.column("source", .text).notNull()
+                table.column("path", .text).notNull()
+                table.column("entry", .blob).notNull()
+                table.primaryKey(["source", "path"])
             }
         }
         return migrator

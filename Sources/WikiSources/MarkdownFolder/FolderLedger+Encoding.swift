@@ -1,14 +1,31 @@
-extension FolderLedger {
-    /// The first bytes of an encoded ledger, with its version.
-    static let magic: [UInt8] = Array("wikisite folder ledger 3\n".utf8)
+import WikiDocuments
 
-    /// The ledger as bytes: a header, the wiki's `_id`, git's `HEAD`, the wiki document's
-    /// revision, when the reading started, whether it rejected files, the other files (their
-    /// count, then each one's path and stamp), whether a home entry follows, then the home's entry
-    /// and each page's: its path, stamp, front matter title, revision, flags, commits, and the keys
-    /// of the files it names (their count, then each one). Numbers
-    /// are little-endian, texts their length (4 bytes) and UTF-8.
-    public var encoded: [UInt8] {
+extension FolderLedger {
+    /// The first bytes of an encoded ledger's header, with its version.
+    static let magic: [UInt8] = Array("wikisite folder ledger 4\n".utf8)
+
+    /// One note's entry as a row of its own, keyed by its path: a build writes the rows of the
+    /// notes that changed, not every note's.
+    public struct NoteRow: Sendable, Equatable {
+        /// The note's path inside the folder, the row's key.
+        public let path: String
+        /// The rest of its entry (``FolderLedger/encodedHeader`` says how it is written).
+        public let bytes: [UInt8]
+
+        /// The row of the note at `path` whose entry is `bytes`.
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    /// The ledger's header as bytes, its notes left to ``noteRows``: a header, the wiki's `_id`,
+    /// git's `HEAD`, the wiki document's revision, when the reading started, whether it rejected
+    /// files, the other files (their count, then each one's path and stamp), whether a home entry
+    /// follows, then the home's path and entry. An entry (a note row's bytes) is its stamp, front
+    /// matter title, revision, flags, commits, and the keys of the files it names (their count,
+    /// then each one). Numbers are little-endian, texts their length (4 bytes) and UTF-8.
+    public var encodedHeader: [UInt8] {
         var writer = LedgerWriter(bytes: Self.magic)
         writer.text(wikiID)
         writer.optionalText(head)
@@ -21,28 +38,51 @@ extension FolderLedger {
             writer.stamp(file.stamp)
         }
         writer.word(home == nil ? 0 : 1)
-        for entry in (home.map { [$0] } ?? []) + entries {
-            writer.text(entry.relativePath)
-            writer.stamp(entry.stamp)
-            writer.optionalText(entry.frontMatterTitle)
-            writer.text(entry.revision)
-            writer.word(
-                (entry.isDraft ? 1 : 0) | (entry.isUncommitted ? 2 : 0)
-                    | (entry.commits == nil ? 0 : 8))
-            if let commits = entry.commits {
-                writer.time(commits.first)
-                writer.time(commits.last)
-            }
-            writer.word(UInt64(entry.fileKeys.count))
-            for key in entry.fileKeys { writer.text(key) }
+        if let home {
+            writer.text(home.relativePath)
+            writer.entry(home)
         }
         return writer.bytes
     }
 
-    /// The ledger `encoded` holds; nil when it is not one this version wrote whole.
-    public init?(encoded: [UInt8]) {
-        guard encoded.starts(with: Self.magic) else { return nil }
-        var reader = LedgerReader(bytes: encoded, offset: Self.magic.count)
+    /// The row of every note, in byte order of their paths.
+    public var noteRows: [NoteRow] {
+        entries.map(Self.row)
+    }
+
+    /// The rows that turn the notes of `earlier` into these: those of the notes new or changed
+    /// since (`written`), and the paths of the notes `earlier` held that this ledger does not
+    /// (`removed`). Both ledgers keep their notes in byte order of paths: one pass.
+    public func noteRows(since earlier: FolderLedger) -> (written: [NoteRow], removed: [String]) {
+        var written: [NoteRow] = []
+        var removed: [String] = []
+        let (now, before) = (entries, earlier.entries)
+        var index = 0
+        // By index, not element: an entry copied is five references retained and released.
+        for current in now.indices {
+            while index < before.count,
+                ExactString.byteOrder(before[index].relativePath, now[current].relativePath) < 0
+            {
+                removed.append(before[index].relativePath)
+                index += 1
+            }
+            if index < before.count, before[index].relativePath.isExactly(now[current].relativePath) {
+                if before[index] != now[current] { written.append(Self.row(of: now[current])) }
+                index += 1
+            } else {
+                written.append(Self.row(of: now[current]))
+            }
+        }
+        removed += before[index...].map(\.relativePath)
+        return (written, removed)
+    }
+
+    /// The ledger whose header is `header` (``encodedHeader``) and whose notes are `rows`, in byte
+    /// order of their paths; nil when the header is not one this version wrote whole, or a row
+    /// does not decode.
+    public init?(encodedHeader header: [UInt8], noteRows rows: [NoteRow]) {
+        guard header.starts(with: Self.magic) else { return nil }
+        var reader = LedgerReader(bytes: header, offset: Self.magic.count)
         guard let wikiID = reader.text(), let head = reader.optionalText(), let wikiRevision = reader.text(),
             let readAt = reader.time(), let rejectedFiles = reader.word(),
             let otherFiles = Self.otherFiles(from: &reader),
@@ -50,18 +90,27 @@ extension FolderLedger {
         else { return nil }
         var home: Entry?
         if hasHome == 1 {
-            guard let entry = Self.entry(from: &reader) else { return nil }
+            guard let path = reader.text(), let entry = reader.entry(at: path) else { return nil }
             home = entry
         }
+        guard reader.isAtEnd else { return nil }
         var entries: [Entry] = []
-        while !reader.isAtEnd {
-            guard let entry = Self.entry(from: &reader) else { return nil }
+        entries.reserveCapacity(rows.count)
+        for row in rows {
+            var reader = LedgerReader(bytes: row.bytes, offset: 0)
+            guard let entry = reader.entry(at: row.path), reader.isAtEnd else { return nil }
             entries.append(entry)
         }
         self.init(
             wikiID: wikiID, head: head, wikiRevision: wikiRevision, readAt: readAt,
             files: OtherFiles(listed: otherFiles, rejected: rejectedFiles == 1),
             notes: Notes(home: home, entries: entries))
+    }
+
+    private static func row(of entry: Entry) -> NoteRow {
+        var writer = LedgerWriter(bytes: [])
+        writer.entry(entry)
+        return NoteRow(path: entry.relativePath, bytes: writer.bytes)
     }
 
     private static func otherFiles(from reader: inout LedgerReader) -> [ListedFile]? {
@@ -73,26 +122,6 @@ extension FolderLedger {
             files.append(ListedFile(relativePath: path, stamp: stamp))
         }
         return files
-    }
-
-    private static func entry(from reader: inout LedgerReader) -> Entry? {
-        guard let path = reader.text(), let stamp = reader.stamp(), let title = reader.optionalText(),
-            let revision = reader.text(), let flags = reader.word()
-        else { return nil }
-        var commits: GitFolderHistory.Commits?
-        if flags & 8 != 0 {
-            guard let first = reader.time(), let last = reader.time() else { return nil }
-            commits = GitFolderHistory.Commits(first: first, last: last)
-        }
-        guard let keyCount = reader.word(), keyCount <= UInt64(reader.bytes.count) else { return nil }
-        var fileKeys: [String] = []
-        for _ in 0..<keyCount {
-            guard let key = reader.text() else { return nil }
-            fileKeys.append(key)
-        }
-        return Entry(
-            relativePath: path, stamp: stamp, frontMatterTitle: title, isDraft: flags & 1 != 0, commits: commits,
-            isUncommitted: flags & 2 != 0, fileKeys: fileKeys, revision: revision)
     }
 }
 
@@ -113,6 +142,20 @@ private struct LedgerWriter {
         for value in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size)] { word(value) }
         time(stamp.modified)
         time(stamp.changed)
+    }
+
+    /// A note's entry, its path left out.
+    mutating func entry(_ entry: FolderLedger.Entry) {
+        stamp(entry.stamp)
+        optionalText(entry.frontMatterTitle)
+        text(entry.revision)
+        word((entry.isDraft ? 1 : 0) | (entry.isUncommitted ? 2 : 0) | (entry.commits == nil ? 0 : 8))
+        if let commits = entry.commits {
+            time(commits.first)
+            time(commits.last)
+        }
+        word(UInt64(entry.fileKeys.count))
+        for key in entry.fileKeys { text(key) }
     }
 
     mutating func text(_ text: String) {
@@ -155,6 +198,26 @@ private struct LedgerReader {
         else { return nil }
         return FileStamp(
             device: device, inode: inode, size: Int64(bitPattern: size), modified: modified, changed: changed)
+    }
+
+    /// The entry of the note at `path` (``LedgerWriter/entry(_:)``).
+    mutating func entry(at path: String) -> FolderLedger.Entry? {
+        guard let stamp = stamp(), let title = optionalText(), let revision = text(), let flags = word()
+        else { return nil }
+        var commits: GitFolderHistory.Commits?
+        if flags & 8 != 0 {
+            guard let first = time(), let last = time() else { return nil }
+            commits = GitFolderHistory.Commits(first: first, last: last)
+        }
+        guard let keyCount = word(), keyCount <= UInt64(bytes.count) else { return nil }
+        var fileKeys: [String] = []
+        for _ in 0..<keyCount {
+            guard let key = text() else { return nil }
+            fileKeys.append(key)
+        }
+        return FolderLedger.Entry(
+            relativePath: path, stamp: stamp, frontMatterTitle: title, isDraft: flags & 1 != 0, commits: commits,
+            isUncommitted: flags & 2 != 0, fileKeys: fileKeys, revision: revision)
     }
 
     mutating func optionalText() -> String?? {

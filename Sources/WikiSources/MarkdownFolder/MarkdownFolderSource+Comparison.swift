@@ -156,7 +156,8 @@ struct FolderComparison {
                 earlier.map { entry in
                     entry.stamp == note.stamp && !ledger.isRacy(entry)
                         && !entry.fileKeys.contains(where: changedFiles.contains)
-                        && entry.isUncommitted == uncommitted.contains(Array(note.relativePath.utf8))
+                        && entry.isUncommitted
+                            == (!uncommitted.isEmpty && uncommitted.contains(Array(note.relativePath.utf8)))
                 } ?? false
             if !isUnchanged { toRead.append(note.relativePath) }
             notes.append(Note(relativePath: note.relativePath, earlier: earlier, isUnchanged: isUnchanged))
