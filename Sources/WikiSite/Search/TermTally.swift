@@ -58,10 +58,18 @@ struct TermTally<Value> {
         return values.count - 1
     }
 
-    /// The terms' numbers in the byte order of their UTF-8.
+    /// The terms' numbers in the byte order of their UTF-8. Each term's first eight bytes, as a
+    /// big-endian number padded with zeros, settle most comparisons without a `memcmp`.
     func numbersInByteOrder() -> [Int] {
         bytes.withUnsafeBufferPointer { buffer in
-            Array(values.indices).sorted { left, right in
+            let heads = values.indices.map { number in
+                let (start, end) = (start(of: number), ends[number])
+                var head: UInt64 = 0
+                for index in start..<(start + 8) { head = head << 8 | (index < end ? UInt64(buffer[index]) : 0) }
+                return head
+            }
+            return Array(values.indices).sorted { left, right in
+                if heads[left] != heads[right] { return heads[left] < heads[right] }
                 let (leftStart, rightStart) = (start(of: left), start(of: right))
                 let (leftCount, rightCount) = (ends[left] - leftStart, ends[right] - rightStart)
                 let common = min(leftCount, rightCount)
