@@ -6,29 +6,42 @@
 public enum ScriptSafeJSON {
     /// `text` as a JSON string literal, quotes included.
     public static func string(_ text: String) -> String {
-        var json: [UInt8] = []
-        json.reserveCapacity(text.utf8.count + 2)
-        JSONWriter.write(string: text, to: &json)
         var literal: [UInt8] = []
-        literal.reserveCapacity(json.count)
-        json.withUnsafeBufferPointer { bytes in
+        literal.reserveCapacity(text.utf8.count + 2)
+        append(text, to: &literal)
+        return String(decoding: literal, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal, quotes included, to `bytes`: the literal is
+    /// written in place, and copied out to be escaped only when it holds a byte to escape.
+    public static func append(_ text: String, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        JSONWriter.write(string: text, to: &bytes)
+        let needsEscaping = bytes.withUnsafeBufferPointer { written in
+            written[start...].contains { byte in
+                byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2
+            }
+        }
+        guard needsEscaping else { return }
+        let json = Array(bytes[start...])
+        bytes.removeSubrange(start...)
+        json.withUnsafeBufferPointer { json in
             var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
+            while index < json.count {
+                let byte = json[index]
                 switch byte {
-                case UInt8(ascii: "<"): literal += "\\u003c".utf8
-                case UInt8(ascii: ">"): literal += "\\u003e".utf8
-                case UInt8(ascii: "&"): literal += "\\u0026".utf8
+                case UInt8(ascii: "<"): bytes += "\\u003c".utf8
+                case UInt8(ascii: ">"): bytes += "\\u003e".utf8
+                case UInt8(ascii: "&"): bytes += "\\u0026".utf8
                 // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8:
-                    literal += (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                case 0xE2 where index + 2 < json.count && json[index + 1] == 0x80 && json[index + 2] & 0xFE == 0xA8:
+                    bytes += (json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
                     index += 2
-                default: literal.append(byte)
+                default: bytes.append(byte)
                 }
                 index += 1
             }
         }
-        return String(decoding: literal, as: UTF8.self)
     }
 
     /// `texts` as a JSON array of strings.

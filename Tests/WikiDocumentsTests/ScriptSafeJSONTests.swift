@@ -22,6 +22,14 @@ import WikiDocuments
         }
     }
 
+    @Test func aLiteralAppendedAfterOtherBytesIsTheStringsLiteral() {
+        for text in ["Café \"x\"", "a</b>&\u{2028}\u{2029}", "", "\u{2027}\u{202A}"] {
+            var bytes = Array("[1,".utf8)
+            ScriptSafeJSON.append(text, to: &bytes)
+            #expect(bytes == Array(("[1," + ScriptSafeJSON.string(text)).utf8), "\(text.debugDescription)")
+        }
+    }
+
     @Test func plainTextIsItsJSONLiteral() {
         #expect(ScriptSafeJSON.string("Café \"x\"") == "\"Café \\\"x\\\"\"")
         #expect(ScriptSafeJSON.string("a</b>&\u{2028}") == "\"a\\u003c/b\\u003e\\u0026\\u2028\"")

@@ -70,4 +70,12 @@ import WikiRender
         SearchTerms.forEachTermUTF8(of: "Naïve café 東京タワー") { terms.append(String(decoding: $0, as: UTF8.self)) }
         #expect(terms == ["naive", "cafe", "東京", "京タ", "タワ", "ワー"])
     }
+
+    @Test func aShardKeyIsTheHexadecimalOfThePrefixsUTF8() {
+        #expect(SearchTerms.shardKey(of: "cafe", length: 2) == "6361")
+        #expect(SearchTerms.shardKey(of: "café", length: .max) == "636166c3a9")
+        #expect(SearchTerms.shardKey(of: "日本語", length: 2) == "e697a5e69cac")
+        #expect(SearchTerms.shardKey(of: "😀a", length: 1) == "f09f9880")
+        #expect(SearchTerms.shardKey(of: "ab", length: 0) == "")
+    }
 }

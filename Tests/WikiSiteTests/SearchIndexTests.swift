@@ -240,9 +240,17 @@ struct SearchIndexTests {
             key: entry.key, href: entry.href, length: entry.length, encodedPostings: entry.encodedPostings,
             value: entry.value)
         #expect(stored == entry)
-        #expect(
-            SearchEntry(key: "k", href: "h", length: 1, encodedPostings: Array("beans\t2,4\n".utf8), value: "") == nil,
-            "postings that do not decode are no entry")
+        #expect(entry.encodedPostings.starts(with: [3] + Array("and".utf8) + [1, 4, 0, 8, 5] + Array("beans".utf8)))
+        let beans: [UInt8] = [5] + Array("beans".utf8)
+        let damaged: [[UInt8]] = [
+            Array("beans\t2,4\n".utf8), beans + [2, 4], [0, 2, 4, 0, 8], beans + [2, 4, 0, 0x80],
+            beans + [2, 0x80, 0x02, 0, 8], [9] + Array("beans".utf8),
+        ]
+        for bytes in damaged {
+            #expect(
+                SearchEntry(key: "k", href: "h", length: 1, encodedPostings: bytes, value: "") == nil,
+                "postings that do not decode are no entry: \(bytes)")
+        }
         #expect(SearchIndex(entries: [entry], clashes: 0, cut: SearchShardCut()).files == SearchIndex([document]).files)
     }
 }

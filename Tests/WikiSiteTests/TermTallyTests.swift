@@ -15,7 +15,8 @@ import Testing
             let term = Array(
                 (0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }
                     .joined().utf8)
-            term.withUnsafeBufferPointer { tally.update($0, initial: 0) { $0 += 1 } }
+            let number = term.withUnsafeBufferPointer { tally.update($0, initial: 0) { $0 += 1 } }
+            #expect(tally.term(number) == String(decoding: term, as: UTF8.self))
             expected[term, default: 0] += 1
         }
         #expect(tally.count == expected.count)

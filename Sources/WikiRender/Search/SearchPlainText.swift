@@ -36,22 +36,28 @@ public enum SearchPlainText {
     /// The lines of `markdown`, at each line ending CommonMark knows: `\n`, `\r\n` and `\r`. It
     /// looks at bytes: a line ending is ASCII, and a grapheme never spans one.
     public static func lines(of markdown: String) -> [Substring] {
+        // Where each line ends and the next starts, as UTF-8 offsets, found in the bytes.
+        var breaks: [(end: Int, next: Int)] = []
+        var text = markdown
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+                let end = index - 1
+                if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                breaks.append((end, index))
+            }
+        }
         let utf8 = markdown.utf8
         var lines: [Substring] = []
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
-                index = utf8.index(after: index)
-                continue
-            }
-            lines.append(markdown[start..<index])
-            index = utf8.index(after: index)
-            if byte == UInt8(ascii: "\r"), index != utf8.endIndex, utf8[index] == UInt8(ascii: "\n") {
-                index = utf8.index(after: index)
-            }
-            start = index
+        lines.reserveCapacity(breaks.count + 1)
+        var (start, startOffset) = (utf8.startIndex, 0)
+        for lineBreak in breaks {
+            let end = utf8.index(start, offsetBy: lineBreak.end - startOffset)
+            lines.append(markdown[start..<end])
+            (start, startOffset) = (utf8.index(end, offsetBy: lineBreak.next - lineBreak.end), lineBreak.next)
         }
         lines.append(markdown[start..<utf8.endIndex])
         return lines
@@ -162,7 +168,12 @@ public enum SearchPlainText {
     private static func collapsingSpaces(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        for byte in bytes where byte != space || (out.last.map { $0 != space } ?? false) {
+        // True at the start too: leading spaces are dropped.
+        var afterSpace = true
+        for byte in bytes {
+            let isSpace = byte == space
+            if isSpace, afterSpace { continue }
+            afterSpace = isSpace
             out.append(byte)
         }
         if out.last == space { out.removeLast() }

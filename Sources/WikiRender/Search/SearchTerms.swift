@@ -75,13 +75,24 @@ public enum SearchTerms {
     /// names its term shards by such keys; UTF-8 being a prefix code, a key is a prefix of a
     /// term's key exactly when its prefix is a prefix of the term.
     public static func shardKey(of term: String, length: Int) -> String {
-        var key = ""
-        for scalar in term.unicodeScalars.prefix(length) {
-            for byte in String(scalar).utf8 {
-                key += String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+        var key: [UInt8] = []
+        key.reserveCapacity(2 * term.utf8.count)
+        var scalars = 0
+        for byte in term.utf8 {
+            // A byte that is not a continuation byte (10xxxxxx) starts a scalar.
+            if byte & 0xC0 != 0x80 {
+                if scalars == length { break }
+                scalars += 1
             }
+            key.append(hexadecimalDigit(byte >> 4))
+            key.append(hexadecimalDigit(byte & 0xF))
         }
-        return key
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The lowercase hexadecimal digit of `value`, which is below 16.
+    private static func hexadecimalDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// Whether `scalar` belongs to a word: a letter, a mark or a digit.

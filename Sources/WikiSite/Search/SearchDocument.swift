@@ -50,16 +50,20 @@ struct SearchDocument: Sendable, Equatable {
         var fence: Substring?
         for line in SearchPlainText.lines(of: SearchPlainText.withoutComments(markdown)) {
             let trimmed = line.drop { $0 == " " }
+            // A line whose first byte is not the first of a fence or a heading is neither: the
+            // Character-level checks below are left to the few lines that might be.
+            let first = trimmed.utf8.first
             if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
+                if first == open.utf8.first, trimmed.hasPrefix(open) { fence = nil }
                 lines.append(line)
                 continue
             }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            let mayOpenFence = first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+            if mayOpenFence, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = trimmed.prefix(3)
                 continue
             }
-            if let text = SearchPlainText.atxHeading(trimmed) {
+            if first == UInt8(ascii: "#"), let text = SearchPlainText.atxHeading(trimmed) {
                 endSection()
                 let found = remaining.firstIndex { $0.text == text }
                 if let found {

@@ -13,8 +13,10 @@ struct SearchEntry: Sendable, Equatable {
     let href: String
     /// How many terms the document has, repeats counted.
     let length: Int
-    /// Each term's posting, as the state keeps them (`encodedPostings`): one allocation a
-    /// document rather than one a term, for a wiki holds millions of postings.
+    /// Each term's posting, as the state keeps them: for each term in the byte order of their
+    /// UTF-8, the term's length and its bytes, then its posting (`SearchPosting.appendBinary`),
+    /// every number an unsigned LEB128 integer (`StoredOutline`). One allocation a document
+    /// rather than one a term, for a wiki holds millions of postings.
     let encodedPostings: [UInt8]
     /// Its value in its document shard: `[title, href, [[heading, anchor, excerpt], …]]`,
     /// script-safe JSON.
@@ -22,7 +24,7 @@ struct SearchEntry: Sendable, Equatable {
 
     /// The entry whose postings are `encodedPostings`; nil when they do not decode.
     init?(key: String, href: String, length: Int, encodedPostings: [UInt8], value: String) {
-        guard Self.postings(encodedPostings) != nil else { return nil }
+        guard Self.forEachPosting(of: encodedPostings, { _, _ in }) else { return nil }
         self.init(key: key, href: href, length: length, validPostings: encodedPostings, value: value)
     }
 
@@ -38,18 +40,16 @@ struct SearchEntry: Sendable, Equatable {
     init(_ document: SearchDocument, key: String) {
         let (found, length) = Self.postings(of: document)
         let lengthClass = SearchIndex.lengthClass(length)
-        let postings = found.values.map { found in
-            SearchPosting(
-                count: found.count, fields: found.fields, section: max(0, found.section), lengthClass: lengthClass)
-        }
         var encoded: [UInt8] = []
-        encoded.reserveCapacity(
-            found.values.indices.reduce(0) { $0 + found.termLength($1) + postings[$1].textLength + 2 })
+        // A term's length, then its bytes, then four numbers of a byte or two each.
+        encoded.reserveCapacity(found.byteCount + 6 * found.count)
         for number in found.numbersInByteOrder() {
+            let posting = found.values[number]
+            StoredOutline.append(found.termLength(number), to: &encoded)
             found.appendTerm(number, to: &encoded)
-            encoded.append(UInt8(ascii: "\t"))
-            postings[number].append(to: &encoded)
-            encoded.append(UInt8(ascii: "\n"))
+            SearchPosting(
+                count: posting.count, fields: posting.fields, section: max(0, posting.section), lengthClass: lengthClass
+            ).appendBinary(to: &encoded)
         }
         self.init(
             key: key, href: document.href, length: length, validPostings: encoded, value: Self.value(of: document))
@@ -70,10 +70,26 @@ struct SearchEntry: Sendable, Equatable {
     /// Where each term of `document` is, and how many terms it has.
     private static func postings(of document: SearchDocument) -> (postings: TermTally<Posting>, length: Int) {
         // About one distinct term in twenty bytes of a page's text.
-        var postings = TermTally<Posting>(
-            expectedTerms: document.sections.reduce(document.title.utf8.count) { $0 + $1.text.utf8.count } / 20)
+        var tally = Tally(
+            postings: TermTally(
+                expectedTerms: document.sections.reduce(document.title.utf8.count) { $0 + $1.text.utf8.count } / 20))
+        tally.add(document.title + " " + (document.otherTitle ?? ""), field: SearchIndex.inTitle, section: -1)
+        for (number, section) in document.sections.enumerated() {
+            tally.add(section.heading, field: SearchIndex.inHeading, section: number)
+            tally.add(section.text, field: SearchIndex.inBody, section: number)
+        }
+        return (tally.postings, tally.length)
+    }
+
+    /// The postings of one document's terms as they are counted, and how many terms it has: a
+    /// struct whose `add` changes itself, so the closure that takes each term changes no
+    /// captured variable and needs no exclusivity check at run time.
+    private struct Tally {
+        var postings: TermTally<Posting>
         var length = 0
-        func add(_ text: String, field: Int, section: Int) {
+
+        /// Counts the terms of `text`, found in `field` of section `section` (-1: the title).
+        mutating func add(_ text: String, field: Int, section: Int) {
             SearchTerms.forEachTermUTF8(of: text) { term in
                 length += 1
                 postings.update(term, initial: Posting()) { posting in
@@ -84,23 +100,29 @@ struct SearchEntry: Sendable, Equatable {
                 }
             }
         }
-        add(document.title + " " + (document.otherTitle ?? ""), field: SearchIndex.inTitle, section: -1)
-        for (number, section) in document.sections.enumerated() {
-            add(section.heading, field: SearchIndex.inHeading, section: number)
-            add(section.text, field: SearchIndex.inBody, section: number)
-        }
-        return (postings, length)
     }
 
     /// What a document shard holds of `document`: its title, href and sections, each excerpt cut
-    /// at `SearchIndex.excerptLength` characters.
+    /// at `SearchIndex.excerptLength` characters, written into one buffer.
     private static func value(of document: SearchDocument) -> String {
-        let sections = document.sections.map { section in
-            "[" + ScriptSafeJSON.string(section.heading) + "," + ScriptSafeJSON.string(section.anchor) + ","
-                + ScriptSafeJSON.string(excerpt(of: section.text)) + "]"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(document.sections.reduce(64 + document.title.utf8.count) { $0 + 64 + $1.text.utf8.count })
+        bytes.append(UInt8(ascii: "["))
+        ScriptSafeJSON.append(document.title, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        ScriptSafeJSON.append(document.href, to: &bytes)
+        bytes.append(contentsOf: ",[".utf8)
+        for (number, section) in document.sections.enumerated() {
+            bytes.append(contentsOf: (number == 0 ? "[" : ",[").utf8)
+            ScriptSafeJSON.append(section.heading, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            ScriptSafeJSON.append(section.anchor, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            ScriptSafeJSON.append(excerpt(of: section.text), to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
         }
-        return "[" + ScriptSafeJSON.string(document.title) + "," + ScriptSafeJSON.string(document.href) + ",["
-            + sections.joined(separator: ",") + "]]"
+        bytes.append(contentsOf: "]]".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first `SearchIndex.excerptLength` characters of `text`. A text of no more bytes is
@@ -140,37 +162,37 @@ struct SearchEntry: Sendable, Equatable {
         return keys
     }
 
-    /// Calls `body` with each term and its posting, in the order of the terms' bytes.
-    func forEachPosting(_ body: (String, SearchPosting) -> Void) {
-        _ = Self.forEachLine(of: encodedPostings) { term, posting in
-            body(String(decoding: term, as: UTF8.self), posting)
-        }
+    /// Calls `body` with each term's UTF-8 and its posting, in the order of the terms' bytes. The
+    /// bytes are valid only during the call: the index groups the postings by term without a
+    /// string a posting.
+    func forEachPosting(_ body: (UnsafeBufferPointer<UInt8>, SearchPosting) -> Void) {
+        _ = Self.forEachPosting(of: encodedPostings, body)
     }
 
-    /// The postings `encoded` holds, by term: a line a term, `term` TAB `count,fields,section,class`
-    /// (a term holds letters, marks and digits alone, never a tab or a line break); nil when
-    /// `encoded` is not such.
+    /// The postings `encoded` holds, by term; nil when `encoded` is not such.
     private static func postings(_ encoded: [UInt8]) -> [String: SearchPosting]? {
         var postings: [String: SearchPosting] = [:]
-        let read = forEachLine(of: encoded) { term, posting in
+        let read = forEachPosting(of: encoded) { term, posting in
             postings[String(decoding: term, as: UTF8.self)] = posting
         }
         return read ? postings : nil
     }
 
-    /// Calls `body` with each line's term and posting; false when a line is not one.
-    private static func forEachLine(
-        of encoded: [UInt8], _ body: (ArraySlice<UInt8>, SearchPosting) -> Void
+    /// Calls `body` with each term's UTF-8 and posting `encoded` holds (`encodedPostings`);
+    /// false when the bytes are not such (an empty term, a posting cut short).
+    private static func forEachPosting(
+        of encoded: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, SearchPosting) -> Void
     ) -> Bool {
-        var start = encoded.startIndex
-        while start < encoded.endIndex {
-            guard let end = encoded[start...].firstIndex(of: UInt8(ascii: "\n")),
-                let tab = encoded[start..<end].firstIndex(of: UInt8(ascii: "\t")), tab > start,
-                let posting = SearchPosting(text: encoded[(tab + 1)..<end])
-            else { return false }
-            body(encoded[start..<tab], posting)
-            start = end + 1
+        encoded.withUnsafeBytes { raw in
+            var reader = StoredOutline.Reader(bytes: raw)
+            while !reader.isAtEnd {
+                guard let length = reader.count(), length > 0 else { return false }
+                let term = UnsafeRawBufferPointer(rebasing: raw[reader.offset..<reader.offset + length])
+                reader.offset += length
+                guard let posting = SearchPosting(reading: &reader) else { return false }
+                body(term.assumingMemoryBound(to: UInt8.self), posting)
+            }
+            return true
         }
-        return true
     }
 }

@@ -87,23 +87,18 @@ struct SearchIndex: Sendable {
     }
 
     /// The postings of `entries` (in key order) gathered by term, each term's list made at its
-    /// size: a first pass numbers the terms and counts their postings, a second fills the lists.
+    /// size: a first pass numbers the terms by their bytes (`TermTally`) and counts their
+    /// postings, a second fills the lists. A term becomes a string once, not once a posting.
     private static func postingsByTerm(_ entries: [SearchEntry]) -> [String: [SearchShard.Posting]] {
-        var numbers: [String: Int] = [:]
-        var counts: [Int] = []
+        var terms = TermTally<Int>(expectedTerms: entries.count * 8)
         var termOfPosting: [Int32] = []
+        termOfPosting.reserveCapacity(entries.reduce(0) { $0 + $1.encodedPostings.count } / 8)
         for entry in entries {
             entry.forEachPosting { term, _ in
-                let number = numbers[term] ?? counts.count
-                if number == counts.count {
-                    numbers[term] = number
-                    counts.append(0)
-                }
-                counts[number] += 1
-                termOfPosting.append(Int32(number))
+                termOfPosting.append(Int32(terms.update(term, initial: 0) { $0 += 1 }))
             }
         }
-        var lists = counts.map { count in
+        var lists = terms.values.map { count in
             var list: [SearchShard.Posting] = []
             list.reserveCapacity(count)
             return list
@@ -116,10 +111,10 @@ struct SearchIndex: Sendable {
                 position += 1
             }
         }
-        var terms: [String: [SearchShard.Posting]] = [:]
-        terms.reserveCapacity(numbers.count)
-        for (term, number) in numbers { terms[term] = lists[number] }
-        return terms
+        var byTerm: [String: [SearchShard.Posting]] = [:]
+        byTerm.reserveCapacity(lists.count)
+        for (number, list) in lists.enumerated() { byTerm[terms.term(number)] = list }
+        return byTerm
     }
 
     /// How many files the index has besides the parts: one a term shard, one a document, and

@@ -42,6 +42,26 @@ struct SearchPosting: Sendable, Equatable {
         self.init(count: Int(numbers.0), fields: Int(numbers.1), section: Int(numbers.2), lengthClass: Int(number))
     }
 
+    /// The posting `appendBinary(to:)` wrote at `reader`'s place, which it reads past; nil when
+    /// the bytes there are not one.
+    init?(reading reader: inout StoredOutline.Reader) {
+        guard let count = reader.integer(), let fields = reader.integer(), let section = reader.integer(),
+            let lengthClass = reader.integer(), count <= UInt32.max, section <= UInt32.max,
+            fields <= UInt8.max, lengthClass <= UInt8.max
+        else { return nil }
+        self.init(count: count, fields: fields, section: section, lengthClass: lengthClass)
+    }
+
+    /// Appends the posting as the state keeps a document's postings: `count`, `fields`,
+    /// `section` and `class`, each an unsigned LEB128 integer (`StoredOutline`), a byte each most
+    /// of the time.
+    func appendBinary(to bytes: inout [UInt8]) {
+        StoredOutline.append(Int(count), to: &bytes)
+        StoredOutline.append(Int(fields), to: &bytes)
+        StoredOutline.append(Int(section), to: &bytes)
+        StoredOutline.append(Int(lengthClass), to: &bytes)
+    }
+
     /// As a term shard and the state write it: `count,fields,section,class`.
     var text: String {
         var bytes: [UInt8] = []
@@ -54,15 +74,27 @@ struct SearchPosting: Sendable, Equatable {
         Self.digits(count) + Self.digits(UInt32(fields)) + Self.digits(section) + Self.digits(UInt32(lengthClass)) + 3
     }
 
+    /// The most bytes `text` takes: four numbers of ten digits at most, and three commas.
+    static let longestText = 43
+
     /// Appends the bytes of `text` to `bytes`.
     func append(to bytes: inout [UInt8]) {
-        Self.appendDecimal(count, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendDecimal(UInt32(fields), to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendDecimal(section, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendDecimal(UInt32(lengthClass), to: &bytes)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestText) { buffer in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<write(into: buffer, at: 0)]))
+        }
+    }
+
+    /// Writes the bytes of `text` into `buffer` from `start`, where `longestText` bytes are free,
+    /// and returns where they end: a shard's file and row are written a posting at a time, not
+    /// a byte at a time, for a wiki has millions of postings.
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var end = Self.write(count, into: buffer, at: start)
+        buffer[end] = UInt8(ascii: ",")
+        end = Self.write(UInt32(fields), into: buffer, at: end + 1)
+        buffer[end] = UInt8(ascii: ",")
+        end = Self.write(section, into: buffer, at: end + 1)
+        buffer[end] = UInt8(ascii: ",")
+        return Self.write(UInt32(lengthClass), into: buffer, at: end + 1)
     }
 
     /// How many decimal digits `value` takes.
@@ -72,19 +104,15 @@ struct SearchPosting: Sendable, Equatable {
         return digits
     }
 
-    /// Appends the decimal digits of `value` to `bytes`.
-    private static func appendDecimal(_ value: UInt32, to bytes: inout [UInt8]) {
-        // Most counts, fields, sections and classes are one digit.
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        let start = bytes.count
-        var value = value
+    /// Writes the decimal digits of `value` into `buffer` from `start`; returns where they end.
+    private static func write(_ value: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let end = start + digits(value)
+        var (value, position) = (value, end)
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            position -= 1
+            buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
             value /= 10
         } while value > 0
-        bytes[start...].reverse()
+        return end
     }
 }

@@ -8,16 +8,25 @@ struct SearchShard: Sendable, Equatable {
     /// One document's posting of a term: the document's key, 12 hexadecimal digits kept as the
     /// number they write, and where the term is in it.
     struct Posting: Sendable, Equatable {
-        let key: UInt64
         let posting: SearchPosting
+        /// The key's high 16 bits and its low 32, after the posting's 10 bytes: 16 bytes a
+        /// posting rather than the 24 a `UInt64` aligns it to, for a large wiki holds tens of
+        /// millions of them.
+        private let keyHigh: UInt16
+        private let keyLow: UInt32
+
+        /// The number the document's key writes: 48 bits.
+        var key: UInt64 { UInt64(keyHigh) << 32 | UInt64(keyLow) }
 
         /// The posting of the document `key` (`SearchEntry.key`).
         init(key: String, posting: SearchPosting) {
             self.init(key: Self.number(ofKey: key), posting: posting)
         }
 
+        /// The posting of the document whose key writes `key`, a number of 48 bits.
         init(key: UInt64, posting: SearchPosting) {
-            self.key = key
+            keyLow = UInt32(truncatingIfNeeded: key)
+            keyHigh = UInt16(truncatingIfNeeded: key >> 32)
             self.posting = posting
         }
 
@@ -26,11 +35,13 @@ struct SearchShard: Sendable, Equatable {
             UInt64(key, radix: 16) ?? 0
         }
 
-        /// The bytes of the key: 12 lowercase hexadecimal digits.
-        func appendKey(to bytes: inout [UInt8]) {
-            for shift in stride(from: 44, through: 0, by: -4) {
-                bytes.append(LowercaseHexadecimal.digit(UInt8((key >> UInt64(shift)) & 0xf)))
+        /// Writes the key's 12 lowercase hexadecimal digits into `buffer` from `start`; returns
+        /// where they end.
+        func writeKey(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+            for digit in 0..<SearchShard.keyLength {
+                buffer[start + digit] = LowercaseHexadecimal.digit(UInt8((key >> UInt64(44 - 4 * digit)) & 0xf))
             }
+            return start + SearchShard.keyLength
         }
     }
 
@@ -84,24 +95,45 @@ struct SearchShard: Sendable, Equatable {
         return postings
     }
 
+    /// The most bytes a posting takes in a shard's value or row, its separator included.
+    private static let longestPosting = keyLength + SearchPosting.longestText + 6
+
     /// Appends `postings` to `bytes`, each `["key",count,fields,section,class]`, separated by commas.
     static func appendPostings(_ postings: [Posting], to bytes: inout [UInt8]) {
-        for (position, posting) in postings.enumerated() {
-            bytes.append(contentsOf: (position == 0 ? "[\"" : ",[\"").utf8)
-            posting.appendKey(to: &bytes)
-            bytes.append(contentsOf: "\",".utf8)
-            posting.posting.append(to: &bytes)
-            bytes.append(UInt8(ascii: "]"))
+        appendEach(of: postings, to: &bytes) { posting, first, buffer in
+            var end = first ? 0 : 1
+            buffer[0] = UInt8(ascii: ",")
+            (buffer[end], buffer[end + 1]) = (UInt8(ascii: "["), UInt8(ascii: "\""))
+            end = posting.writeKey(into: buffer, at: end + 2)
+            (buffer[end], buffer[end + 1]) = (UInt8(ascii: "\""), UInt8(ascii: ","))
+            end = posting.posting.write(into: buffer, at: end + 2)
+            buffer[end] = UInt8(ascii: "]")
+            return end + 1
         }
     }
 
     /// Appends `postings` as the state keeps them: a TAB then `key:posting` a posting.
     static func appendEncoded(_ postings: [Posting], to bytes: inout [UInt8]) {
-        for posting in postings {
-            bytes.append(UInt8(ascii: "\t"))
-            posting.appendKey(to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            posting.posting.append(to: &bytes)
+        appendEach(of: postings, to: &bytes) { posting, _, buffer in
+            buffer[0] = UInt8(ascii: "\t")
+            let end = posting.writeKey(into: buffer, at: 1)
+            buffer[end] = UInt8(ascii: ":")
+            return posting.posting.write(into: buffer, at: end + 1)
+        }
+    }
+
+    /// Appends to `bytes` what `write` writes of each posting (whether it is the first, and a
+    /// buffer of `longestPosting` bytes; it returns how many it wrote): a posting at a time,
+    /// not a byte at a time.
+    private static func appendEach(
+        of postings: [Posting], to bytes: inout [UInt8],
+        _ write: (Posting, Bool, UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestPosting) { buffer in
+            for (position, posting) in postings.enumerated() {
+                let end = write(posting, position == 0, buffer)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+            }
         }
     }
 

@@ -30,8 +30,13 @@ struct TermTally<Value> {
     /// How many distinct terms it holds.
     var count: Int { values.count }
 
-    /// Updates the value of `term` (its UTF-8), which starts as `initial` when the term is new.
-    mutating func update(_ term: UnsafeBufferPointer<UInt8>, initial: Value, _ change: (inout Value) -> Void) {
+    /// How many bytes its terms take, one after the other.
+    var byteCount: Int { bytes.count }
+
+    /// Updates the value of `term` (its UTF-8), which starts as `initial` when the term is new,
+    /// and returns the term's number: the order it came in.
+    @discardableResult
+    mutating func update(_ term: UnsafeBufferPointer<UInt8>, initial: Value, _ change: (inout Value) -> Void) -> Int {
         let hash = Self.hash(term)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -39,7 +44,7 @@ struct TermTally<Value> {
             let number = Int(slots[slot]) - 1
             if hashes[number] == hash, holds(term, at: number) {
                 change(&values[number])
-                return
+                return number
             }
             slot = (slot + 1) & mask
         }
@@ -50,12 +55,21 @@ struct TermTally<Value> {
         values.append(initial)
         change(&values[values.count - 1])
         if values.count * 2 > slots.count { grow() }
+        return values.count - 1
     }
 
-    /// The terms' numbers in the byte order of their UTF-8.
+    /// The terms' numbers in the byte order of their UTF-8. Each term's first eight bytes, as a
+    /// big-endian number padded with zeros, settle most comparisons without a `memcmp`.
     func numbersInByteOrder() -> [Int] {
         bytes.withUnsafeBufferPointer { buffer in
-            Array(values.indices).sorted { left, right in
+            let heads = values.indices.map { number in
+                let (start, end) = (start(of: number), ends[number])
+                var head: UInt64 = 0
+                for index in start..<(start + 8) { head = head << 8 | (index < end ? UInt64(buffer[index]) : 0) }
+                return head
+            }
+            return Array(values.indices).sorted { left, right in
+                if heads[left] != heads[right] { return heads[left] < heads[right] }
                 let (leftStart, rightStart) = (start(of: left), start(of: right))
                 let (leftCount, rightCount) = (ends[left] - leftStart, ends[right] - rightStart)
                 let common = min(leftCount, rightCount)
@@ -69,6 +83,11 @@ struct TermTally<Value> {
     /// Appends the UTF-8 of the term numbered `number` to `output`.
     func appendTerm(_ number: Int, to output: inout [UInt8]) {
         output.append(contentsOf: bytes[start(of: number)..<ends[number]])
+    }
+
+    /// The term numbered `number`.
+    func term(_ number: Int) -> String {
+        String(decoding: bytes[start(of: number)..<ends[number]], as: UTF8.self)
     }
 
     /// How many bytes the term numbered `number` has.
