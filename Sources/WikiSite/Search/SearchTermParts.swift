@@ -121,26 +121,28 @@ struct SearchTermParts: Sendable, Equatable {
 
     /// The summaries of the parts of `postings` (in key order), best first: those of `parts(of:)`,
     /// made in two passes without gathering a part's postings (the bands' sizes, then the parts'
-    /// tallies), for a shard's file and row need no more.
+    /// tallies, each in a slot of one array), for a shard's file and row need no more.
     func summaries(of postings: [SearchShard.Posting]) -> [Summary] {
-        var bandSizes = [Int](repeating: 0, count: 4 * Self.bandsPerGroup)
+        let bands = 4 * Self.bandsPerGroup
+        var bandSizes = [Int](repeating: 0, count: bands)
         for posting in postings { bandSizes[Self.band(of: posting.posting)] += SearchShard.size(of: posting) }
         let slicesOfBand = bandSizes.map { slices(ofBandSize: $0) }
-        var tallies: [Int: Summary] = [:]
+        var firstSlot = [Int](repeating: 0, count: bands + 1)
+        for band in 0..<bands { firstSlot[band + 1] = firstSlot[band] + slicesOfBand[band] }
+        var tallies = [Summary?](repeating: nil, count: firstSlot[bands])
         for posting in postings {
             let band = Self.band(of: posting.posting)
             let slice = Self.slice(ofKey: posting.key, slices: slicesOfBand[band])
             let one = Self.summary(of: posting, band: band, slice: slice)
-            let place = band * Self.mostSlices + slice
-            guard let tally = tallies[place] else {
-                tallies[place] = one
-                continue
-            }
-            tallies[place] = Summary(
-                band: band, slice: slice, count: tally.count + 1, bound: tally.bound.merging(one.bound),
-                size: tally.size + one.size)
+            let slot = firstSlot[band] + slice
+            tallies[slot] =
+                tallies[slot].map { tally in
+                    Summary(
+                        band: band, slice: slice, count: tally.count + 1, bound: tally.bound.merging(one.bound),
+                        size: tally.size + one.size)
+                } ?? one
         }
-        return tallies.keys.sorted().map { tallies[$0]! }
+        return tallies.compactMap { $0 }
     }
 
     /// The summary of `part`.
