@@ -121,7 +121,7 @@ struct SearchTermParts: Sendable, Equatable {
 
     /// The summaries of the parts of `postings` (in key order), best first: those of `parts(of:)`,
     /// made in two passes without gathering a part's postings (the bands' sizes, then the parts'
-    /// tallies, each in a slot of one array), for a shard's file and row need no more.
+    /// tallies, each in a slot of arrays), for a shard's file and row need no more.
     func summaries(of postings: [SearchShard.Posting]) -> [Summary] {
         let bands = 4 * Self.bandsPerGroup
         var bandSizes = [Int](repeating: 0, count: bands)
@@ -129,20 +129,27 @@ struct SearchTermParts: Sendable, Equatable {
         let slicesOfBand = bandSizes.map { slices(ofBandSize: $0) }
         var firstSlot = [Int](repeating: 0, count: bands + 1)
         for band in 0..<bands { firstSlot[band + 1] = firstSlot[band] + slicesOfBand[band] }
-        var tallies = [Summary?](repeating: nil, count: firstSlot[bands])
+        let slots = firstSlot[bands]
+        var (counts, sizes) = ([Int](repeating: 0, count: slots), [Int](repeating: 0, count: slots))
+        var (maxCounts, fields) = ([Int](repeating: 0, count: slots), [Int](repeating: 0, count: slots))
+        var minLengthClasses = [Int](repeating: .max, count: slots)
         for posting in postings {
             let band = Self.band(of: posting.posting)
-            let slice = Self.slice(ofKey: posting.key, slices: slicesOfBand[band])
-            let one = Self.summary(of: posting, band: band, slice: slice)
-            let slot = firstSlot[band] + slice
-            tallies[slot] =
-                tallies[slot].map { tally in
-                    Summary(
-                        band: band, slice: slice, count: tally.count + 1, bound: tally.bound.merging(one.bound),
-                        size: tally.size + one.size)
-                } ?? one
+            let slot = firstSlot[band] + Self.slice(ofKey: posting.key, slices: slicesOfBand[band])
+            counts[slot] += 1
+            sizes[slot] += SearchShard.size(of: posting)
+            maxCounts[slot] = max(maxCounts[slot], Int(posting.posting.count))
+            minLengthClasses[slot] = min(minLengthClasses[slot], Int(posting.posting.lengthClass))
+            fields[slot] |= Int(posting.posting.fields)
         }
-        return tallies.compactMap { $0 }
+        return (0..<bands).flatMap { band in
+            (firstSlot[band]..<firstSlot[band + 1]).filter { counts[$0] > 0 }.map { slot in
+                let bound = Bound(
+                    maxCount: maxCounts[slot], minLengthClass: minLengthClasses[slot], fields: fields[slot])
+                return Summary(
+                    band: band, slice: slot - firstSlot[band], count: counts[slot], bound: bound, size: sizes[slot])
+            }
+        }
     }
 
     /// The summary of `part`.
