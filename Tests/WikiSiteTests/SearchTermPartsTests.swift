@@ -25,6 +25,14 @@ struct SearchTermPartsTests {
         }
     }
 
+    @Test func aLengthsClassIsFourTimesItsBinaryLogarithmRoundedAtEveryLength() {
+        for length in [-1, 0, 1, 2, 3, 100, 1023, 1024, 1025, 4096, 1_000_000] {
+            let expected = length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
+            #expect(SearchIndex.lengthClass(length) == expected, "\(length)")
+        }
+        #expect((1..<3000).map(SearchIndex.lengthClass) == (1..<3000).map { Int((4 * log2(Double($0))).rounded()) })
+    }
+
     @Test func aPostingsBandRanksATitleThenAHeadingThenTheBodyByImpact() {
         let band = { SearchTermParts.band(of: Self.posting(count: $0, fields: $1, lengthClass: $2)) }
         #expect(band(1, 7, 20) < band(1, 5, 20))

@@ -162,6 +162,14 @@ struct SearchIndex: Sendable {
     /// search script turns back into a length within 10 %. An edit that adds or removes a few
     /// words keeps the class, and so leaves the postings of the page's other words as they were.
     static func lengthClass(_ length: Int) -> Int {
+        (0..<smallLengthClasses.count).contains(length) ? smallLengthClasses[length] : workedOutLengthClass(length)
+    }
+
+    /// The classes of the lengths below 1,024, worked out once: every posting's band asks for the
+    /// class of its count, most of them small.
+    private static let smallLengthClasses = (0..<1024).map(workedOutLengthClass)
+
+    private static func workedOutLengthClass(_ length: Int) -> Int {
         length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
     }
 

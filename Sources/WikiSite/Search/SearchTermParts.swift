@@ -125,7 +125,8 @@ struct SearchTermParts: Sendable, Equatable {
     func summaries(of postings: [SearchShard.Posting]) -> [Summary] {
         let bands = 4 * Self.bandsPerGroup
         var bandSizes = [Int](repeating: 0, count: bands)
-        for posting in postings { bandSizes[Self.band(of: posting.posting)] += SearchShard.size(of: posting) }
+        let bandOfPosting = postings.map { Self.band(of: $0.posting) }
+        for (posting, band) in zip(postings, bandOfPosting) { bandSizes[band] += SearchShard.size(of: posting) }
         let slicesOfBand = bandSizes.map { slices(ofBandSize: $0) }
         var firstSlot = [Int](repeating: 0, count: bands + 1)
         for band in 0..<bands { firstSlot[band + 1] = firstSlot[band] + slicesOfBand[band] }
@@ -133,8 +134,7 @@ struct SearchTermParts: Sendable, Equatable {
         var (counts, sizes) = ([Int](repeating: 0, count: slots), [Int](repeating: 0, count: slots))
         var (maxCounts, fields) = ([Int](repeating: 0, count: slots), [Int](repeating: 0, count: slots))
         var minLengthClasses = [Int](repeating: .max, count: slots)
-        for posting in postings {
-            let band = Self.band(of: posting.posting)
+        for (posting, band) in zip(postings, bandOfPosting) {
             let slot = firstSlot[band] + Self.slice(ofKey: posting.key, slices: slicesOfBand[band])
             counts[slot] += 1
             sizes[slot] += SearchShard.size(of: posting)
