@@ -53,21 +53,11 @@ final class BuildState: Sendable {
 
     /// Opens the state of `stateFolder` (created, with the folder, when there is none).
     ///
-    /// The state is written ahead to a log (SQLite's WAL, synchronous `NORMAL`): a commit is
-    /// whole or absent after a killed process, as the output folder's files are, without waiting
-    /// for the disk (a commit in the default journal waited for it three or four times). A file
-    /// system that cannot share the log's index (some network ones) keeps the default journal.
-    ///
     /// - Throws: when the file cannot be opened or is not a build state.
     init(stateFolder: String) throws {
         try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         var configuration = GRDB.Configuration()
         configuration.busyMode = .timeout(60)
-        configuration.prepareDatabase { db in
-            // SQLite answers with the mode it keeps, the default one where WAL cannot be had.
-            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
         folder = stateFolder
         path = stateFolder.hasSuffix("/") ? stateFolder + Self.fileName : stateFolder + "/" + Self.fileName
         database = try DatabaseQueue(path: path, configuration: configuration)
