@@ -160,7 +160,7 @@ extension BuildState {
                         )
                     }
                 }
-                return (shard: StoredSearchShard(shard, parts: index.parts), parts: parts)
+                return (shard: index.storedShards[keys[batch + position]]!, parts: parts)
             }
             for (key, row) in zip(keys[batch..<end], rows) {
                 try writer.write(row.shard, key: key)

@@ -47,6 +47,9 @@ struct SearchIndex: Sendable {
     let shards: [String: SearchShard]
     /// The keys of the term shards, sorted: the order their files are in.
     let shardKeys: [String]
+    /// Each term shard as its file shows it and the state keeps it (its common terms' parts
+    /// summed up), by key: made once, on every core, for the files and the state's rows.
+    let storedShards: [String: StoredSearchShard]
     /// The terms written in parts, in byte order, each with its shard's key and its parts.
     let splitTerms: [(term: String, shard: String, parts: [SearchTermParts.Summary])]
     let totals: Totals
@@ -76,12 +79,13 @@ struct SearchIndex: Sendable {
         let shards = cut.shards(of: Self.postingsByTerm(entries))
         let parts = cut.parts
         self.shards = shards
-        shardKeys = shards.keys.sorted()
+        let shardKeys = shards.keys.sorted()
+        self.shardKeys = shardKeys
         self.parts = parts
-        splitTerms = shards.flatMap { key, shard in
-            shard.terms.filter { parts.splits($0.key, $0.value) }.map { term, postings in
-                (term, key, parts.summaries(of: postings))
-            }
+        let stored = Concurrently.map(shardKeys.count) { StoredSearchShard(shards[shardKeys[$0]]!, parts: parts) }
+        storedShards = Dictionary(uniqueKeysWithValues: zip(shardKeys, stored))
+        splitTerms = zip(shardKeys, stored).flatMap { key, shard in
+            shard.splitTerms.map { term, summaries in (term, key, summaries) }
         }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
         totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
     }
@@ -134,7 +138,7 @@ struct SearchIndex: Sendable {
     func file(at position: Int) -> File {
         if position < shardKeys.count {
             let key = shardKeys[position]
-            return Self.termFile(key, StoredSearchShard(shards[key]!, parts: parts), parts: parts)
+            return Self.termFile(key, storedShards[key]!, parts: parts)
         }
         let document = position - shardKeys.count
         if document < entries.count { return Self.documentFile(entries[document].key, value: entries[document].value) }
