@@ -7,6 +7,9 @@ import WikiRender
 struct SitePageRenderer: Sendable {
     /// How many of the latest changes a wiki's home shows.
     static let homeRecentChangesShown = 5
+    /// How many top-level notes a folder wiki's home lists at most: as many as a file of a long
+    /// list holds, so that a home rewritten at every edit (its recent changes) stays small.
+    static let homeNotesShown = Pagination.defaultEntriesPerFile
 
     let bodies: PageBodyRenderer
     let theme: Theme
@@ -105,7 +108,9 @@ struct SitePageRenderer: Sendable {
             specialPages: chrome.specialPageLinks(from: path, current: nil, detailed: true),
             recentPages: recent,
             links: hrefs.links)
-        view.contents = chrome.folders.map { chrome.contents(of: $0.root, from: path, hrefs: bodies.hrefs) }
+        view.contents = chrome.folders.map {
+            chrome.contents(of: $0.root, from: path, hrefs: bodies.hrefs, noteLimit: Self.homeNotesShown)
+        }
         return theme.render(view)
     }
 

@@ -118,27 +118,34 @@ struct WikiChrome: Sendable {
     }
 
     /// What `folder` of the wiki's folders holds, as the file at `path` links to it: its
-    /// subfolders linked to their pages, its notes by name linked to theirs (`hrefs`).
-    /// Made once for the tree (`FolderTree.listings`).
-    func contents(of folder: FolderTree.Folder, from path: SitePath, hrefs: PageHrefs) -> FolderContents {
+    /// subfolders linked to their pages, its first `noteLimit` notes (all when nil) by name linked
+    /// to theirs (`hrefs`). Made once for the tree (`FolderTree.listings`).
+    func contents(
+        of folder: FolderTree.Folder, from path: SitePath, hrefs: PageHrefs, noteLimit: Int? = nil
+    ) -> FolderContents {
         let key = FolderContentsMemo.Key(
             folder: ExactString(folder.path), wikiFolder: ExactString(siteLayout.folder(ofWiki: wiki.id)),
-            linkingFile: ExactString(path.description))
-        guard let listings = folders?.listings else { return listing(of: folder, from: path, hrefs: hrefs) }
-        return listings.contents(for: key) { listing(of: folder, from: path, hrefs: hrefs) }
+            linkingFile: ExactString(path.description), noteLimit: noteLimit)
+        let make = { listing(of: folder, from: path, hrefs: hrefs, noteLimit: noteLimit) }
+        guard let listings = folders?.listings else { return make() }
+        return listings.contents(for: key, making: make)
     }
 
-    /// `contents(of:from:hrefs:)`'s work.
-    private func listing(of folder: FolderTree.Folder, from path: SitePath, hrefs: PageHrefs) -> FolderContents {
-        let noteHrefs = hrefs.hrefs(of: folder.notes, inWiki: wiki.id, from: path, in: siteLayout)
+    /// `contents(of:from:hrefs:noteLimit:)`'s work.
+    private func listing(
+        of folder: FolderTree.Folder, from path: SitePath, hrefs: PageHrefs, noteLimit: Int?
+    ) -> FolderContents {
+        let listed = folder.notes.prefix(noteLimit ?? folder.notes.count)
+        let noteHrefs = hrefs.hrefs(of: Array(listed), inWiki: wiki.id, from: path, in: siteLayout)
         return FolderContents(
             folders: folder.subfolders.compactMap { folders?.folders[$0] }.map { subfolder in
                 PageListEntry(
                     title: subfolder.name, href: path.href(to: siteLayout.folderPage(subfolder.path, ofWiki: wiki.id)))
             },
-            notes: zip(folder.notes, noteHrefs).map { note, href in
+            notes: zip(listed, noteHrefs).map { note, href in
                 PageListEntry(title: FolderTree.lastName(of: note.text), href: href)
-            })
+            },
+            notesLeftOut: folder.notes.count - listed.count)
     }
 
     /// The hrefs of the wiki's home and lists, the site's index and the stylesheet from the file

@@ -62,6 +62,20 @@ struct FolderSiteTests {
         #expect(home.contains("aria-label=\"Folders and notes\""))
     }
 
+    @Test func theHomeOfALargeFolderListsItsFirstNotesAndSaysHowManyMoreAllPagesHas() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("# Home\n", to: "vault/index.md")
+        for number in 0..<203 { _ = try folder.write("A note.\n", to: "vault/Note \(1000 + number).md") }
+        _ = try folder.write("A note in a folder.\n", to: "vault/guide/Inner.md")
+        let site = try Self.build(folder.path("vault"), in: folder)
+        let home = try site.html("vault/index.html")
+        #expect(try Self.entries(ofList: "folder-list", in: home, of: "vault/index.html", site: site).count == 1)
+        let notes = try Self.entries(ofList: "page-list", in: home, of: "vault/index.html", site: site)
+        #expect(notes.map(\.text) == (0..<200).map { "Note \(1000 + $0)" })
+        #expect(home.contains("3 more notes are in <a href=\"_special/all-pages.html\">All pages</a>."))
+        #expect(site.exists("vault/_special/all-pages.html"))
+    }
+
     @Test func aFolderPageListsItsSubfoldersAndNotesUnderItsFolderNotesText() throws {
         let folder = try TemporaryFolder()
         let site = try Self.build(Self.vault, in: folder)

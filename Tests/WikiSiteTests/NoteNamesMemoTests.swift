@@ -43,7 +43,7 @@ struct NoteNamesMemoTests {
         #expect(try #require(composed.folders).listings !== #require(decomposed.folders).listings)
     }
 
-    @Test func aListingIsMadeOnceForItsFolderFileAndWikiFolder() {
+    @Test func aListingIsMadeOnceForItsFolderFileWikiFolderAndLimit() {
         let memo = FolderContentsMemo()
         var made = 0
         func listing(_ key: FolderContentsMemo.Key) -> FolderContents {
@@ -52,16 +52,17 @@ struct NoteNamesMemoTests {
                 return FolderContents(folders: [], notes: [PageListEntry(title: "\(made)", href: "\(made).html")])
             }
         }
-        let key = FolderContentsMemo.Key(
-            folder: ExactString(""), wikiFolder: ExactString("w"), linkingFile: ExactString("w/index.html"))
-        let first = listing(key)
-        #expect(listing(key) == first)
+        func key(_ folder: String = "", wiki: String = "w", file: String = "w/index.html", limit: Int? = 200)
+            -> FolderContentsMemo.Key
+        {
+            .init(
+                folder: ExactString(folder), wikiFolder: ExactString(wiki), linkingFile: ExactString(file),
+                noteLimit: limit)
+        }
+        let first = listing(key())
+        #expect(listing(key()) == first)
         #expect(made == 1)
-        _ = listing(
-            .init(folder: ExactString("a"), wikiFolder: ExactString("w"), linkingFile: ExactString("w/index.html")))
-        _ = listing(
-            .init(folder: ExactString(""), wikiFolder: ExactString("v"), linkingFile: ExactString("w/index.html")))
-        _ = listing(.init(folder: ExactString(""), wikiFolder: ExactString("w"), linkingFile: ExactString("w/a.html")))
-        #expect(made == 4)
+        for other in [key("a"), key(wiki: "v"), key(file: "w/a.html"), key(limit: nil)] { _ = listing(other) }
+        #expect(made == 5)
     }
 }

@@ -5,21 +5,27 @@ public struct FolderContents: Sendable, Equatable {
     public var folders: [PageListEntry]
     /// The notes, each linked to its page, in the order shown.
     public var notes: [PageListEntry]
+    /// How many of the folder's notes follow `notes` and are not listed: a listing of a very
+    /// large folder shows only its first notes.
+    public var notesLeftOut: Int
 
-    /// The contents listing `folders` then `notes`.
-    public init(folders: [PageListEntry], notes: [PageListEntry]) {
+    /// The contents listing `folders` then `notes`, and leaving out `notesLeftOut` notes more.
+    public init(folders: [PageListEntry], notes: [PageListEntry], notesLeftOut: Int = 0) {
         self.folders = folders
         self.notes = notes
+        self.notesLeftOut = notesLeftOut
     }
 
-    /// `folders`, `notes`, `hasFolders`, `hasNotes` and `isEmpty`.
-    var templateValues: TemplateValues {
-        var values = TemplateValues(capacity: 5)
+    /// `folders`, `notes`, `hasFolders`, `hasNotes`, `isEmpty` and, when notes are left out,
+    /// `moreNotesText` (`1 more note is in`, `99,800 more notes are in`).
+    func templateValues(_ strings: ThemeStrings) -> TemplateValues {
+        var values = TemplateValues(capacity: 6)
         values.set("folders", folders.map(\.templateValues))
         values.set("notes", notes.map(\.templateValues))
         values.set("hasFolders", !folders.isEmpty)
         values.set("hasNotes", !notes.isEmpty)
         values.set("isEmpty", folders.isEmpty && notes.isEmpty)
+        if notesLeftOut > 0 { values.set("moreNotesText", strings.count(notesLeftOut, "more_notes")) }
         return values
     }
 }
@@ -51,7 +57,7 @@ public struct FolderPageView: ThemeView {
         values.set("name", name)
         values.set("noteHTML", noteHTML)
         values.set("hasNote", !noteHTML.isEmpty)
-        values.set("contents", contents.templateValues)
+        values.set("contents", contents.templateValues(layout.strings))
         return values
     }
 }

@@ -44,7 +44,7 @@ public struct WikiHomeView: ThemeView {
         values.set("recentPages", recentPages.map(\.templateValues))
         values.set("hasRecentPages", !recentPages.isEmpty)
         links.add(to: &values)
-        values.set("contents", contents?.templateValues)
+        values.set("contents", contents?.templateValues(layout.strings))
         return values
     }
 }

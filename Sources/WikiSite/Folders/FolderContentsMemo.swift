@@ -3,11 +3,11 @@ import WikiDocuments
 import WikiRender
 
 /// The contents of the folders of one `FolderTree` as the files of a wiki list them
-/// (`WikiChrome.contents(of:from:hrefs:)`), each made once for the tree. A folder wiki's home
-/// lists every top-level note, each with the href of its file: a tree kept from one build to the
+/// (`WikiChrome.contents(of:from:hrefs:noteLimit:)`), each made once for the tree. A folder wiki's
+/// home lists up to 200 top-level notes, each with the href of its file: a tree kept from one build to the
 /// next (`NoteNamesMemo`) gives the next build's home the list made for the last one. A listing
-/// follows from the folder, the file linking to it and the wiki's folder, which key it, compared
-/// byte for byte.
+/// follows from the folder, the file linking to it, the wiki's folder and how many notes it lists,
+/// which key it, compared byte for byte.
 final class FolderContentsMemo: Sendable {
     /// What a folder's listing follows from, besides the tree.
     struct Key: Hashable, Sendable {
@@ -17,6 +17,8 @@ final class FolderContentsMemo: Sendable {
         let wikiFolder: ExactString
         /// The file that lists the folder (`SitePath.description`).
         let linkingFile: ExactString
+        /// How many of its notes the file lists at most; nil for all of them.
+        let noteLimit: Int?
     }
 
     private let listings = Mutex<[Key: FolderContents]>([:])
