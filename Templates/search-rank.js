@@ -26,7 +26,7 @@
   // The sources of a query's term: each term of its shards that it is (or, when `prefix`, that
   // starts with it), with its weight, its postings loaded so far by document, and, for a common
   // term written in parts, the bands not loaded yet, best first:
-  // [band, most count, least length class, fields, slices].
+  // [band, most count, fields, slices].
   async function sourcesOf(term, prefix, meta) {
     var shards = await Promise.all(shardKeys(term, prefix, meta).map(function (key) {
       return load("t-" + key);
@@ -60,7 +60,7 @@
       sources.forEach(function (source) {
         if (!source.parts.length) return;
         var part = source.parts.shift();
-        for (var slice = 0; slice < part[4]; slice++) {
+        for (var slice = 0; slice < part[3]; slice++) {
           waits.push(load("p-" + hex(source.term) + "-" + part[0] + "-" + slice).then(function (postings) {
             hold(source, postings || []);
           }));
@@ -70,13 +70,12 @@
     return Promise.all(waits);
   }
 
-  // What a posting of `source` gives a document of length class `lengthClass`, `count` times
-  // in `fields`: [title match, heading match, BM25 score of the body], a score that grows with
-  // a count and shrinks with a length.
-  function worth(source, count, fields, lengthClass, meta) {
-    var length = Math.pow(2, lengthClass / 4);
-    var norm = 1.2 * (0.25 + 0.75 * length / Math.max(1, meta.avg));
-    return [fields & 1 ? 1 : 0, fields & 2 ? 1 : 0, source.idf * count * 2.2 / (count + norm)];
+  // What a posting of `source` gives a document that holds the term `count` times in `fields`:
+  // [title match, heading match, BM25 score of the body], a score that grows with a count. It
+  // does not weigh the document's length (BM25 with b = 0), so that no posting holds one and
+  // an edit changes only the postings of the words it counts again.
+  function worth(source, count, fields) {
+    return [fields & 1 ? 1 : 0, fields & 2 ? 1 : 0, source.idf * count * 2.2 / (count + 1.2)];
   }
 
   function compareWorth(a, b) {
@@ -87,35 +86,28 @@
     return a && compareWorth(a, b) >= 0 ? a : b;
   }
 
-  // The most the parts not loaded of `source` may give a document of length class `lengthClass`
-  // (of any length when null); null when every part is loaded. A part's band bounds the count
-  // of a document of a known length: its step `s` is at least 2s below the length class
-  // (SearchTermParts.band).
-  function limit(source, lengthClass, meta) {
+  // The most the parts not loaded of `source` may give a document; null when every part is
+  // loaded.
+  function limit(source) {
     return source.parts.reduce(function (most, part) {
-      var step = part[0] % 16;
-      var count = part[1];
-      if (lengthClass !== null && step > 0) {
-        count = Math.min(count, Math.floor(Math.pow(2, (lengthClass - 2 * step + 0.5) / 4)));
-      }
-      return larger(most, worth(source, count, part[3], lengthClass === null ? part[2] : lengthClass, meta));
+      return larger(most, worth(source, part[1], part[2]));
     }, null);
   }
 
   // Document `key` for one term of the query: the loaded posting of its sources that gives the
   // most (the first of equals), and the most that it may be worth once every part is loaded.
-  function termOf(sources, key, lengthClass, meta) {
+  function termOf(sources, key) {
     var found = null;
     var most = null;
     sources.forEach(function (source) {
       var posting = source.postings[key];
       if (!posting) return;
-      var value = worth(source, posting[1], posting[2], posting[4], meta);
+      var value = worth(source, posting[1], posting[2]);
       if (!found || compareWorth(value, found.value) > 0) found = { value: value, posting: posting };
     });
     var exact = !!found;
     sources.forEach(function (source) {
-      var bound = source.postings[key] ? null : limit(source, lengthClass, meta);
+      var bound = source.postings[key] ? null : limit(source);
       if (!bound) return;
       if (found && compareWorth(bound, found.value) >= 0) exact = false;
       most = larger(most, bound);
@@ -136,10 +128,10 @@
   }
 
   // The most a document no loaded posting holds may rank; null when it cannot match.
-  function unseenRank(positions, meta) {
+  function unseenRank(positions) {
     var values = positions.map(function (sources) {
       return sources.reduce(function (most, source) {
-        var bound = limit(source, null, meta);
+        var bound = limit(source);
         return bound ? larger(most, bound) : most;
       }, null);
     });
@@ -150,17 +142,17 @@
   // the last of them (at most 50); null while a document of a part not loaded may rank as high.
   // The ranks of the results are exact (no unloaded part may change them), and every other
   // document's bound ranks lower, so they are what loading every part would show.
-  function settled(positions, meta, shown) {
+  function settled(positions, shown) {
     var keys = {};
     positions.forEach(function (sources) {
       sources.forEach(function (source) {
-        Object.keys(source.postings).forEach(function (key) { keys[key] = source.postings[key][4]; });
+        Object.keys(source.postings).forEach(function (key) { keys[key] = true; });
       });
     });
     var ranked = [];
-    var open = [unseenRank(positions, meta)];
+    var open = [unseenRank(positions)];
     Object.keys(keys).forEach(function (key) {
-      var terms = positions.map(function (sources) { return termOf(sources, key, keys[key], meta); });
+      var terms = positions.map(function (sources) { return termOf(sources, key); });
       if (!terms.every(function (term) { return term.most; })) return;
       if (!terms.every(function (term) { return term.exact; })) {
         open.push(rankOf(terms.map(function (term) { return term.most; })));
@@ -204,10 +196,10 @@
     var positions = await Promise.all(query.map(function (term, index) {
       return sourcesOf(term, prefix && index === query.length - 1, meta);
     }));
-    var kept = settled(positions, meta, shown);
+    var kept = settled(positions, shown);
     while (!kept) {
       await loadNextParts(positions);
-      kept = settled(positions, meta, shown);
+      kept = settled(positions, shown);
     }
     await Promise.all(kept.map(function (result) {
       return load("d-" + result.key).then(function (document_) { result.document = document_; });

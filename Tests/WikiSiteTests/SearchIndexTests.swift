@@ -126,11 +126,11 @@ struct SearchIndexTests {
         ])
         let shard = try #require(index.files.first { $0.name == "t-62.js" })
         // "beans": in the body of section 0 and the heading of section 1 (fields 2 | 4): the
-        // heading's section is the one shown. The page is 4 terms long: length class 8.
+        // heading's section is the one shown.
         #expect(shard.text.contains(#""beans":[[""#))
-        #expect(shard.text.contains(#",2,6,1,8]"#), "\(shard.text)")
+        #expect(shard.text.contains(#",2,6,1]"#), "\(shard.text)")
         let meta = try #require(index.files.first { $0.name == "meta.js" })
-        #expect(meta.text.hasPrefix(#"wikisiteSearch.put("meta",{"n":1,"avg":4,"t":["#))
+        #expect(meta.text.hasPrefix(#"wikisiteSearch.put("meta",{"n":1,"t":["#))
     }
 
     @Test func aHostileTitleStaysTextInsideItsScript() throws {
@@ -182,46 +182,46 @@ struct SearchIndexTests {
         #expect(changed.count <= 4, "\(changed)")
     }
 
-    static func posting(_ count: Int, _ fields: Int, _ section: Int, _ lengthClass: Int) -> SearchPosting {
-        SearchPosting(count: count, fields: fields, section: section, lengthClass: lengthClass)
+    static func posting(_ count: Int, _ fields: Int, _ section: Int) -> SearchPosting {
+        SearchPosting(count: count, fields: fields, section: section)
     }
 
     @Test func aPostingReadsBackFromTheTextItWritesAndNothingElse() {
-        let posting = Self.posting(12, 5, 3, 40)
-        #expect(posting.text == "12,5,3,40")
-        #expect(posting.textLength == 9)
+        let posting = Self.posting(12, 5, 340)
+        #expect(posting.text == "12,5,340")
+        #expect(posting.textLength == 8)
         #expect(SearchPosting(text: Array(posting.text.utf8)) == posting)
-        for text in ["", "1,2,3", "1,2,3,4,5", "1,,3,4", "1,2,3,a", "1,300,3,4", "1,2,3,4,", "-1,2,3,4"] {
+        for text in ["", "1,2", "1,2,3,4", "1,,3", "1,2,a", "1,300,3", "1,2,3,", "-1,2,3"] {
             #expect(SearchPosting(text: Array(text.utf8)) == nil, "\(text)")
         }
     }
 
     @Test func aShardKeepsItsPostingsInKeyOrderAndReadsBackAsTheStateKeepsIt() throws {
         var cafe = SearchShard.setting(
-            ["bb0000000000": Self.posting(1, 4, 0, 8), "dd0000000000": Self.posting(1, 4, 0, 8)], in: [])
-        cafe = SearchShard.setting(["aa0000000000": Self.posting(2, 4, 0, 8), "dd0000000000": nil], in: cafe)
-        cafe = SearchShard.setting(["bb0000000000": Self.posting(3, 4, 0, 8)], in: cafe)
+            ["bb0000000000": Self.posting(1, 4, 0), "dd0000000000": Self.posting(1, 4, 0)], in: [])
+        cafe = SearchShard.setting(["aa0000000000": Self.posting(2, 4, 0), "dd0000000000": nil], in: cafe)
+        cafe = SearchShard.setting(["bb0000000000": Self.posting(3, 4, 0)], in: cafe)
         var shard = StoredSearchShard()
         shard.set(cafe, of: "cafe")
-        shard.set(SearchShard.setting(["cc0000000000": Self.posting(1, 1, 0, 9)], in: []), of: "café")
-        let bound = { SearchTermParts.Bound(maxCount: $0, minLengthClass: $1, fields: 4) }
+        shard.set(SearchShard.setting(["cc0000000000": Self.posting(1, 1, 0)], in: []), of: "café")
+        let bound = { SearchTermParts.Bound(maxCount: $0, fields: $1) }
         shard.set(
             [
-                .init(band: 3, slice: 0, count: 7, bound: bound(2, 5), size: 210),
-                .init(band: 5, slice: 0, count: 3, bound: bound(1, 9), size: 90),
-                .init(band: 5, slice: 1, count: 4, bound: bound(3, 7), size: 120),
+                .init(band: 3, slice: 0, count: 7, bound: bound(2, 4), size: 210),
+                .init(band: 5, slice: 0, count: 3, bound: bound(1, 4), size: 90),
+                .init(band: 5, slice: 1, count: 4, bound: bound(3, 6), size: 120),
             ], ofSplit: "common")
         #expect(
             shard.value(SearchTermParts(threshold: 100))
-                == #"{"cafe":[["aa0000000000",2,4,0,8],["bb0000000000",3,4,0,8]],"café":[["cc0000000000",1,1,0,9]],"#
-                + #""common":{"n":14,"p":[[3,2,5,4,4],[5,3,7,4,4]]}}"#,
+                == #"{"cafe":[["aa0000000000",2,4,0],["bb0000000000",3,4,0]],"café":[["cc0000000000",1,1,0]],"#
+                + #""common":{"n":14,"p":[[3,2,4,4],[5,3,6,4]]}}"#,
             "a band's bound holds those of its slices; its slices are as many as its size asks for")
         #expect(StoredSearchShard(encoded: shard.encoded) == shard)
         let damaged = [
-            "cafe\n", "cafe\t\n", "\taa0000000000:1,4,0,8\n", "cafe\taa000000000:1,4,0,8\n",
-            "cafe\tAA0000000000:1,4,0,8\n", "cafe\taa0000000000:1,4,0\n", "cafe\taa0000000000;1,4,0,8\n",
-            "cafe\taa0000000000:1,4,0,8\t\n", "common\t=1,2,3\n", "common\t=1,2,3,4,5,6\n",
-            "common\t=1,2,3,4,5,6,-7\n", "common\t=1,2,3,4,5,6,7\taa0000000000:1,4,0,8\n",
+            "cafe\n", "cafe\t\n", "\taa0000000000:1,4,0\n", "cafe\taa000000000:1,4,0\n",
+            "cafe\tAA0000000000:1,4,0\n", "cafe\taa0000000000:1,4\n", "cafe\taa0000000000;1,4,0\n",
+            "cafe\taa0000000000:1,4,0\t\n", "common\t=1,2,3\n", "common\t=1,2,3,4,5\n",
+            "common\t=1,2,3,4,5,-6\n", "common\t=1,2,3,4,5,6\taa0000000000:1,4,0\n",
         ]
         for text in damaged { #expect(StoredSearchShard(encoded: Data(text.utf8)) == nil, "\(text)") }
         shard.set([], of: "café")
@@ -235,20 +235,19 @@ struct SearchIndexTests {
             title: "Coffee", href: "Coffee.html", otherTitle: nil,
             sections: [.init(heading: "", anchor: "", text: "Beans and beans.")])
         let entry = SearchEntry(document, key: SearchEntry.firstKey(ofHref: "Coffee.html"))
-        #expect(entry.postings["beans"]?.text == "2,4,0,8", "two in the body of section 0, 4 terms: class 8")
+        #expect(entry.postings["beans"]?.text == "2,4,0", "two in the body of section 0")
         let stored = SearchEntry(
-            key: entry.key, href: entry.href, length: entry.length, encodedPostings: entry.encodedPostings,
-            value: entry.value)
+            key: entry.key, href: entry.href, encodedPostings: entry.encodedPostings, value: entry.value)
         #expect(stored == entry)
-        #expect(entry.encodedPostings.starts(with: [3] + Array("and".utf8) + [1, 4, 0, 8, 5] + Array("beans".utf8)))
+        #expect(entry.encodedPostings.starts(with: [3] + Array("and".utf8) + [1, 4, 0, 5] + Array("beans".utf8)))
         let beans: [UInt8] = [5] + Array("beans".utf8)
         let damaged: [[UInt8]] = [
-            Array("beans\t2,4\n".utf8), beans + [2, 4], [0, 2, 4, 0, 8], beans + [2, 4, 0, 0x80],
-            beans + [2, 0x80, 0x02, 0, 8], [9] + Array("beans".utf8),
+            Array("beans\t2,4\n".utf8), beans + [2, 4], [0, 2, 4, 0], beans + [2, 4, 0x80],
+            beans + [2, 0x80, 0x02, 0], [9] + Array("beans".utf8),
         ]
         for bytes in damaged {
             #expect(
-                SearchEntry(key: "k", href: "h", length: 1, encodedPostings: bytes, value: "") == nil,
+                SearchEntry(key: "k", href: "h", encodedPostings: bytes, value: "") == nil,
                 "postings that do not decode are no entry: \(bytes)")
         }
         #expect(SearchIndex(entries: [entry], clashes: 0, cut: SearchShardCut()).files == SearchIndex([document]).files)

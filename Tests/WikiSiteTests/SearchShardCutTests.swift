@@ -12,7 +12,7 @@ struct SearchShardCutTests {
     static func postings(_ count: Int) -> [SearchShard.Posting] {
         (0..<count).map {
             SearchShard.Posting(
-                key: UInt64($0), posting: SearchPosting(count: 1, fields: 4, section: 0, lengthClass: 8))
+                key: UInt64($0), posting: SearchPosting(count: 1, fields: 4, section: 0))
         }
     }
 
@@ -100,7 +100,7 @@ struct SearchShardRecutTests {
         #expect(try Self.shards(withPrefix: "70", in: folder) == ["t-70.js"])
         // "p" weighs over 1,000 bytes and is cut; "pe" weighs about 500, "pa" more with the
         // special pages' "pages", and is cut again.
-        let (cutting, cutDifferences) = try Self.build(Self.pages(wordsStartingWithP: 15), step: 2, in: folder)
+        let (cutting, cutDifferences) = try Self.build(Self.pages(wordsStartingWithP: 18), step: 2, in: folder)
         #expect(cutting.readChangesOnly, "\(cutting.fastPathDeclined ?? "")")
         #expect(cutDifferences.isEmpty, "\(cutDifferences)")
         let cut = try Self.shards(withPrefix: "70", in: folder)

@@ -8,8 +8,8 @@ import WikiRender
 /// The parts a common term's postings are written in, best first.
 @Suite("search term parts")
 struct SearchTermPartsTests {
-    static func posting(count: Int, fields: Int, lengthClass: Int) -> SearchPosting {
-        SearchPosting(count: count, fields: fields, section: 0, lengthClass: lengthClass)
+    static func posting(count: Int, fields: Int) -> SearchPosting {
+        SearchPosting(count: count, fields: fields, section: 0)
     }
 
     /// `count` pages, page `n` holding "common" in its title when `n` is a multiple of 7 and in
@@ -25,23 +25,27 @@ struct SearchTermPartsTests {
         }
     }
 
-    @Test func aLengthsClassIsFourTimesItsBinaryLogarithmRoundedAtEveryLength() {
-        for length in [-1, 0, 1, 2, 3, 100, 1023, 1024, 1025, 4096, 1_000_000] {
-            let expected = length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
-            #expect(SearchIndex.lengthClass(length) == expected, "\(length)")
+    @Test func aCountsImpactIsFourTimesItsBinaryLogarithmRoundedAtEveryCount() {
+        for count in [-1, 0, 1, 2, 3, 100, 1023, 1024, 1025, 4096, 1_000_000] {
+            let expected = count < 1 ? 0 : Int((4 * log2(Double(count))).rounded())
+            #expect(SearchTermParts.impact(ofCount: count) == expected, "\(count)")
         }
-        #expect((1..<3000).map(SearchIndex.lengthClass) == (1..<3000).map { Int((4 * log2(Double($0))).rounded()) })
+        #expect(
+            (1..<3000).map(SearchTermParts.impact(ofCount:)) == (1..<3000).map { Int((4 * log2(Double($0))).rounded()) }
+        )
     }
 
-    @Test func aPostingsBandRanksATitleThenAHeadingThenTheBodyByImpact() {
-        let band = { SearchTermParts.band(of: Self.posting(count: $0, fields: $1, lengthClass: $2)) }
-        #expect(band(1, 7, 20) < band(1, 5, 20))
-        #expect(band(1, 5, 20) < band(1, 6, 20))
-        #expect(band(1, 6, 20) < band(1, 4, 20))
-        #expect(band(8, 4, 20) < band(1, 4, 20))
-        #expect(band(1, 4, 12) < band(1, 4, 20))
-        #expect(band(1, 4, 200) == 4 * SearchTermParts.bandsPerGroup - 1)
-        #expect(band(300, 7, 0) == 0)
+    @Test func aPostingsBandRanksATitleThenAHeadingThenTheBodyByCount() {
+        let band = { SearchTermParts.band(of: Self.posting(count: $0, fields: $1)) }
+        #expect(band(1, 7) < band(1, 5))
+        #expect(band(1, 5) < band(1, 6))
+        #expect(band(1, 6) < band(1, 4))
+        #expect(band(8, 4) < band(2, 4))
+        #expect(band(2, 4) < band(1, 4))
+        #expect(band(1, 4) == 4 * SearchTermParts.bandsPerGroup - 1)
+        #expect(band(166, 7) == 0)
+        #expect(band(165, 7) == 1)
+        #expect(band(100_000, 4) == 3 * SearchTermParts.bandsPerGroup)
     }
 
     @Test func everyPartBoundsItsPostingsAndThePartsHoldThemAllBestFirst() {
@@ -49,9 +53,7 @@ struct SearchTermPartsTests {
         let postings = (0..<400).map { number in
             SearchShard.Posting(
                 key: UInt64(number) << 38,
-                posting: Self.posting(
-                    count: Int(random.next() % 30) + 1, fields: Int(random.next() % 8) | 4,
-                    lengthClass: Int(random.next() % 60)))
+                posting: Self.posting(count: Int(random.next() % 30) + 1, fields: Int(random.next() % 8) | 4))
         }
         let termParts = SearchTermParts(threshold: 300)
         let parts = termParts.parts(of: postings)
@@ -68,7 +70,6 @@ struct SearchTermPartsTests {
             let postings = part.postings.map(\.posting)
             for posting in postings { #expect(SearchTermParts.band(of: posting) == part.band) }
             #expect(summary.bound.maxCount == postings.map { Int($0.count) }.max())
-            #expect(summary.bound.minLengthClass == postings.map { Int($0.lengthClass) }.min())
             #expect(summary.bound.fields == postings.reduce(0) { $0 | Int($1.fields) })
             let bandSize = SearchShard.size(of: parts.filter { $0.band == part.band }.flatMap(\.postings))
             let slices = termParts.slices(ofBandSize: bandSize)

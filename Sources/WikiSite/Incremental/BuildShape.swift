@@ -9,7 +9,7 @@ import WikiWrite
 /// touches, or that only a full build is safe.
 struct BuildShape: Equatable {
     /// The version of the state's contents; a state of another format is not used.
-    static let stateFormat = "25"
+    static let stateFormat = "26"
 
     /// The settings, by name: `format`, `version`, `configuration`, and `theme <file name>`.
     let settings: [String: String]

@@ -35,12 +35,11 @@ extension BuildState {
     func searchEntries(_ keys: [String], ofWiki wikiID: String) throws -> [String: SearchEntry] {
         var entries: [String: SearchEntry] = [:]
         try forEachRow(
-            "SELECT key, href, length, postings, value FROM searchDocument WHERE wiki = ? AND key IN", inWiki: wikiID,
+            "SELECT key, href, postings, value FROM searchDocument WHERE wiki = ? AND key IN", inWiki: wikiID,
             keys: keys
         ) { row in
-            guard let postings = row[3] as Data?,
-                let entry = SearchEntry(
-                    key: row[0], href: row[1], length: row[2], encodedPostings: [UInt8](postings), value: row[4])
+            guard let postings = row[2] as Data?,
+                let entry = SearchEntry(key: row[0], href: row[1], encodedPostings: [UInt8](postings), value: row[3])
             else { return }
             entries[row[0]] = entry
         }

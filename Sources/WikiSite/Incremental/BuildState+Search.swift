@@ -51,8 +51,8 @@ extension BuildState {
     func searchTotals(ofWiki wikiID: String) throws -> SearchIndex.Totals? {
         try database.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT documents, length, clashes FROM searchTotals WHERE wiki = ?", arguments: [wikiID]
-            ).map { SearchIndex.Totals(documents: $0[0], length: $0[1], clashes: $0[2]) }
+                db, sql: "SELECT documents, clashes FROM searchTotals WHERE wiki = ?", arguments: [wikiID]
+            ).map { SearchIndex.Totals(documents: $0[0], clashes: $0[1]) }
         }
     }
 
@@ -121,12 +121,12 @@ extension BuildState {
         for key in change.removedEntries { try removeEntry.execute(arguments: [wikiID, key]) }
         let writeEntry = try db.cachedStatement(
             sql:
-                "INSERT OR REPLACE INTO searchDocument (wiki, key, href, length, postings, value) VALUES (?, ?, ?, ?, ?, ?)"
+                "INSERT OR REPLACE INTO searchDocument (wiki, key, href, postings, value) VALUES (?, ?, ?, ?, ?)"
         )
         let entries = (change.whole?.entries ?? change.entries).sorted { $0.key < $1.key }
         for entry in entries {
             try writeEntry.execute(
-                arguments: [wikiID, entry.key, entry.href, entry.length, Data(entry.encodedPostings), entry.value])
+                arguments: [wikiID, entry.key, entry.href, Data(entry.encodedPostings), entry.value])
         }
         let removeShard = try db.cachedStatement(sql: "DELETE FROM searchShard WHERE wiki = ? AND shard = ?")
         for key in change.removedShards { try removeShard.execute(arguments: [wikiID, key]) }
@@ -140,8 +140,8 @@ extension BuildState {
             }
         }
         try db.execute(
-            sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, length, clashes) VALUES (?, ?, ?, ?)",
-            arguments: [wikiID, change.totals.documents, change.totals.length, change.totals.clashes])
+            sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, clashes) VALUES (?, ?, ?)",
+            arguments: [wikiID, change.totals.documents, change.totals.clashes])
     }
 
     /// Records the shards and parts of the whole index `index`, a batch of shards at a time,

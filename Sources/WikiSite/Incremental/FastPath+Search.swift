@@ -37,7 +37,6 @@ extension FastPath {
         var shardEdit = try SearchShardEdit(ofWiki: wiki.id, state: state, cut: options.searchShardCut)
         for entry in changes {
             totals.documents += (entry.new == nil ? 0 : 1) - (entry.old == nil ? 0 : 1)
-            totals.length += (entry.new?.length ?? 0) - (entry.old?.length ?? 0)
             try movePostings(of: entry, into: &shardEdit)
             guard entry.old != entry.new else { continue }
             if let new = entry.new { change.entries.append(new) } else { change.removedEntries.append(entry.key) }

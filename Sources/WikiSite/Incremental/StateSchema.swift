@@ -60,11 +60,11 @@ import GRDB
 ///   (NULL: not known). The fast path cuts the lists again from them around the titles that
 ///   come or go.
 /// - `searchDocument`, `searchShard`, `searchTotals` (migration "search index"): each search
-///   wiki's index: every document by `key` with its `href`, `length`, `postings` by term
+///   wiki's index: every document by `key` with its `href`, `postings` by term
 ///   (`SearchEntry.encodedPostings`) and `value` in its document shard; every term shard by
 ///   `shard` key with its `terms` (`StoredSearchShard.encoded`) and its `size` (migration
-///   "search shard sizes"); and the wiki's totals (documents, terms, key clashes), which
-///   `meta.js` shows. `searchPart` (migration "search term parts"): the `postings` of each part
+///   "search shard sizes"); and the wiki's totals (documents, key clashes), which `meta.js`
+///   shows (migration "search without lengths" took out the lengths). `searchPart` (migration "search term parts"): the `postings` of each part
 ///   of a split term, by `term`, `band` and `slice` (migration "search term slices").
 ///
 /// - `folderFile` (migration "folder files"): for each file of a folder wiki's folder a page
@@ -410,6 +410,15 @@ enum StateSchema {
                 table.column("entry", .blob).notNull()
                 table.primaryKey(["source", "path"])
             }
+        }
+        migrator.registerMigration("search without lengths") { db in
+            // Scores no longer weigh a document's length, so neither a posting nor the totals
+            // keep one. A state of the format before holds postings with lengths: its next build
+            // is a full one, and makes every row.
+            try db.execute(sql: "DELETE FROM searchDocument; DELETE FROM searchShard; DELETE FROM searchPart")
+            try db.alter(table: "searchDocument") { table in table.drop(column: "length") }
+            try db.execute(sql: "DELETE FROM searchTotals")
+            try db.alter(table: "searchTotals") { table in table.drop(column: "length") }
         }
         return migrator
     }

@@ -2,8 +2,8 @@ import Foundation
 import WikiDocuments
 import WikiRender
 
-/// One document of a wiki's search index as the index holds it: its key, its length in terms,
-/// its posting for each of its terms, and its value in its document shard. The state keeps it,
+/// One document of a wiki's search index as the index holds it: its key, its posting for each of
+/// its terms, and its value in its document shard. The state keeps it,
 /// so the fast path takes a changed page's old postings out of the shards without reading the
 /// page as it was.
 struct SearchEntry: Sendable, Equatable {
@@ -11,8 +11,6 @@ struct SearchEntry: Sendable, Equatable {
     let key: String
     /// The file, relative to the wiki's folder.
     let href: String
-    /// How many terms the document has, repeats counted.
-    let length: Int
     /// Each term's posting, as the state keeps them: for each term in the byte order of their
     /// UTF-8, the term's length and its bytes, then its posting (`SearchPosting.appendBinary`),
     /// every number an unsigned LEB128 integer (`StoredOutline`). One allocation a document
@@ -23,36 +21,32 @@ struct SearchEntry: Sendable, Equatable {
     let value: String
 
     /// The entry whose postings are `encodedPostings`; nil when they do not decode.
-    init?(key: String, href: String, length: Int, encodedPostings: [UInt8], value: String) {
+    init?(key: String, href: String, encodedPostings: [UInt8], value: String) {
         guard Self.forEachPosting(of: encodedPostings, { _, _ in }) else { return nil }
-        self.init(key: key, href: href, length: length, validPostings: encodedPostings, value: value)
+        self.init(key: key, href: href, validPostings: encodedPostings, value: value)
     }
 
-    private init(key: String, href: String, length: Int, validPostings: [UInt8], value: String) {
+    private init(key: String, href: String, validPostings: [UInt8], value: String) {
         self.key = key
         self.href = href
-        self.length = length
         self.encodedPostings = validPostings
         self.value = value
     }
 
     /// The entry of `document` under `key`.
     init(_ document: SearchDocument, key: String) {
-        let (found, length) = Self.postings(of: document)
-        let lengthClass = SearchIndex.lengthClass(length)
+        let found = Self.postings(of: document)
         var encoded: [UInt8] = []
-        // A term's length, then its bytes, then four numbers of a byte or two each.
-        encoded.reserveCapacity(found.byteCount + 6 * found.count)
+        // A term's length, then its bytes, then three numbers of a byte or two each.
+        encoded.reserveCapacity(found.byteCount + 5 * found.count)
         for number in found.numbersInByteOrder() {
             let posting = found.values[number]
             StoredOutline.append(found.termLength(number), to: &encoded)
             found.appendTerm(number, to: &encoded)
-            SearchPosting(
-                count: posting.count, fields: posting.fields, section: max(0, posting.section), lengthClass: lengthClass
-            ).appendBinary(to: &encoded)
+            SearchPosting(count: posting.count, fields: posting.fields, section: max(0, posting.section))
+                .appendBinary(to: &encoded)
         }
-        self.init(
-            key: key, href: document.href, length: length, validPostings: encoded, value: Self.value(of: document))
+        self.init(key: key, href: document.href, validPostings: encoded, value: Self.value(of: document))
     }
 
     /// Each term's posting, by term.
@@ -67,8 +61,8 @@ struct SearchEntry: Sendable, Equatable {
         var section = -1
     }
 
-    /// Where each term of `document` is, and how many terms it has.
-    private static func postings(of document: SearchDocument) -> (postings: TermTally<Posting>, length: Int) {
+    /// Where each term of `document` is.
+    private static func postings(of document: SearchDocument) -> TermTally<Posting> {
         // About one distinct term in twenty bytes of a page's text.
         var tally = Tally(
             postings: TermTally(
@@ -78,20 +72,18 @@ struct SearchEntry: Sendable, Equatable {
             tally.add(section.heading, field: SearchIndex.inHeading, section: number)
             tally.add(section.text, field: SearchIndex.inBody, section: number)
         }
-        return (tally.postings, tally.length)
+        return tally.postings
     }
 
-    /// The postings of one document's terms as they are counted, and how many terms it has: a
-    /// struct whose `add` changes itself, so the closure that takes each term changes no
-    /// captured variable and needs no exclusivity check at run time.
+    /// The postings of one document's terms as they are counted: a struct whose `add` changes
+    /// itself, so the closure that takes each term changes no captured variable and needs no
+    /// exclusivity check at run time.
     private struct Tally {
         var postings: TermTally<Posting>
-        var length = 0
 
         /// Counts the terms of `text`, found in `field` of section `section` (-1: the title).
         mutating func add(_ text: String, field: Int, section: Int) {
             SearchTerms.forEachTermUTF8(of: text) { term in
-                length += 1
                 postings.update(term, initial: Posting()) { posting in
                     let firstInHeading = field == SearchIndex.inHeading && posting.fields & SearchIndex.inHeading == 0
                     if (posting.section < 0 && section >= 0) || firstInHeading { posting.section = section }

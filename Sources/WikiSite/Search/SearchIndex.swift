@@ -8,14 +8,15 @@ import WikiRender
 ///
 /// | file | what it holds |
 /// | --- | --- |
-/// | `meta.js` | the number of documents, their mean length in terms, the keys of the term shards |
-/// | `t-<key>.js` | the terms of the shard `key`, a prefix (`SearchShardCut`), each with its postings `[document, count, fields, section, length class]`, or the summary of its parts |
+/// | `meta.js` | the number of documents, the keys of the term shards |
+/// | `t-<key>.js` | the terms of the shard `key`, a prefix (`SearchShardCut`), each with its postings `[document, count, fields, section]`, or the summary of its parts |
 /// | `p-<term>-<band>-<slice>.js` | one part of a common term's postings (`SearchTermParts`) |
 /// | `d-<xx>.js` | the documents whose key starts with `xx`: title, href, sections (heading, anchor, excerpt) |
 ///
-/// A document's key is a digest of its href, and its length is kept as a class (4 per doubling,
-/// `lengthClass`), so a page created, deleted or edited changes only the shards of the words
-/// it adds, removes or counts again, its own document shard, and `meta.js`. Every value is written
+/// A document's key is a digest of its href, and a posting holds nothing of the document but the
+/// term's count, fields and section (scores do not weigh a document's length), so a page edited
+/// changes only the shards of the words it adds, removes or counts again and its own document
+/// file; a page created or deleted changes `meta.js` too. Every value is written
 /// by `ScriptSafeJSON`: no text of a page can end the script or start markup. The whole index
 /// and the fast path's changes to it write their files with the same functions, so both make
 /// the same bytes.
@@ -33,11 +34,10 @@ struct SearchIndex: Sendable {
         let text: String
     }
 
-    /// What `meta.js` counts: the documents, their terms, and the documents whose key is not
-    /// their first (`SearchEntry.keys(ofHrefs:)`), which the fast path leaves to the wiki-wide path.
+    /// What `meta.js` counts, the documents, and the documents whose key is not their first
+    /// (`SearchEntry.keys(ofHrefs:)`), which the fast path leaves to the wiki-wide path.
     struct Totals: Sendable, Equatable {
         var documents: Int
-        var length: Int
         var clashes: Int
     }
 
@@ -87,7 +87,7 @@ struct SearchIndex: Sendable {
         splitTerms = zip(shardKeys, stored).flatMap { key, shard in
             shard.splitTerms.map { term, summaries in (term, key, summaries) }
         }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
-        totals = Totals(documents: entries.count, length: entries.map(\.length).reduce(0, +), clashes: clashes)
+        totals = Totals(documents: entries.count, clashes: clashes)
     }
 
     /// The postings of `entries` (in key order) gathered by term, each term's list made at its
@@ -162,21 +162,6 @@ struct SearchIndex: Sendable {
         (0..<fileCount).map(file(at:)) + splitTerms.indices.flatMap(partFiles(at:))
     }
 
-    /// A document's length in terms as the postings keep it: `4 × log2(length)`, rounded, which the
-    /// search script turns back into a length within 10 %. An edit that adds or removes a few
-    /// words keeps the class, and so leaves the postings of the page's other words as they were.
-    static func lengthClass(_ length: Int) -> Int {
-        (0..<smallLengthClasses.count).contains(length) ? smallLengthClasses[length] : workedOutLengthClass(length)
-    }
-
-    /// The classes of the lengths below 1,024, worked out once: every posting's band asks for the
-    /// class of its count, most of them small.
-    private static let smallLengthClasses = (0..<1024).map(workedOutLengthClass)
-
-    private static func workedOutLengthClass(_ length: Int) -> Int {
-        length < 1 ? 0 : Int((4 * log2(Double(length))).rounded())
-    }
-
     /// The file of the term shard `key`, whose split terms `parts` cut.
     static func termFile(_ key: String, _ shard: StoredSearchShard, parts: SearchTermParts) -> File {
         file("t-" + key, value: shard.value(parts))
@@ -197,12 +182,10 @@ struct SearchIndex: Sendable {
         file("d-" + key, value: value)
     }
 
-    /// `meta.js`: the number of documents, their mean length (rounded), and the term shards' keys
-    /// (`shardKeys`, sorted).
+    /// `meta.js`: the number of documents and the term shards' keys (`shardKeys`, sorted).
     static func metaFile(_ totals: Totals, shardKeys: [String]) -> File {
-        let mean = totals.documents == 0 ? 0 : (totals.length + totals.documents / 2) / totals.documents
         let list = shardKeys.map { "\"\($0)\"" }.joined(separator: ",")
-        return file("meta", value: "{\"n\":\(totals.documents),\"avg\":\(mean),\"t\":[\(list)]}")
+        return file("meta", value: "{\"n\":\(totals.documents),\"t\":[\(list)]}")
     }
 
     /// The file `name`.js, handing `value` (script-safe JSON) to the search script.

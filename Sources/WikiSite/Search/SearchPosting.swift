@@ -1,36 +1,30 @@
 /// Where a term is in one document, as a posting of the search index holds it: how often it is
-/// there, the fields it is in (bits: `SearchIndex.inTitle`, `inHeading`, `inBody`), the section it
-/// is first in, and the document's length class (`SearchIndex.lengthClass`). Four numbers, not
-/// text: a wiki of 100,000 pages has more than ten million postings.
+/// there, the fields it is in (bits: `SearchIndex.inTitle`, `inHeading`, `inBody`) and the section
+/// it is first in. Three numbers, not text: a wiki of 100,000 pages has more than ten million
+/// postings. Nothing of the rest of the document is in it, so an edit changes the postings of the
+/// words whose counts, fields or sections it changes, and no other.
 struct SearchPosting: Sendable, Equatable {
     let count: UInt32
     let section: UInt32
     let fields: UInt8
-    let lengthClass: UInt8
 
-    init(count: Int, fields: Int, section: Int, lengthClass: Int) {
+    init(count: Int, fields: Int, section: Int) {
         self.count = UInt32(clamping: count)
         self.fields = UInt8(clamping: fields)
         self.section = UInt32(clamping: section)
-        self.lengthClass = UInt8(clamping: lengthClass)
     }
 
-    /// The posting `text` writes (`count,fields,section,class`, each a decimal number); nil when
-    /// it is not one. It allocates nothing: an edit reads back every posting of the shards it
-    /// changes.
+    /// The posting `text` writes (`count,fields,section`, each a decimal number); nil when it is
+    /// not one. It allocates nothing: an edit reads back every posting of the shards it changes.
     init?(text: some Collection<UInt8>) {
-        var numbers: (UInt32, UInt32, UInt32) = (0, 0, 0)
+        var numbers: (UInt32, UInt32) = (0, 0)
         var ended = 0
         var number: UInt32 = 0
         var digits = 0
         for byte in text {
             if byte == UInt8(ascii: ",") {
-                guard digits > 0, ended < 3 else { return nil }
-                switch ended {
-                case 0: numbers.0 = number
-                case 1: numbers.1 = number
-                default: numbers.2 = number
-                }
+                guard digits > 0, ended < 2 else { return nil }
+                if ended == 0 { numbers.0 = number } else { numbers.1 = number }
                 (ended, number, digits) = (ended + 1, 0, 0)
                 continue
             }
@@ -38,31 +32,28 @@ struct SearchPosting: Sendable, Equatable {
             number = number * 10 + UInt32(byte - UInt8(ascii: "0"))
             digits += 1
         }
-        guard digits > 0, ended == 3, numbers.1 <= UInt8.max, number <= UInt8.max else { return nil }
-        self.init(count: Int(numbers.0), fields: Int(numbers.1), section: Int(numbers.2), lengthClass: Int(number))
+        guard digits > 0, ended == 2, numbers.1 <= UInt8.max else { return nil }
+        self.init(count: Int(numbers.0), fields: Int(numbers.1), section: Int(number))
     }
 
     /// The posting `appendBinary(to:)` wrote at `reader`'s place, which it reads past; nil when
     /// the bytes there are not one.
     init?(reading reader: inout StoredOutline.Reader) {
         guard let count = reader.integer(), let fields = reader.integer(), let section = reader.integer(),
-            let lengthClass = reader.integer(), count <= UInt32.max, section <= UInt32.max,
-            fields <= UInt8.max, lengthClass <= UInt8.max
+            count <= UInt32.max, section <= UInt32.max, fields <= UInt8.max
         else { return nil }
-        self.init(count: count, fields: fields, section: section, lengthClass: lengthClass)
+        self.init(count: count, fields: fields, section: section)
     }
 
-    /// Appends the posting as the state keeps a document's postings: `count`, `fields`,
-    /// `section` and `class`, each an unsigned LEB128 integer (`StoredOutline`), a byte each most
-    /// of the time.
+    /// Appends the posting as the state keeps a document's postings: `count`, `fields` and
+    /// `section`, each an unsigned LEB128 integer (`StoredOutline`), a byte each most of the time.
     func appendBinary(to bytes: inout [UInt8]) {
         StoredOutline.append(Int(count), to: &bytes)
         StoredOutline.append(Int(fields), to: &bytes)
         StoredOutline.append(Int(section), to: &bytes)
-        StoredOutline.append(Int(lengthClass), to: &bytes)
     }
 
-    /// As a term shard and the state write it: `count,fields,section,class`.
+    /// As a term shard and the state write it: `count,fields,section`.
     var text: String {
         var bytes: [UInt8] = []
         append(to: &bytes)
@@ -71,11 +62,11 @@ struct SearchPosting: Sendable, Equatable {
 
     /// How many bytes `text` takes.
     var textLength: Int {
-        Self.digits(count) + Self.digits(UInt32(fields)) + Self.digits(section) + Self.digits(UInt32(lengthClass)) + 3
+        Self.digits(count) + Self.digits(UInt32(fields)) + Self.digits(section) + 2
     }
 
-    /// The most bytes `text` takes: four numbers of ten digits at most, and three commas.
-    static let longestText = 43
+    /// The most bytes `text` takes: three numbers of ten digits at most, and two commas.
+    static let longestText = 32
 
     /// Appends the bytes of `text` to `bytes`.
     func append(to bytes: inout [UInt8]) {
@@ -92,9 +83,7 @@ struct SearchPosting: Sendable, Equatable {
         buffer[end] = UInt8(ascii: ",")
         end = Self.write(UInt32(fields), into: buffer, at: end + 1)
         buffer[end] = UInt8(ascii: ",")
-        end = Self.write(section, into: buffer, at: end + 1)
-        buffer[end] = UInt8(ascii: ",")
-        return Self.write(UInt32(lengthClass), into: buffer, at: end + 1)
+        return Self.write(section, into: buffer, at: end + 1)
     }
 
     /// How many decimal digits `value` takes.

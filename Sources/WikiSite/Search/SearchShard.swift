@@ -98,7 +98,7 @@ struct SearchShard: Sendable, Equatable {
     /// The most bytes a posting takes in a shard's value or row, its separator included.
     private static let longestPosting = keyLength + SearchPosting.longestText + 6
 
-    /// Appends `postings` to `bytes`, each `["key",count,fields,section,class]`, separated by commas.
+    /// Appends `postings` to `bytes`, each `["key",count,fields,section]`, separated by commas.
     static func appendPostings(_ postings: [Posting], to bytes: inout [UInt8]) {
         appendEach(of: postings, to: &bytes) { posting, first, buffer in
             var end = first ? 0 : 1
@@ -152,7 +152,7 @@ struct SearchShard: Sendable, Equatable {
         return postings
     }
 
-    /// The posting `key:count,fields,section,class` of `encoded`; nil when it is not one.
+    /// The posting `key:count,fields,section` of `encoded`; nil when it is not one.
     private static func posting(encoded: ArraySlice<UInt8>) -> Posting? {
         let colon = encoded.startIndex + keyLength
         guard encoded.count > keyLength + 1, encoded[colon] == UInt8(ascii: ":") else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import WikiRender
 
 /// The parts of a common term's postings: a term whose postings weigh more than `threshold`
@@ -7,7 +8,7 @@ import WikiRender
 /// shard then holds only the term's number of postings and each band's bound and slice count, so
 /// a first query loads the term's best band alone.
 ///
-/// A posting's band is a function of the posting alone (its fields, count and length class),
+/// A posting's band is a function of the posting alone (its fields and count),
 /// never of its rank, and its slice a function of its key and its band's size: an edit moves a
 /// posting only between the part it leaves and the one it joins, each no larger than a slice, at
 /// any size of the wiki.
@@ -29,17 +30,14 @@ struct SearchTermParts: Sendable, Equatable {
     }
 
     /// What bounds the scores of a part's postings: the most times the term is in one of their
-    /// documents, the least length class, and the fields any has.
+    /// documents, and the fields any has.
     struct Bound: Sendable, Equatable {
         let maxCount: Int
-        let minLengthClass: Int
         let fields: Int
 
         /// The bound of both `self`'s postings and `other`'s.
         func merging(_ other: Bound) -> Bound {
-            Bound(
-                maxCount: max(maxCount, other.maxCount), minLengthClass: min(minLengthClass, other.minLengthClass),
-                fields: fields | other.fields)
+            Bound(maxCount: max(maxCount, other.maxCount), fields: fields | other.fields)
         }
     }
 
@@ -71,14 +69,27 @@ struct SearchTermParts: Sendable, Equatable {
     }
 
     /// The band of `posting`, 0 the best: the group of its fields (a title match ranks first,
-    /// then a heading match), then its impact, `4 × log2(count / length)` in steps of 2, the
-    /// highest first.
+    /// then a heading match), then its count's impact (`impact(ofCount:)`) in steps of 2, the
+    /// highest first: a count of 1 is the group's last step, one of 166 or more its first.
     static func band(of posting: SearchPosting) -> Int {
         let fields = Int(posting.fields)
         let group = (fields & SearchIndex.inTitle == 0 ? 2 : 0) + (fields & SearchIndex.inHeading == 0 ? 1 : 0)
-        let impact = SearchIndex.lengthClass(Int(posting.count)) - Int(posting.lengthClass)
-        let step = min(bandsPerGroup - 1, max(0, -impact / 2))
+        let step = max(0, bandsPerGroup - 1 - impact(ofCount: Int(posting.count)) / 2)
         return group * bandsPerGroup + step
+    }
+
+    /// `4 × log2(count)`, rounded: how much a count weighs in a band, 4 steps a doubling, so
+    /// that a band's postings' scores are close.
+    static func impact(ofCount count: Int) -> Int {
+        (0..<smallImpacts.count).contains(count) ? smallImpacts[count] : workedOutImpact(count)
+    }
+
+    /// The impacts of the counts below 1,024, worked out once: every posting's band asks for
+    /// one, most of them small.
+    private static let smallImpacts = (0..<1024).map(workedOutImpact)
+
+    private static func workedOutImpact(_ count: Int) -> Int {
+        count < 1 ? 0 : Int((4 * log2(Double(count))).rounded())
     }
 
     /// How many slices a band weighing `size` is cut into: the fewest, a power of two, that leave
@@ -133,19 +144,16 @@ struct SearchTermParts: Sendable, Equatable {
         let slots = firstSlot[bands]
         var (counts, sizes) = ([Int](repeating: 0, count: slots), [Int](repeating: 0, count: slots))
         var (maxCounts, fields) = ([Int](repeating: 0, count: slots), [Int](repeating: 0, count: slots))
-        var minLengthClasses = [Int](repeating: .max, count: slots)
         for (posting, band) in zip(postings, bandOfPosting) {
             let slot = firstSlot[band] + Self.slice(ofKey: posting.key, slices: slicesOfBand[band])
             counts[slot] += 1
             sizes[slot] += SearchShard.size(of: posting)
             maxCounts[slot] = max(maxCounts[slot], Int(posting.posting.count))
-            minLengthClasses[slot] = min(minLengthClasses[slot], Int(posting.posting.lengthClass))
             fields[slot] |= Int(posting.posting.fields)
         }
         return (0..<bands).flatMap { band in
             (firstSlot[band]..<firstSlot[band + 1]).filter { counts[$0] > 0 }.map { slot in
-                let bound = Bound(
-                    maxCount: maxCounts[slot], minLengthClass: minLengthClasses[slot], fields: fields[slot])
+                let bound = Bound(maxCount: maxCounts[slot], fields: fields[slot])
                 return Summary(
                     band: band, slice: slot - firstSlot[band], count: counts[slot], bound: bound, size: sizes[slot])
             }
@@ -163,9 +171,7 @@ struct SearchTermParts: Sendable, Equatable {
 
     /// The summary of a part in `band` and `slice` holding `posting` alone.
     private static func summary(of posting: SearchShard.Posting, band: Int, slice: Int) -> Summary {
-        let bound = Bound(
-            maxCount: Int(posting.posting.count), minLengthClass: Int(posting.posting.lengthClass),
-            fields: Int(posting.posting.fields))
+        let bound = Bound(maxCount: Int(posting.posting.count), fields: Int(posting.posting.fields))
         return Summary(band: band, slice: slice, count: 1, bound: bound, size: SearchShard.size(of: posting))
     }
 
@@ -174,8 +180,8 @@ struct SearchTermParts: Sendable, Equatable {
         "p-" + SearchTerms.shardKey(of: term, length: .max) + "-" + String(band) + "-" + String(slice)
     }
 
-    /// What a shard holds of a split term: `{"n": postings, "p": [[band, most count, least length
-    /// class, fields, slices], …]}`, the bands best first. The search script bounds the score of
+    /// What a shard holds of a split term: `{"n": postings, "p": [[band, most count, fields,
+    /// slices], …]}`, the bands best first. The search script bounds the score of
     /// the documents of a band it has not loaded from them, and loads a band's slices together.
     func summary(of parts: [Summary]) -> String {
         var bands: [(band: Int, bound: Bound, size: Int)] = []
@@ -190,12 +196,12 @@ struct SearchTermParts: Sendable, Equatable {
         let list = bands.map { band in
             let bound = band.bound
             return
-                "[\(band.band),\(bound.maxCount),\(bound.minLengthClass),\(bound.fields),\(slices(ofBandSize: band.size))]"
+                "[\(band.band),\(bound.maxCount),\(bound.fields),\(slices(ofBandSize: band.size))]"
         }
         return "{\"n\":\(parts.reduce(0) { $0 + $1.count }),\"p\":[" + list.joined(separator: ",") + "]}"
     }
 
-    /// The value of a part's file: its postings `[key, count, fields, section, length class]`.
+    /// The value of a part's file: its postings `[key, count, fields, section]`.
     static func value(of part: Part) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         SearchShard.appendPostings(part.postings, to: &bytes)

@@ -99,8 +99,8 @@ struct StoredSearchShard: Sendable, Equatable {
     }
 
     /// The shard as the state keeps it: a line a term, `term` then a TAB and `key:posting` a
-    /// posting (`SearchShard.appendEncoded`), or a TAB and `=band,slice,count,most count,least
-    /// length class,fields,size` a part of a split term.
+    /// posting (`SearchShard.appendEncoded`), or a TAB and `=band,slice,count,most count,fields,size`
+    /// a part of a split term.
     var encoded: Data {
         var bytes: [UInt8] = []
         for (term, postings) in terms {
@@ -112,9 +112,7 @@ struct StoredSearchShard: Sendable, Equatable {
             bytes.append(contentsOf: term.utf8)
             for part in parts {
                 let bound = part.bound
-                let numbers = [
-                    part.band, part.slice, part.count, bound.maxCount, bound.minLengthClass, bound.fields, part.size,
-                ]
+                let numbers = [part.band, part.slice, part.count, bound.maxCount, bound.fields, part.size]
                 bytes.append(contentsOf: "\t=".utf8)
                 for (position, number) in numbers.enumerated() {
                     if position > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -153,7 +151,7 @@ struct StoredSearchShard: Sendable, Equatable {
     /// numbers in place: a common word's shard row holds a summary for each slice of each band.
     private static func parts(encoded: ArraySlice<UInt8>) -> [SearchTermParts.Summary]? {
         var parts: [SearchTermParts.Summary] = []
-        var numbers = [Int](repeating: 0, count: 7)
+        var numbers = [Int](repeating: 0, count: 6)
         var cursor = encoded.startIndex
         while cursor < encoded.endIndex {
             guard encoded[cursor] == UInt8(ascii: "\t"), cursor + 1 < encoded.endIndex,
@@ -175,8 +173,7 @@ struct StoredSearchShard: Sendable, Equatable {
             parts.append(
                 SearchTermParts.Summary(
                     band: numbers[0], slice: numbers[1], count: numbers[2],
-                    bound: .init(maxCount: numbers[3], minLengthClass: numbers[4], fields: numbers[5]),
-                    size: numbers[6]))
+                    bound: .init(maxCount: numbers[3], fields: numbers[4]), size: numbers[5]))
         }
         return parts.isEmpty ? nil : parts
     }
