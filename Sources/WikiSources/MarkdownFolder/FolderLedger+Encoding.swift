@@ -52,8 +52,13 @@ extension FolderLedger {
 
     /// The rows that turn the notes of `earlier` into these: those of the notes new or changed
     /// since (`written`), and the paths of the notes `earlier` held that this ledger does not
-    /// (`removed`). Both ledgers keep their notes in byte order of paths: one pass.
+    /// (`removed`). When this ledger was made compared with `earlier`, its ``changes`` name them;
+    /// else both ledgers' notes, in byte order of paths, are compared in one pass.
     public func noteRows(since earlier: FolderLedger) -> (written: [NoteRow], removed: [String]) {
+        if let changes, changes.earlier == earlier.identity {
+            let written = changes.written.compactMap { path in entry(at: path).map { Self.row(of: $0.entry) } }
+            return (written, changes.removed)
+        }
         var written: [NoteRow] = []
         var removed: [String] = []
         let (now, before) = (entries, earlier.entries)
