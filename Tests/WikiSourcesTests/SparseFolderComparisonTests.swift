@@ -1,4 +1,5 @@
 import Foundation
+import SplitMix64
 import Testing
 import WikiDocuments
 
@@ -76,6 +77,46 @@ import WikiDocuments
         let comparedRows = ledgers.ledger(namedLedger, readAt: namedLedger.readAt).noteRows(since: ledger)
         #expect(rows.written == comparedRows.written, "\(example.name): the rows every entry compared gives")
         #expect(rows.removed == comparedRows.removed, "\(example.name)")
+    }
+
+    @Test(arguments: [7, 8])
+    func randomChangesToAFolderOfManyNotesCompareByEventsAsByAWalk(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let folder = try MarkdownFolderFixture()
+        var names = Set((0..<1200).map { "n\($0 * 7 % 1200)" })
+        for name in names { try folder.write("\(name) links [[n1]]\n", to: name + ".md") }
+        var ledger = atLater(try #require(try folder.read().reading.ledger?.folder))
+        for round in 0..<6 {
+            var touched: Set<String> = []
+            for step in 0..<Int.random(in: 1...12, using: &generator) {
+                let name = try #require(names.randomElement(using: &generator))
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    try FileManager.default.removeItem(atPath: folder.path + "/\(name).md")
+                    names.remove(name)
+                case 1:
+                    let new = "m\(round)-\(step)"
+                    try FileManager.default.moveItem(
+                        atPath: folder.path + "/\(name).md", toPath: folder.path + "/\(new).md")
+                    names.remove(name)
+                    names.insert(new)
+                    touched.insert(new + ".md")
+                default: try folder.write("\(name) edited in round \(round)\n", to: name + ".md")
+                }
+                touched.insert(name + ".md")
+            }
+            let events = FolderEvents(paths: touched, since: FolderLedgerTests.longAgo)
+            let named = try #require(try ledgers.compare(folder, with: ledger, events: events, limit: 100))
+            let walked = try #require(try ledgers.compare(folder, with: ledger, limit: 100))
+            #expect(named.changed == walked.changed && named.gone == walked.gone, "round \(round)")
+            let namedLedger = try #require(named.reading.reading.ledger?.folder)
+            let now = try #require(try folder.read().reading.ledger?.folder)
+            #expect(atLater(namedLedger) == atLater(now), "round \(round): the ledger a whole reading makes")
+            let rows = namedLedger.noteRows(since: ledger)
+            let comparedRows = atLater(namedLedger).noteRows(since: ledger)
+            #expect(rows.written == comparedRows.written && rows.removed == comparedRows.removed, "round \(round)")
+            ledger = atLater(namedLedger)
+        }
     }
 
     @Test func aRacyNoteIsReadAgainThoughNoEventNamesIt() throws {

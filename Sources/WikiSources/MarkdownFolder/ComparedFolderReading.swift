@@ -26,7 +26,7 @@ public struct ComparedFolderReading: Sendable {
         /// The paths of the folder's other files, in byte order.
         let otherFiles: [String]
         /// The entry of every page's note, in byte order of paths.
-        var entries: [FolderLedger.Entry]
+        var entries: LedgerEntries
 
         /// What a compared reading delivers as changes, with the wiki's document and how many pages
         /// are gone.

@@ -29,31 +29,26 @@ struct FolderComparison {
     /// notes and the ledger are both in byte order of paths: one pass.
     init(ledger: FolderLedger, notes listed: [ListedFile], otherFiles: [ListedFile], uncommitted: Set<[UInt8]>) {
         let homePath = MarkdownWikiAssembler.homePath(among: listed.map(\.relativePath))
+        let notes = listed.filter { !(homePath.map($0.relativePath.isExactly) ?? false) }
         let changedFiles = FileMatchKeys.changedFiles(from: ledger.otherFiles, to: otherFiles)
         var changes = Changes()
-        var index = ledger.entries.startIndex
-        for note in listed where !(homePath.map(note.relativePath.isExactly) ?? false) {
-            while index < ledger.entries.endIndex,
-                ExactString.byteOrder(ledger.entries[index].relativePath, note.relativePath) < 0
-            {
-                changes.gone(index, of: ledger)
-                index += 1
+        var next = notes.startIndex
+        ledger.entries.forEach(in: ledger.entries.indices) { index, entry in
+            while next < notes.endIndex, ExactString.byteOrder(notes[next].relativePath, entry.relativePath) < 0 {
+                changes.read(notes[next].relativePath, earlier: nil)
+                next += 1
             }
-            guard index < ledger.entries.endIndex, ledger.entries[index].relativePath.isExactly(note.relativePath)
-            else {
-                changes.read(note.relativePath, earlier: nil)
-                continue
+            guard next < notes.endIndex, notes[next].relativePath.isExactly(entry.relativePath) else {
+                changes.gone(index, entry)
+                return
             }
-            let isUncommitted = !uncommitted.isEmpty && uncommitted.contains(Array(note.relativePath.utf8))
-            if !Self.stands(index, of: ledger, stamp: note.stamp, changedFiles: changedFiles, isUncommitted) {
-                changes.read(index, of: ledger)
+            let isUncommitted = !uncommitted.isEmpty && uncommitted.contains(Array(entry.relativePath.utf8))
+            if !Self.stands(entry, of: ledger, stamp: notes[next].stamp, changedFiles: changedFiles, isUncommitted) {
+                changes.read(index, entry)
             }
-            index += 1
+            next += 1
         }
-        while index < ledger.entries.endIndex {
-            changes.gone(index, of: ledger)
-            index += 1
-        }
+        for note in notes[next...] { changes.read(note.relativePath, earlier: nil) }
         self.init(ledger: ledger, homePath: homePath, changes: changes)
     }
 
@@ -68,24 +63,24 @@ struct FolderComparison {
         var changes = Changes()
         var examinedIndices = Set<Int>()
         for note in examined {
-            let index = ledger.entry(at: note.relativePath)?.index
-            if let index { examinedIndices.insert(index) }
+            let earlier = ledger.entry(at: note.relativePath)
+            if let earlier { examinedIndices.insert(earlier.index) }
             guard let stamp = note.stamp, !(homePath.map(note.relativePath.isExactly) ?? false) else {
-                if let index { changes.gone(index, of: ledger) }
+                if let earlier { changes.gone(earlier.index, earlier.entry) }
                 continue
             }
-            guard let index else {
+            guard let earlier else {
                 changes.read(note.relativePath, earlier: nil)
                 continue
             }
-            if !Self.stands(index, of: ledger, stamp: stamp, changedFiles: changedFiles, false) {
-                changes.read(index, of: ledger)
+            if !Self.stands(earlier.entry, of: ledger, stamp: stamp, changedFiles: changedFiles, false) {
+                changes.read(earlier.index, earlier.entry)
             }
         }
         if !changedFiles.isEmpty {
-            for index in ledger.entries.indices where !examinedIndices.contains(index) {
-                if ledger.entries[index].fileKeys.contains(where: changedFiles.contains) {
-                    changes.read(index, of: ledger)
+            ledger.entries.forEach(in: ledger.entries.indices) { index, entry in
+                if !examinedIndices.contains(index), entry.fileKeys.contains(where: changedFiles.contains) {
+                    changes.read(index, entry)
                 }
             }
         }
@@ -100,14 +95,14 @@ struct FolderComparison {
         replaced = changes.replaced.sorted()
     }
 
-    /// Whether the ledger's entry at `index` stands for the note now stamped `stamp`, which git
-    /// says has changes not committed yet (`isUncommitted`) or not: same stamp, trusted, no file
-    /// it names among `changedFiles`, and git's word the same.
+    /// Whether `entry`, of `ledger`, stands for the note now stamped `stamp`, which git says has
+    /// changes not committed yet (`isUncommitted`) or not: same stamp, trusted, no file it names
+    /// among `changedFiles`, and git's word the same.
     private static func stands(
-        _ index: Int, of ledger: FolderLedger, stamp: FileStamp, changedFiles: Set<String>, _ isUncommitted: Bool
+        _ entry: FolderLedger.Entry, of ledger: FolderLedger, stamp: FileStamp, changedFiles: Set<String>,
+        _ isUncommitted: Bool
     ) -> Bool {
-        let entry = ledger.entries[index]
-        return entry.stamp == stamp && !ledger.isRacy(entry.stamp)
+        entry.stamp == stamp && !ledger.isRacy(entry.stamp)
             && !entry.fileKeys.contains(where: changedFiles.contains) && entry.isUncommitted == isUncommitted
     }
 
@@ -121,13 +116,15 @@ struct FolderComparison {
             toRead.append(Note(relativePath: path, earlier: earlier))
         }
 
-        mutating func read(_ index: Int, of ledger: FolderLedger) {
-            read(ledger.entries[index].relativePath, earlier: ledger.entries[index])
+        /// The ledger's entry at `index`, `entry`, to read again.
+        mutating func read(_ index: Int, _ entry: FolderLedger.Entry) {
+            read(entry.relativePath, earlier: entry)
             replaced.append(index)
         }
 
-        mutating func gone(_ index: Int, of ledger: FolderLedger) {
-            gone.append(ledger.entries[index])
+        /// The ledger's entry at `index`, `entry`, whose note is gone.
+        mutating func gone(_ index: Int, _ entry: FolderLedger.Entry) {
+            gone.append(entry)
             replaced.append(index)
         }
     }
@@ -173,10 +170,10 @@ extension FolderComparison {
     /// dates for the wiki's (which span its pages'); nil when none stands.
     var standingDates: MarkdownWikiAssembler.PageDates? {
         var span: (created: FileTime, updated: FileTime)?
-        // By index, not element: an entry copied is five references retained and released.
         for range in standingRanges {
-            for index in range where !ledger.entries[index].isDraft {
-                let dates = ledger.entries[index].dates
+            ledger.entries.forEach(in: range) { _, entry in
+                guard !entry.isDraft else { return }
+                let dates = entry.dates
                 span = span.map { (min($0.created, dates.created), max($0.updated, dates.updated)) } ?? dates
             }
         }
@@ -186,40 +183,48 @@ extension FolderComparison {
     /// Whether a note that stands has one of `titles` by its front matter.
     func standingTitlesHold(anyOf titles: Set<ExactString>) -> Bool {
         guard !titles.isEmpty else { return false }
+        var holds = false
         for range in standingRanges {
-            for index in range {
-                if let title = ledger.entries[index].frontMatterTitle, titles.contains(ExactString(title)) {
-                    return true
-                }
+            ledger.entries.forEach(in: range) { _, entry in
+                if let title = entry.frontMatterTitle, titles.contains(ExactString(title)) { holds = true }
             }
         }
-        return false
+        return holds
     }
 
     /// The entry of every note now, in byte order of paths: those that stand, and `fresh`, the
-    /// entries of the notes read, by path. The ledger's own entries when nothing was read or is
-    /// gone; else one copy of them, with the changes put in.
-    func entries(fresh: [String: FolderLedger.Entry]) -> [FolderLedger.Entry] {
-        guard !replaced.isEmpty || !toRead.isEmpty else { return ledger.entries }
-        let positions = toRead.map { ledger.entryIndex(at: $0.relativePath) }
-        var entries: [FolderLedger.Entry] = []
-        entries.reserveCapacity(ledger.entries.count - replaced.count + toRead.count)
-        var next = 0
-        func putRead() {
-            if let entry = fresh[toRead[next].relativePath] { entries.append(entry) }
-            next += 1
-        }
-        for range in standingRanges {
-            var start = range.lowerBound
-            while next < toRead.count, positions[next] < range.upperBound {
-                let cut = max(start, positions[next])
-                entries += ledger.entries[start..<cut]
-                start = cut
-                putRead()
+    /// entries of the notes read, by path. The ledger's own, with the changes put in: only the
+    /// runs they fall in are copied.
+    func entries(fresh: [String: FolderLedger.Entry]) -> LedgerEntries {
+        var entries = ledger.entries
+        var replacements: [Int: FolderLedger.Entry] = [:]
+        var insertions: [(position: Int, entry: FolderLedger.Entry)] = []
+        for note in toRead {
+            guard let entry = fresh[note.relativePath] else { continue }
+            if let earlier = note.earlier, let index = ledger.entry(at: earlier.relativePath)?.index {
+                replacements[index] = entry
+            } else {
+                insertions.append((ledger.entryIndex(at: note.relativePath), entry))
             }
-            entries += ledger.entries[start..<range.upperBound]
         }
-        while next < toRead.count { putRead() }
+        // From the last index to the first, each before the notes new there, so that every
+        // index and position still says where it was in the ledger.
+        var next = insertions.count - 1
+        for index in replaced.reversed() {
+            while next >= 0, insertions[next].position > index {
+                entries.insert(insertions[next].entry, at: insertions[next].position)
+                next -= 1
+            }
+            if let entry = replacements[index] {
+                entries.replace(at: index, with: entry)
+            } else {
+                entries.remove(at: index)
+            }
+        }
+        while next >= 0 {
+            entries.insert(insertions[next].entry, at: insertions[next].position)
+            next -= 1
+        }
         return entries
     }
 

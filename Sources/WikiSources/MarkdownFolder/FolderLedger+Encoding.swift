@@ -61,21 +61,18 @@ extension FolderLedger {
         }
         var written: [NoteRow] = []
         var removed: [String] = []
-        let (now, before) = (entries, earlier.entries)
+        let before = earlier.entries
         var index = 0
-        // By index, not element: an entry copied is five references retained and released.
-        for current in now.indices {
-            while index < before.count,
-                ExactString.byteOrder(before[index].relativePath, now[current].relativePath) < 0
-            {
+        entries.forEach(in: entries.indices) { _, current in
+            while index < before.count, ExactString.byteOrder(before[index].relativePath, current.relativePath) < 0 {
                 removed.append(before[index].relativePath)
                 index += 1
             }
-            if index < before.count, before[index].relativePath.isExactly(now[current].relativePath) {
-                if before[index] != now[current] { written.append(Self.row(of: now[current])) }
+            if index < before.count, before[index].relativePath.isExactly(current.relativePath) {
+                if before[index] != current { written.append(Self.row(of: current)) }
                 index += 1
             } else {
-                written.append(Self.row(of: now[current]))
+                written.append(Self.row(of: current))
             }
         }
         removed += before[index...].map(\.relativePath)
@@ -109,7 +106,7 @@ extension FolderLedger {
         self.init(
             wikiID: wikiID, head: head, wikiRevision: wikiRevision, readAt: readAt,
             files: OtherFiles(listed: otherFiles, rejected: rejectedFiles == 1),
-            notes: Notes(home: home, entries: entries))
+            notes: Notes(home: home, entries: LedgerEntries(entries)))
     }
 
     private static func row(of entry: Entry) -> NoteRow {

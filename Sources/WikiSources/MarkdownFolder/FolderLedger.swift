@@ -68,7 +68,7 @@ public struct FolderLedger: Sendable, Equatable {
     /// The home file, when there was one.
     let home: Entry?
     /// The notes whose pages the reading delivered, in byte order of their paths.
-    let entries: [Entry]
+    let entries: LedgerEntries
     /// This ledger among the others of the process, for ``changes``: a reading compared with
     /// it names it as its predecessor. Not part of what the ledger says, so not compared.
     let identity = UInt64.random(in: .min ... .max)
@@ -112,7 +112,7 @@ public struct FolderLedger: Sendable, Equatable {
     /// compared with, when it knows.
     struct Notes {
         let home: Entry?
-        let entries: [Entry]
+        let entries: LedgerEntries
         var changes: Changes? = nil
     }
 

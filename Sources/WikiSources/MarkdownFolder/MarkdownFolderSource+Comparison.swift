@@ -49,7 +49,7 @@ extension MarkdownFolderSource {
             history?.head == nil
             ? [:] : try GitFolderHistory.commits(of: comparison.newPaths(home: ledger.home), in: name)
         var context = ComparedFolderReading.Context(
-            assembler: assembler, otherFiles: otherFiles.map(\.relativePath), entries: [])
+            assembler: assembler, otherFiles: otherFiles.map(\.relativePath), entries: LedgerEntries())
         guard
             let read = context.readChanges(
                 comparison, ledger: ledger, commits: { path, entry in entry?.commits ?? newCommits[Array(path.utf8)] })

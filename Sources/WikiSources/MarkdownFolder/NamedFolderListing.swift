@@ -34,8 +34,8 @@ struct NamedFolderListing {
         guard !ledger.rejectedFiles, ledger.readAt >= events.since.time else { return nil }
         var examined = events.paths.union(MarkdownWikiAssembler.homeFileNames)
         if let home = ledger.home { examined.insert(home.relativePath) }
-        for index in ledger.entries.indices where ledger.isRacy(ledger.entries[index].stamp) {
-            examined.insert(ledger.entries[index].relativePath)
+        ledger.entries.forEach(in: ledger.entries.indices) { _, entry in
+            if ledger.isRacy(entry.stamp) { examined.insert(entry.relativePath) }
         }
         var notes: [Examined] = []
         var otherFiles = ledger.otherFiles
