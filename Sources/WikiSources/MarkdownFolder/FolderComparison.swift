@@ -29,26 +29,28 @@ struct FolderComparison {
     /// notes and the ledger are both in byte order of paths: one pass.
     init(ledger: FolderLedger, notes listed: [ListedFile], otherFiles: [ListedFile], uncommitted: Set<[UInt8]>) {
         let homePath = MarkdownWikiAssembler.homePath(among: listed.map(\.relativePath))
-        let notes = listed.filter { !(homePath.map($0.relativePath.isExactly) ?? false) }
+        let isHome = { (path: String) in homePath.map(path.isExactly) ?? false }
         let changedFiles = FileMatchKeys.changedFiles(from: ledger.otherFiles, to: otherFiles)
         var changes = Changes()
-        var next = notes.startIndex
+        var next = listed.startIndex
         ledger.entries.forEach(in: ledger.entries.indices) { index, entry in
-            while next < notes.endIndex, ExactString.byteOrder(notes[next].relativePath, entry.relativePath) < 0 {
-                changes.read(notes[next].relativePath, earlier: nil)
+            while next < listed.endIndex, ExactString.byteOrder(listed[next].relativePath, entry.relativePath) < 0 {
+                if !isHome(listed[next].relativePath) { changes.read(listed[next].relativePath, earlier: nil) }
                 next += 1
             }
-            guard next < notes.endIndex, notes[next].relativePath.isExactly(entry.relativePath) else {
+            guard next < listed.endIndex, listed[next].relativePath.isExactly(entry.relativePath),
+                !isHome(entry.relativePath)
+            else {
                 changes.gone(index, entry)
                 return
             }
             let isUncommitted = !uncommitted.isEmpty && uncommitted.contains(Array(entry.relativePath.utf8))
-            if !Self.stands(entry, of: ledger, stamp: notes[next].stamp, changedFiles: changedFiles, isUncommitted) {
+            if !Self.stands(entry, of: ledger, stamp: listed[next].stamp, changedFiles: changedFiles, isUncommitted) {
                 changes.read(index, entry)
             }
             next += 1
         }
-        for note in notes[next...] { changes.read(note.relativePath, earlier: nil) }
+        for note in listed[next...] where !isHome(note.relativePath) { changes.read(note.relativePath, earlier: nil) }
         self.init(ledger: ledger, homePath: homePath, changes: changes)
     }
 
