@@ -114,6 +114,7 @@ struct FolderComparison {
         var gone: [FolderLedger.Entry] = []
         var replaced: [Int] = []
 
+        /// The note at `path`, whose ledger entry is `earlier` (nil for a new one), to read.
         mutating func read(_ path: String, earlier: FolderLedger.Entry?) {
             toRead.append(Note(relativePath: path, earlier: earlier))
         }

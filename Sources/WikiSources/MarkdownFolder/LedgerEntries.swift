@@ -21,9 +21,12 @@ struct LedgerEntries: RandomAccessCollection, Equatable, Sendable {
         ends = runs.indices.map { Swift.min(($0 + 1) * Self.runLength, entries.count) }
     }
 
+    /// The first entry's index, as in an array.
     var startIndex: Int { 0 }
+    /// The index past the last entry: how many there are.
     var endIndex: Int { ends.last ?? 0 }
 
+    /// The entry at `position`, a copy: scans of many entries use ``forEach(in:_:)``.
     subscript(position: Int) -> Entry {
         let (run, offset) = locate(position)
         return runs[run][offset]
