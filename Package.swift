@@ -140,7 +140,7 @@ let package = Package(
         // The seeded generator the benchmark corpus and the randomized tests draw from.
         .target(name: "SplitMix64"),
         .testTarget(name: "WikiDocumentsTests", dependencies: ["WikiDocuments", "SplitMix64"]),
-        .testTarget(name: "WikiSourcesTests", dependencies: ["WikiSources", "WikiModel"]),
+        .testTarget(name: "WikiSourcesTests", dependencies: ["WikiSources", "WikiModel", "SplitMix64"]),
         .testTarget(
             name: "WikiStoreTests",
             dependencies: [

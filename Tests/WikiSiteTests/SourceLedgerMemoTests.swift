@@ -37,6 +37,19 @@ import WikiSources
             return try #require(try source.read(after: nil) { _ in }.ledger)
         }
 
+        /// The ledger of a reading of the folder compared with `ledger`, given events naming
+        /// `paths` since `since`, an instant before `ledger`'s reading.
+        func ledger(
+            comparedWith ledger: SourceLedger, naming paths: Set<String>, since: FolderEvents.Instant
+        ) throws -> SourceLedger {
+            let source = MarkdownFolderSource(folder: folder.path("notes"), wikiID: "w")
+            let events = FolderEvents(paths: paths, since: since)
+            let compared = try source.read(
+                comparedWith: try #require(ledger.folder), events: events, thenDocuments: [], limit: 64
+            ) { _ in }
+            return try #require(compared?.reading.ledger)
+        }
+
         /// Commits `ledgers` (by source name) to the state.
         func commit(_ ledgers: [String: SourceLedger]) throws {
             var update = StateUpdate()
@@ -96,6 +109,45 @@ import WikiSources
         let third = try fixture.ledger()
         try fixture.commit(["notes": third])
         #expect(try fixture.stored("notes") == third, "rows written whole over a state the memo did not hold")
+    }
+
+    @Test func theRowsAComparedReadingNamesAreWrittenOverTheLedgerItComparedWith() throws {
+        let fixture = try Fixture()
+        for name in ["Alpha", "Beta", "Gamma"] { try fixture.write("# \(name)\n", to: name + ".md") }
+        let since = FolderEvents.Instant.now()
+        try fixture.commit(["notes": try fixture.ledger()])
+        let first = try #require(try fixture.state.ledger(ofSource: "notes"))
+        try fixture.write("# Beta, changed\n", to: "Beta.md")
+        try fixture.remove("Gamma.md")
+        try fixture.write("# Delta\n", to: "Delta.md")
+        let second = try fixture.ledger(comparedWith: first, naming: ["Beta.md", "Gamma.md", "Delta.md"], since: since)
+        let earlier = try #require(first.folder)
+        let rows = try #require(second.folder?.noteRows(since: earlier))
+        #expect(rows.written.map(\.path) == ["Beta.md", "Delta.md"])
+        #expect(rows.removed == ["Gamma.md"])
+        try fixture.commit(["notes": second])
+        #expect(try fixture.stored("notes") == second)
+        #expect(try fixture.notePaths("notes") == ["Alpha.md", "Beta.md", "Delta.md"])
+    }
+
+    @Test func aComparedReadingOfALedgerTheStateNoLongerHoldsIsWrittenByComparingEveryRow() throws {
+        let fixture = try Fixture()
+        for name in ["Alpha", "Beta"] { try fixture.write("# \(name)\n", to: name + ".md") }
+        let since = FolderEvents.Instant.now()
+        let first = try fixture.ledger()
+        try fixture.commit(["notes": first])
+        try fixture.write("# Delta\n", to: "Delta.md")
+        try fixture.commit(["notes": try fixture.ledger()])
+        // Compared with the first ledger, which the state no longer holds: its changes say
+        // nothing of the row of Delta, which the events did not name.
+        try fixture.write("# Alpha, changed\n", to: "Alpha.md")
+        let third = try fixture.ledger(comparedWith: first, naming: ["Alpha.md"], since: since)
+        let earlier = try #require(first.folder)
+        let rows = try #require(third.folder?.noteRows(since: earlier))
+        #expect(rows.written.map(\.path) == ["Alpha.md"])
+        try fixture.commit(["notes": third])
+        #expect(try fixture.stored("notes") == third)
+        #expect(try fixture.notePaths("notes") == ["Alpha.md", "Beta.md"])
     }
 
     @Test func theRowsOfASourceNoLongerReadGo() throws {

@@ -26,7 +26,7 @@ public struct ComparedFolderReading: Sendable {
         /// The paths of the folder's other files, in byte order.
         let otherFiles: [String]
         /// The entry of every page's note, in byte order of paths.
-        var entries: [FolderLedger.Entry]
+        var entries: LedgerEntries
 
         /// What a compared reading delivers as changes, with the wiki's document and how many pages
         /// are gone.
@@ -36,6 +36,8 @@ public struct ComparedFolderReading: Sendable {
             /// The ledger's entry of the home file.
             let home: FolderLedger.Entry?
             let goneCount: Int
+            /// Which notes' entries changed since the ledger compared with.
+            let entryChanges: FolderLedger.Changes
             /// Whether `changes` holds the wiki's document.
             var wikiChanged: Bool { changes.first?.id == wiki.id && changes.first?.isDeleted == false }
         }
@@ -49,7 +51,7 @@ public struct ComparedFolderReading: Sendable {
         ) -> Changes? {
             var reader = FolderNoteReader(folderName: assembler.folderName)
             var fresh: [ReadFile] = []
-            for note in comparison.notes where !note.isUnchanged {
+            for note in comparison.toRead {
                 guard let page = read(note.relativePath, &reader, commits: commits(note.relativePath, note.earlier))
                 else { return nil }
                 fresh.append(page)
@@ -64,15 +66,11 @@ public struct ComparedFolderReading: Sendable {
             var homeFiles = FolderFiles(folderName: assembler.folderName, paths: otherFiles)
             let wiki = assembler.wikiDocument(
                 home: home.flatMap { $0.frontMatter.isDraft == true ? nil : $0 },
-                pages: comparison.notes.compactMap { note in
-                    note.isUnchanged ? note.earlier.map { ($0.dates.created, $0.dates.updated, $0.isDraft) } : nil
-                } + fresh.map(\.entryDates), &homeFiles)
+                pages: (comparison.standingDates.map { [$0] } ?? []) + fresh.map(\.entryDates), &homeFiles)
             guard homeFiles.rejected.isEmpty else { return nil }
             var changes: [Document] = wiki.revisionText == ledger.wikiRevision ? [] : [wiki]
             guard let freshEntries = pageChanges(of: fresh, among: comparison, into: &changes) else { return nil }
-            entries = comparison.notes.compactMap { note in
-                note.isUnchanged ? note.earlier : freshEntries[note.relativePath]
-            }
+            entries = comparison.entries(fresh: freshEntries)
             let gone = Self.goneIDs(among: comparison, fresh: fresh, assembler: assembler)
             for id in gone {
                 changes.append(
@@ -82,8 +80,8 @@ public struct ComparedFolderReading: Sendable {
                         origin: DocumentOrigin(source: assembler.folderName, line: nil)))
             }
             return Changes(
-                changes: changes, wiki: wiki,
-                home: home?.entry(fileKeys: [], revision: ""), goneCount: gone.count)
+                changes: changes, wiki: wiki, home: home?.entry(fileKeys: [], revision: ""), goneCount: gone.count,
+                entryChanges: comparison.changes(fresh: freshEntries))
         }
 
         /// Appends to `changes` the page documents of `fresh` that differ from the ledger's, and
@@ -96,7 +94,7 @@ public struct ComparedFolderReading: Sendable {
             var entries: [String: FolderLedger.Entry] = [:]
             for page in fresh {
                 let (document, fileKeys) = assembler.pageDocument(page, &folderFiles)
-                let earlier = comparison.note(at: page.file.relativePath)?.earlier
+                let earlier = comparison.earlier(ofRead: page.file.relativePath)
                 // A note read again as it was (touched by git, or changed too recently to trust
                 // its stamp) is no change.
                 if earlier?.revision != document.revisionText || earlier?.title != page.title {
@@ -115,17 +113,12 @@ public struct ComparedFolderReading: Sendable {
             for page in fresh {
                 guard titles.insert(ExactString(page.title)).inserted else { return false }
                 // A note not read whose path gives it this title.
-                if let note = comparison.note(at: page.title + ".md"), note.isUnchanged,
-                    note.earlier?.frontMatterTitle == nil
-                {
+                if let entry = comparison.standingEntry(at: page.title + ".md"), entry.frontMatterTitle == nil {
                     return false
                 }
             }
             // A note not read whose front matter gives it one of these titles.
-            return !comparison.notes.contains { note in
-                guard note.isUnchanged, let title = note.earlier?.frontMatterTitle else { return false }
-                return titles.contains(ExactString(title))
-            }
+            return !comparison.standingTitlesHold(anyOf: titles)
         }
 
         /// The `_id`s of the pages of the ledger that no note gives now, in byte order: those of the
@@ -134,7 +127,7 @@ public struct ComparedFolderReading: Sendable {
             among comparison: FolderComparison, fresh: [ReadFile], assembler: MarkdownWikiAssembler
         ) -> [String] {
             let freshTitles = Set(fresh.map { ExactString($0.title) })
-            let left = comparison.gone + comparison.notes.compactMap { $0.isUnchanged ? nil : $0.earlier }
+            let left = comparison.gone + comparison.toRead.compactMap(\.earlier)
             let gone = Set(left.map { ExactString($0.title) }).subtracting(freshTitles)
             return gone.sorted().map { assembler.pageID($0.value) }
         }

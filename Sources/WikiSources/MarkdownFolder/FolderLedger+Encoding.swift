@@ -52,25 +52,27 @@ extension FolderLedger {
 
     /// The rows that turn the notes of `earlier` into these: those of the notes new or changed
     /// since (`written`), and the paths of the notes `earlier` held that this ledger does not
-    /// (`removed`). Both ledgers keep their notes in byte order of paths: one pass.
+    /// (`removed`). When this ledger was made compared with `earlier`, its ``changes`` name them;
+    /// else both ledgers' notes, in byte order of paths, are compared in one pass.
     public func noteRows(since earlier: FolderLedger) -> (written: [NoteRow], removed: [String]) {
+        if let changes, changes.earlier == earlier.identity {
+            let written = changes.written.compactMap { path in entry(at: path).map { Self.row(of: $0.entry) } }
+            return (written, changes.removed)
+        }
         var written: [NoteRow] = []
         var removed: [String] = []
-        let (now, before) = (entries, earlier.entries)
+        let before = earlier.entries
         var index = 0
-        // By index, not element: an entry copied is five references retained and released.
-        for current in now.indices {
-            while index < before.count,
-                ExactString.byteOrder(before[index].relativePath, now[current].relativePath) < 0
-            {
+        entries.forEach(in: entries.indices) { _, current in
+            while index < before.count, ExactString.byteOrder(before[index].relativePath, current.relativePath) < 0 {
                 removed.append(before[index].relativePath)
                 index += 1
             }
-            if index < before.count, before[index].relativePath.isExactly(now[current].relativePath) {
-                if before[index] != now[current] { written.append(Self.row(of: now[current])) }
+            if index < before.count, before[index].relativePath.isExactly(current.relativePath) {
+                if before[index] != current { written.append(Self.row(of: current)) }
                 index += 1
             } else {
-                written.append(Self.row(of: now[current]))
+                written.append(Self.row(of: current))
             }
         }
         removed += before[index...].map(\.relativePath)
@@ -104,7 +106,7 @@ extension FolderLedger {
         self.init(
             wikiID: wikiID, head: head, wikiRevision: wikiRevision, readAt: readAt,
             files: OtherFiles(listed: otherFiles, rejected: rejectedFiles == 1),
-            notes: Notes(home: home, entries: entries))
+            notes: Notes(home: home, entries: LedgerEntries(entries)))
     }
 
     private static func row(of entry: Entry) -> NoteRow {

@@ -68,7 +68,13 @@ public struct FolderLedger: Sendable, Equatable {
     /// The home file, when there was one.
     let home: Entry?
     /// The notes whose pages the reading delivered, in byte order of their paths.
-    let entries: [Entry]
+    let entries: LedgerEntries
+    /// This ledger among the others of the process, for ``changes``: a reading compared with
+    /// it names it as its predecessor. Not part of what the ledger says, so not compared.
+    let identity = UInt64.random(in: .min ... .max)
+    /// The notes whose entries differ from those of the ledger this one was compared with, when
+    /// the reading knew them without comparing every entry; nil when it did not.
+    let changes: Changes?
 
     /// How many notes' pages the reading delivered.
     public var noteCount: Int { entries.count }
@@ -84,6 +90,14 @@ public struct FolderLedger: Sendable, Equatable {
         self.readAt = readAt
         self.home = notes.home
         self.entries = notes.entries
+        self.changes = notes.changes
+    }
+
+    /// Whether the two ledgers say the same of the folder, whichever readings made them.
+    public static func == (left: FolderLedger, right: FolderLedger) -> Bool {
+        left.wikiID == right.wikiID && left.head == right.head && left.otherFiles == right.otherFiles
+            && left.rejectedFiles == right.rejectedFiles && left.wikiRevision == right.wikiRevision
+            && left.readAt == right.readAt && left.home == right.home && left.entries == right.entries
     }
 
     /// The folder's files that are not notes, as a reading found them: those it listed, and
@@ -94,24 +108,55 @@ public struct FolderLedger: Sendable, Equatable {
     }
 
     /// The notes a reading delivered pages of: the home file, when there was one, and the
-    /// others, in byte order of their paths.
+    /// others, in byte order of their paths; with what changed since the ledger the reading was
+    /// compared with, when it knows.
     struct Notes {
         let home: Entry?
-        let entries: [Entry]
+        let entries: LedgerEntries
+        var changes: Changes? = nil
+    }
+
+    /// Which notes' entries a compared reading changed: the ledger's rows to write again are
+    /// those of these notes alone (``noteRows(since:)``), whatever the folder holds.
+    struct Changes: Sendable {
+        /// The ``identity`` of the ledger the reading was compared with.
+        let earlier: UInt64
+        /// The paths of the notes new or changed since, in byte order.
+        let written: [String]
+        /// The paths of the notes no longer there, in byte order.
+        let removed: [String]
+    }
+
+    /// The index of the entry of the note at `path`, or where it would be: the first entry whose
+    /// path does not precede it.
+    func entryIndex(at path: String) -> Int {
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].relativePath.precedesInByteOrder(path) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The entry of the note at `path`, with its index; nil when the ledger has none.
+    func entry(at path: String) -> (index: Int, entry: Entry)? {
+        let index = entryIndex(at: path)
+        guard index < entries.count, entries[index].relativePath.isExactly(path) else { return nil }
+        return (index, entries[index])
     }
 
     /// How long before a reading a note's change may share its stamp with a later change: longer
     /// than a tick of the clock file systems stamp files with (1–10 ms on Linux).
     static let racyInterval = FileTime(seconds: 0, nanoseconds: 100_000_000)
 
-    /// Whether the note of `entry` may have changed since without its stamp showing it: it
+    /// Whether a note stamped `stamp` may have changed since without its stamp showing it: it
     /// changed within ``racyInterval`` of the reading.
-    func isRacy(_ entry: Entry) -> Bool {
+    func isRacy(_ stamp: FileStamp) -> Bool {
         let (seconds, nanoseconds) =
             readAt.nanoseconds >= Self.racyInterval.nanoseconds
             ? (readAt.seconds, readAt.nanoseconds - Self.racyInterval.nanoseconds)
             : (readAt.seconds - 1, readAt.nanoseconds + 1_000_000_000 - Self.racyInterval.nanoseconds)
-        return entry.stamp.changed >= FileTime(seconds: seconds, nanoseconds: nanoseconds)
+        return stamp.changed >= FileTime(seconds: seconds, nanoseconds: nanoseconds)
     }
 
     /// The system clock now, for ``readAt``.

@@ -91,7 +91,8 @@ struct MarkdownWikiAssembler {
             wikiID: wikiID, head: history.map { $0.head ?? "" }, wikiRevision: wiki.revisionText ?? "", readAt: readAt,
             files: FolderLedger.OtherFiles(
                 listed: otherFiles, rejected: walkRejected || !rejected.isEmpty || !folderFiles.rejected.isEmpty),
-            notes: FolderLedger.Notes(home: home?.entry(fileKeys: [], revision: ""), entries: entries))
+            notes: FolderLedger.Notes(
+                home: home?.entry(fileKeys: [], revision: ""), entries: LedgerEntries(entries)))
         return Assembly(documents: documents, rejected: rejected + folderFiles.rejected, ledger: ledger)
     }
 

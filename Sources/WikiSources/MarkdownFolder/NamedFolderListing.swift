@@ -9,35 +9,45 @@ import WikiDocuments
 #endif
 
 /// The folder's notes and other files as a walk would list them, made from a ``FolderLedger`` and
-/// the ``FolderEvents`` since it: the ledger's files, with the paths the events name (and the home,
-/// and the notes too recently changed to trust their stamps) examined again. Nothing else of the
-/// folder is examined, so the listing costs what the events name, not what the folder holds.
+/// the ``FolderEvents`` since it: the notes examined again (the paths the events name, the home
+/// files, and the notes too recently changed to trust their stamps), the others being the
+/// ledger's as they were, and the other files. Nothing else of the folder is examined or copied,
+/// so the listing costs what the events name, not what the folder holds.
 ///
 /// It is nil, and the folder is to be walked, whenever a walk could find more: the ledger's reading
 /// rejected a file (the ledger does not hold it), it is older than the events, or a path named is a
 /// folder now, is a note that is not a regular file, or lies under a hidden or symbolic-linked folder.
 struct NamedFolderListing {
-    /// The notes, the home among them, in byte order of paths.
-    let notes: [ListedFile]
+    /// A note examined: its path, and its stamp now; nil when it is not there any more.
+    struct Examined {
+        let relativePath: String
+        let stamp: FileStamp?
+    }
+
+    /// The notes examined, in byte order of paths; every note the ledger holds that is not among
+    /// them is as the ledger says.
+    let notes: [Examined]
     /// The other files, in byte order of paths.
     let otherFiles: [ListedFile]
 
     init?(folder descriptor: Int32, ledger: FolderLedger, events: FolderEvents) {
         guard !ledger.rejectedFiles, ledger.readAt >= events.since.time else { return nil }
-        var examined = events.paths
+        var examined = events.paths.union(MarkdownWikiAssembler.homeFileNames)
         if let home = ledger.home { examined.insert(home.relativePath) }
-        for entry in ledger.entries where ledger.isRacy(entry) { examined.insert(entry.relativePath) }
-        var notes = ledger.entries.map { ListedFile(relativePath: $0.relativePath, stamp: $0.stamp) }
+        ledger.entries.forEach(in: ledger.entries.indices) { _, entry in
+            if ledger.isRacy(entry.stamp) { examined.insert(entry.relativePath) }
+        }
+        var notes: [Examined] = []
         var otherFiles = ledger.otherFiles
         for path in examined {
             guard let found = Self.examine(path, in: descriptor) else { return nil }
             if Self.isNote(path) {
-                Self.place(path, found, in: &notes)
+                notes.append(Examined(relativePath: path, stamp: found))
             } else {
                 Self.place(path, found, in: &otherFiles)
             }
         }
-        self.notes = notes
+        self.notes = notes.sorted { $0.relativePath.precedesInByteOrder($1.relativePath) }
         self.otherFiles = otherFiles
     }
 
