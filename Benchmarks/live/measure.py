@@ -31,6 +31,7 @@ and the last, and its VmHWM at the end.
 """
 
 import argparse
+import atexit
 import json
 import os
 import pathlib
@@ -80,6 +81,8 @@ class Server:
         self.log = open(log, "w")
         self.process = subprocess.Popen(
             command, cwd=cwd, stdout=subprocess.PIPE, stderr=self.log, text=True, bufsize=1)
+        # A run that fails leaves no server behind to hold the next run's store.
+        atexit.register(self.process.kill)
         self.ready = threading.Event()
         self.match = None
         threading.Thread(target=self.drain, args=(re.compile(ready),), daemon=True).start()
@@ -365,7 +368,7 @@ def main():
     parser.add_argument("--pages", default="1000 10000", help="the sizes, separated by spaces")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edits", type=int, default=20, help="timed edits per server")
-    parser.add_argument("--memory-edits", type=int, default=1000, help="edits of the store's server, largest size")
+    parser.add_argument("--memory-edits", type=int, default=1000, help="edits of the store's server, largest size; no memory measure when at most --edits + 1")
     parser.add_argument("--servers", default="store folder couch hugo", help="which servers to measure")
     parser.add_argument("--results", required=True, help="the Markdown file the results are appended to")
     options = parser.parse_args()
@@ -383,7 +386,7 @@ def main():
             print(f"live preview, {pages} pages...", file=sys.stderr, flush=True)
             bench = Bench(options, pages, browser)
             if "store" in servers:
-                bench.store(measure_memory=pages == max(sizes))
+                bench.store(measure_memory=pages == max(sizes) and options.memory_edits > options.edits + 1)
             if "folder" in servers:
                 bench.markdown_folder()
             if "couch" in servers:
