@@ -75,13 +75,12 @@ extension SiteBuilder {
             update.titledLists.append((wiki.id, special.lists))
         }
         if let cause = plan.search, options.settings(forWiki: wiki.id).search {
-            update.searchIndexes.append(
-                try WikiSearchFiles(
-                    analysis: analysis, siteLayout: layout,
-                    strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang),
-                    cut: options.searchShardCut
-                ).write(
-                    with: context.writer, because: cause.description))
+            try WikiSearchFiles(
+                analysis: analysis, siteLayout: layout,
+                strings: pages.theme.strings(for: options.settings(forWiki: wiki.id).lang),
+                cut: options.searchShardCut
+            ).write(with: context.writer, recordingIn: planner.state, because: cause.description)
+            update.recordedSearchIndexes.append(wiki.id)
         }
         planner.record(wiki, analysis: analysis, plan: plan, into: &update)
         if let home {

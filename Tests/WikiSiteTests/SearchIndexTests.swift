@@ -116,7 +116,7 @@ struct SearchIndexTests {
     }
 
     @Test func postingsSayInWhichFieldAndSectionAWordIs() throws {
-        let index = SearchIndex([
+        let index = CollectedSearchIndex([
             SearchDocument(
                 title: "Coffee", href: "Coffee.html", otherTitle: nil,
                 sections: [
@@ -135,7 +135,7 @@ struct SearchIndexTests {
 
     @Test func aHostileTitleStaysTextInsideItsScript() throws {
         let hostile = "</script><script>alert(1)</script>\u{2028}\"'"
-        let index = SearchIndex([SearchDocument(title: hostile, href: "x.html")])
+        let index = CollectedSearchIndex([SearchDocument(title: hostile, href: "x.html")])
         let documents = try #require(index.files.first { $0.name.hasPrefix("d-") })
         #expect(!documents.text.contains("</script>"))
         #expect(!documents.text.contains("<"))
@@ -145,7 +145,7 @@ struct SearchIndexTests {
 
     @Test func eachDocumentHasAFileOfItsOwnSoAResultLoadsOnlyItsPage() throws {
         let documents = (1...30).map { SearchDocument(title: "Page \($0) words", href: "p\($0).html") }
-        let files = SearchIndex(documents).files.filter { $0.name.hasPrefix("d-") }
+        let files = CollectedSearchIndex(documents).files.filter { $0.name.hasPrefix("d-") }
         #expect(files.count == 30)
         let keys = SearchEntry.keys(ofHrefs: documents.map(\.href))
         for (document, key) in zip(documents, keys) {
@@ -158,7 +158,7 @@ struct SearchIndexTests {
 
     @Test func theIndexIsTheSameWhateverTheOrderOfItsDocuments() {
         let documents = (1...30).map { SearchDocument(title: "Page \($0) words", href: "p\($0).html") }
-        #expect(SearchIndex(documents).files == SearchIndex(documents.reversed()).files)
+        #expect(CollectedSearchIndex(documents).files == CollectedSearchIndex(documents.reversed()).files)
     }
 
     @Test func aChangeOfOnePageRewritesOnlyTheShardsOfItsWords() {
@@ -171,8 +171,8 @@ struct SearchIndexTests {
         edited[7] = SearchDocument(
             title: "Page 8", href: "p8.html", otherTitle: nil,
             sections: [.init(heading: "", anchor: "", text: "common words zebra")])
-        let before = Dictionary(uniqueKeysWithValues: SearchIndex(pages).files.map { ($0.name, $0.text) })
-        let after = SearchIndex(edited).files
+        let before = Dictionary(uniqueKeysWithValues: CollectedSearchIndex(pages).files.map { ($0.name, $0.text) })
+        let after = CollectedSearchIndex(edited).files
         let changed = after.filter { before[$0.name] != $0.text }.map(\.name)
         // The shard of "zebra" (new), of "8" (gone from it), the page's documents and the
         // statistics: not the shards of the words every page shares.
@@ -250,6 +250,5 @@ struct SearchIndexTests {
                 SearchEntry(key: "k", href: "h", encodedPostings: bytes, value: "") == nil,
                 "postings that do not decode are no entry: \(bytes)")
         }
-        #expect(SearchIndex(entries: [entry], clashes: 0, cut: SearchShardCut()).files == SearchIndex([document]).files)
     }
 }

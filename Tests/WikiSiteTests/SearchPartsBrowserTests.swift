@@ -60,7 +60,7 @@ struct SearchPartsBrowserTests {
         let root = folder.url.appendingPathComponent(name)
         let search = root.appendingPathComponent("_search")
         try FileManager.default.createDirectory(at: search, withIntermediateDirectories: true)
-        for file in SearchIndex(documents, cut: cut).files {
+        for file in CollectedSearchIndex(documents, cut: cut).files {
             try Data(file.text.utf8).write(to: search.appendingPathComponent(file.name))
         }
         for name in ThemeTemplate.searchScriptFileNames {

@@ -57,8 +57,8 @@ struct SearchShardCutTests {
                 sections: [.init(heading: "", anchor: "", text: "paper pattern word\(number % 7) \(number)")])
         }
         let cut = SearchShardCut(budget: 600)
-        let files = SearchIndex(documents, cut: cut).files
-        #expect(files == SearchIndex(documents.reversed(), cut: cut).files)
+        let files = CollectedSearchIndex(documents, cut: cut).files
+        #expect(files == CollectedSearchIndex(documents.reversed(), cut: cut).files)
         #expect(files.filter { $0.name.hasPrefix("t-70") }.count > 1, "the prefix \"p\" is cut")
     }
 }
@@ -109,5 +109,15 @@ struct SearchShardRecutTests {
         #expect(merging.readChangesOnly, "\(merging.fastPathDeclined ?? "")")
         #expect(mergeDifferences.isEmpty, "\(mergeDifferences)")
         #expect(try Self.shards(withPrefix: "70", in: folder) == ["t-70.js"])
+    }
+}
+
+extension SearchShardCut {
+    /// The shards of `terms`, by key: each term with its postings in the shard `members(of:)`
+    /// puts it in.
+    func shards(of terms: [String: [SearchShard.Posting]]) -> [String: SearchShard] {
+        members(of: terms.map { (term: $0.key, size: SearchShard.size(of: $0.key, $0.value)) }).mapValues { names in
+            SearchShard(terms: Dictionary(uniqueKeysWithValues: names.map { ($0, terms[$0]!) }))
+        }
     }
 }

@@ -96,7 +96,7 @@ struct SearchTermPartsTests {
     @Test func aCommonTermIsWrittenInPartsAndARareOneStaysInItsShard() throws {
         let cut = SearchShardCut(budget: 2000)
         let files = Dictionary(
-            uniqueKeysWithValues: SearchIndex(Self.documents(200), cut: cut).files.map { ($0.name, $0.text) })
+            uniqueKeysWithValues: CollectedSearchIndex(Self.documents(200), cut: cut).files.map { ($0.name, $0.text) })
         let common = SearchTerms.shardKey(of: "common", length: .max)
         let parts = files.keys.filter { $0.hasPrefix("p-\(common)-") }
         #expect(parts.count > 2, "\(files.keys.sorted())")
@@ -111,7 +111,7 @@ struct SearchTermPartsTests {
 
     @Test func aTermNoLongerCommonGoesBackIntoItsShard() {
         let cut = SearchShardCut(budget: 2000)
-        let files = SearchIndex(Self.documents(20), cut: cut).files
+        let files = CollectedSearchIndex(Self.documents(20), cut: cut).files
         #expect(!files.contains { $0.name.hasPrefix("p-") })
         #expect(files.contains { $0.text.contains("\"common\":[[\"") })
     }
@@ -119,15 +119,16 @@ struct SearchTermPartsTests {
     @Test func anEditRewritesOnlyThePartsItsPostingsLeaveAndJoin() throws {
         let cut = SearchShardCut(budget: 2000)
         var documents = Self.documents(200)
-        let before = Dictionary(uniqueKeysWithValues: SearchIndex(documents, cut: cut).files.map { ($0.name, $0.text) })
+        let before = Dictionary(
+            uniqueKeysWithValues: CollectedSearchIndex(documents, cut: cut).files.map { ($0.name, $0.text) })
         let edited = documents[12]
         documents[12] = SearchDocument(
             title: edited.title, href: edited.href, otherTitle: nil,
             sections: [.init(heading: "", anchor: "", text: edited.sections[0].text + " common common common")])
-        let after = SearchIndex(documents, cut: cut).files
+        let after = CollectedSearchIndex(documents, cut: cut).files
         let changed = after.filter { before[$0.name] != $0.text }.map(\.name).filter { $0.hasPrefix("p-") }
         let gone = Set(before.keys).subtracting(after.map(\.name)).filter { $0.hasPrefix("p-") }
-        let key = try #require(SearchIndex(documents, cut: cut).entries.first { $0.href == edited.href }).key
+        let key = try #require(CollectedSearchIndex(documents, cut: cut).entries.first { $0.href == edited.href }).key
         let holding = [before, Dictionary(uniqueKeysWithValues: after.map { ($0.name, $0.text) })].map { files in
             Set(files.filter { $0.key.hasPrefix("p-") && $0.value.contains("\"\(key)\"") }.map(\.key))
         }

@@ -31,11 +31,11 @@ extension BuildState {
             if update.replacesEverything {
                 for table in [
                     "checkpoint", "wiki", "page", "linker", "specialFile", "wikiStatistics", "output", "listPart",
-                    "letterIndex", "sitemapPart", "alias", "tagged", "folderFile", "searchDocument", "searchShard",
-                    "searchPart", "searchTotals", "camelCaseWord",
+                    "letterIndex", "sitemapPart", "alias", "tagged", "folderFile", "camelCaseWord",
                 ] {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
+                try Self.forgetSearchIndexes(keeping: update.recordedSearchIndexes, db)
             }
             ledgers = try Self.recordLedgers(of: update, inState: statePath, db)
             try Self.recordSources(of: update, db)
@@ -56,6 +56,15 @@ extension BuildState {
             }
         }
         SourceLedgerMemo.shared.keep(ledgers, inState: statePath)
+    }
+
+    /// Forgets the search index of every wiki but those of `kept`, whose whole index the build
+    /// recorded as it made it (`RecordedSearchIndex`).
+    private static func forgetSearchIndexes(keeping kept: [String], _ db: Database) throws {
+        let others = kept.isEmpty ? "" : " WHERE wiki NOT IN (" + kept.map { _ in "?" }.joined(separator: ",") + ")"
+        for table in searchTables {
+            try db.execute(sql: "DELETE FROM \(table)" + others, arguments: StatementArguments(kept))
+        }
     }
 
     /// Records what `update` says of the sources' checkpoints and of the build's shape (its

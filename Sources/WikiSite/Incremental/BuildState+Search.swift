@@ -13,12 +13,10 @@ struct SearchPartKey: Hashable, Sendable, Comparable {
     }
 }
 
-/// What a build changes of one wiki's search index in the state: the index made whole (the
-/// wiki-wide path), or the documents, shards and parts the fast path wrote again.
+/// What the fast path changes of one wiki's search index in the state: the documents, shards
+/// and parts it wrote again. (A whole index is recorded as it is made: `RecordedSearchIndex`.)
 struct SearchIndexChange {
     let wikiID: String
-    /// The whole index, when it replaces every row of the wiki's.
-    private(set) var whole: SearchIndex?
     /// Documents new or changed, and the keys of those gone.
     var entries: [SearchEntry] = []
     var removedEntries: [String] = []
@@ -29,13 +27,6 @@ struct SearchIndexChange {
     /// part is gone.
     var parts: [SearchPartKey: [SearchShard.Posting]] = [:]
     var totals: SearchIndex.Totals
-
-    /// The whole index of wiki `wikiID`.
-    init(replacingIndexOf wikiID: String, with index: SearchIndex) {
-        self.wikiID = wikiID
-        whole = index
-        totals = index.totals
-    }
 
     /// A change of the index of wiki `wikiID`, whose totals become `totals`.
     init(of wikiID: String, totals: SearchIndex.Totals) {
@@ -105,73 +96,74 @@ extension BuildState {
         }
     }
 
-    /// How many term shards are encoded at once, on every core: enough to keep the cores busy,
-    /// few enough that a large wiki's encoded shards and parts are never all held at once.
-    private static let encodedBatch = 16
+    /// The tables of the search index.
+    static let searchTables = ["searchDocument", "searchShard", "searchPart", "searchTotals"]
 
     /// Records `change` of a wiki's search index.
     static func record(_ change: SearchIndexChange, _ db: Database) throws {
         let wikiID = change.wikiID
-        if change.whole != nil {
-            for table in ["searchDocument", "searchShard", "searchPart"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
-            }
-        }
         let removeEntry = try db.cachedStatement(sql: "DELETE FROM searchDocument WHERE wiki = ? AND key = ?")
         for key in change.removedEntries { try removeEntry.execute(arguments: [wikiID, key]) }
-        let writeEntry = try db.cachedStatement(
-            sql:
-                "INSERT OR REPLACE INTO searchDocument (wiki, key, href, postings, value) VALUES (?, ?, ?, ?, ?)"
-        )
-        let entries = (change.whole?.entries ?? change.entries).sorted { $0.key < $1.key }
-        for entry in entries {
-            try writeEntry.execute(
-                arguments: [wikiID, entry.key, entry.href, Data(entry.encodedPostings), entry.value])
-        }
+        try recordEntries(change.entries, ofWiki: wikiID, db)
         let removeShard = try db.cachedStatement(sql: "DELETE FROM searchShard WHERE wiki = ? AND shard = ?")
         for key in change.removedShards { try removeShard.execute(arguments: [wikiID, key]) }
         let writer = try SearchRowWriter(wikiID: wikiID, db)
-        if let whole = change.whole {
-            try record(whole, with: writer)
-        } else {
-            for key in change.shards.keys.sorted() { try writer.write(change.shards[key]!, key: key) }
-            for key in change.parts.keys.sorted() {
-                try writer.write(change.parts[key]!, of: key)
-            }
-        }
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, clashes) VALUES (?, ?, ?)",
-            arguments: [wikiID, change.totals.documents, change.totals.clashes])
+        for key in change.shards.keys.sorted() { try writer.write(change.shards[key]!, key: key) }
+        for key in change.parts.keys.sorted() { try writer.write(change.parts[key]!, of: key) }
+        try recordTotals(change.totals, ofWiki: wikiID, db)
     }
 
-    /// Records the shards and parts of the whole index `index`, a batch of shards at a time,
-    /// each batch encoded on every core.
-    private static func record(_ index: SearchIndex, with writer: SearchRowWriter) throws {
-        let keys = index.shardKeys
-        for batch in stride(from: 0, to: keys.count, by: Self.encodedBatch) {
-            let end = min(batch + Self.encodedBatch, keys.count)
-            let rows = Concurrently.map(end - batch) { position in
-                let shard = index.shards[keys[batch + position]]!
-                let parts = shard.terms.filter { index.parts.splits($0.key, $0.value) }.flatMap { term, postings in
-                    index.parts.parts(of: postings).map { part in
-                        (
-                            key: SearchPartKey(term: term, band: part.band, slice: part.slice),
-                            postings: SearchRowWriter.encoded(part.postings)
-                        )
-                    }
-                }
-                return (shard: index.storedShards[keys[batch + position]]!, parts: parts)
-            }
-            for (key, row) in zip(keys[batch..<end], rows) {
-                try writer.write(row.shard, key: key)
-                for part in row.parts { try writer.write(encoded: part.postings, of: part.key) }
+    /// Records `entries`, in the order of their keys.
+    private static func recordEntries(_ entries: [SearchEntry], ofWiki wikiID: String, _ db: Database) throws {
+        let writeEntry = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO searchDocument (wiki, key, href, postings, value) VALUES (?, ?, ?, ?, ?)")
+        for entry in entries.sorted(by: { $0.key < $1.key }) {
+            try writeEntry.execute(
+                arguments: [wikiID, entry.key, entry.href, Data(entry.encodedPostings), entry.value])
+        }
+    }
+
+    private static func recordTotals(_ totals: SearchIndex.Totals, ofWiki wikiID: String, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO searchTotals (wiki, documents, clashes) VALUES (?, ?, ?)",
+            arguments: [wikiID, totals.documents, totals.clashes])
+    }
+
+    /// Forgets the search index of wiki `wikiID`, whose whole index is about to be recorded a
+    /// batch at a time.
+    func forgetSearchIndex(ofWiki wikiID: String) throws {
+        try write { db in
+            for table in Self.searchTables {
+                try db.execute(sql: "DELETE FROM \(table) WHERE wiki = ?", arguments: [wikiID])
             }
         }
+    }
+
+    /// Records `entries` of wiki `wikiID`'s whole index, in a transaction of their own.
+    func recordSearchEntries(_ entries: [SearchEntry], ofWiki wikiID: String) throws {
+        try write { db in try Self.recordEntries(entries, ofWiki: wikiID, db) }
+    }
+
+    /// Records `shards` of wiki `wikiID`'s whole index and the parts of their split terms
+    /// (`parts`, each part's postings as its row holds them), in a transaction of their own.
+    func recordSearchShards(
+        _ shards: [SearchIndexBuilder.Shard], parts: [(key: SearchPartKey, postings: Data)], ofWiki wikiID: String
+    ) throws {
+        try write { db in
+            let writer = try SearchRowWriter(wikiID: wikiID, db)
+            for shard in shards { try writer.write(shard.stored, key: shard.key) }
+            for part in parts { try writer.write(encoded: part.postings, of: part.key) }
+        }
+    }
+
+    /// Records the totals of wiki `wikiID`'s whole index, its last row.
+    func recordSearchTotals(_ totals: SearchIndex.Totals, ofWiki wikiID: String) throws {
+        try write { db in try Self.recordTotals(totals, ofWiki: wikiID, db) }
     }
 }
 
 /// Writes the rows of one wiki's term shards and parts, each statement prepared once.
-private struct SearchRowWriter {
+struct SearchRowWriter {
     let wikiID: String
     let writeShard: Statement
     let writePart: Statement

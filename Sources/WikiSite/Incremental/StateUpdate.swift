@@ -101,8 +101,11 @@ struct StateUpdate {
     /// The pages and homes a fast path build refiled (whose files changed): their rows replace
     /// their earlier ones.
     var refiledNamers: [(wikiID: String, refilings: [BuildState.Refiling])] = []
-    /// What changed of the search index of each wiki whose index was made or changed.
+    /// What the fast path changed of the search index of each wiki whose index it changed.
     var searchIndexes: [SearchIndexChange] = []
+    /// The wikis whose whole search index the build made: recorded as it was made
+    /// (`RecordedSearchIndex`), and kept when the update replaces everything.
+    var recordedSearchIndexes: [String] = []
     /// The statistics of each wiki whose pages changed.
     var statistics: [(wikiID: String, figures: StatisticsFigures)] = []
     /// The files the build made (wrote, or found unchanged), with their hashes.

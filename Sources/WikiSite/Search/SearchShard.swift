@@ -70,7 +70,12 @@ struct SearchShard: Sendable, Equatable {
 
     /// The bytes `term` and its `postings` take in a shard's value, near enough.
     static func size(of term: String, _ postings: [Posting]) -> Int {
-        term.utf8.count + termOverhead + size(of: postings)
+        size(ofTerm: term, weighing: size(of: postings))
+    }
+
+    /// The bytes `term` takes in a shard's value with postings that weigh `postingsSize` bytes.
+    static func size(ofTerm term: String, weighing postingsSize: Int) -> Int {
+        term.utf8.count + termOverhead + postingsSize
     }
 
     /// The bytes `postings` take in a shard's value, near enough.
@@ -80,7 +85,13 @@ struct SearchShard: Sendable, Equatable {
 
     /// The bytes `posting` takes in a shard's value, near enough.
     static func size(of posting: Posting) -> Int {
-        keyLength + posting.posting.textLength + 6
+        size(of: posting.posting)
+    }
+
+    /// The bytes a posting of `posting` takes in a shard's value, near enough: its key's, its
+    /// numbers' and its brackets'.
+    static func size(of posting: SearchPosting) -> Int {
+        keyLength + posting.textLength + 6
     }
 
     /// `postings` (in key order) with those of the documents `changes` names set, by key (a nil

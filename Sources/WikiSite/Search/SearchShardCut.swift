@@ -30,15 +30,6 @@ struct SearchShardCut: Sendable, Equatable {
         SearchTermParts(threshold: budget / 2)
     }
 
-    /// The shards of `terms`, which all start with the same `depth - 1` letters (any, at depth 1),
-    /// by key.
-    func shards(of terms: [String: [SearchShard.Posting]], depth: Int = 1) -> [String: SearchShard] {
-        let sizes = terms.map { (term: $0.key, size: SearchShard.size(of: $0.key, $0.value)) }
-        return members(of: sizes, depth: depth).mapValues { names in
-            SearchShard(terms: Dictionary(uniqueKeysWithValues: names.map { ($0, terms[$0]!) }))
-        }
-    }
-
     /// The terms of each shard, by key, of the terms `sizes` weighs, which all start with the
     /// same `depth - 1` letters: the cut is a function of the terms' sizes alone, so the fast
     /// path cuts a prefix again from what its shards weigh, without a split term's postings.

@@ -21,9 +21,9 @@ struct WikiSearchFiles {
         SitePath(components: [siteLayout.folder(ofWiki: analysis.wiki.id), Self.folder, name])
     }
 
-    /// The index of the wiki: the home, the special pages and every published page, each page's
-    /// Markdown read on every core when its entry is made.
-    var index: SearchIndex {
+    /// Makes the index of the wiki, the home, the special pages and every published page (each
+    /// page's Markdown read on every core when its entry is made), and hands it to `sink`.
+    func build(into sink: some SearchIndexSink) throws {
         let wikiID = analysis.wiki.id
         let home = siteLayout.home(ofWiki: wikiID)
         let (pages, graph, layout) = (analysis.pages, analysis.graph, siteLayout)
@@ -34,7 +34,7 @@ struct WikiSearchFiles {
                     title: strings[page.stringsKey], href: home.href(to: siteLayout.special(page, ofWiki: wikiID)))
             }
         let hrefs = titled.map(\.href) + pages.map { Self.href(of: $0.title, inWiki: wikiID, in: layout) }
-        return SearchIndex(hrefs: hrefs, cut: cut) { position in
+        try SearchIndexBuilder(cut: cut).build(hrefs: hrefs, into: sink) { position in
             guard position >= titled.count else { return titled[position] }
             let page = pages[position - titled.count]
             return Self.document(of: page, headings: graph.outline(of: page.title)?.headings ?? [], in: layout)
@@ -57,27 +57,17 @@ struct WikiSearchFiles {
     }
 
     /// Writes the index's files with `writer` (those whose bytes did not change are left
-    /// alone), with the file of each alias's redirect (`SearchAliasFile`), and retires those of
-    /// an earlier build it no longer has. Returns the index as the state keeps it.
-    func write(with writer: SiteWriter, because cause: String) throws -> SearchIndexChange {
-        let index = index
-        let paths = (0..<index.fileCount).map { path(of: index.fileName(at: $0)) }
-        let partPaths = index.splitTerms.indices.map { index.partFileNames(at: $0).map(path(of:)) }
+    /// alone) and records its rows in `state` as it makes them (`RecordedSearchIndex`), with the
+    /// file of each alias's redirect (`SearchAliasFile`), and retires the files of an earlier
+    /// build it no longer has.
+    func write(with writer: SiteWriter, recordingIn state: BuildState, because cause: String) throws {
         let aliasFiles = analysis.aliases.redirects.map {
             SearchAliasFile.file(of: $0, inWiki: analysis.wiki.id, in: siteLayout)
         }
         writer.retire(withPrefix: siteLayout.folderPrefix(ofWiki: analysis.wiki.id) + Self.folder + "/", because: cause)
-        try writer.announce(paths + partPaths.flatMap { $0 } + aliasFiles.map { path(of: $0.name) })
+        try writer.announce(aliasFiles.map { path(of: $0.name) })
         for file in aliasFiles { try writer.write(file.text, to: path(of: file.name), because: cause) }
-        try Concurrently.forEach(index.fileCount + partPaths.count) { position in
-            guard position >= index.fileCount else {
-                return try writer.write(index.file(at: position).text, to: paths[position], because: cause)
-            }
-            let split = position - index.fileCount
-            for (file, path) in zip(index.partFiles(at: split), partPaths[split]) {
-                try writer.write(file.text, to: path, because: cause)
-            }
-        }
-        return SearchIndexChange(replacingIndexOf: analysis.wiki.id, with: index)
+        try state.forgetSearchIndex(ofWiki: analysis.wiki.id)
+        try build(into: RecordedSearchIndex(files: self, writer: writer, state: state, cause: cause))
     }
 }
