@@ -59,6 +59,21 @@ import WikiRender
         }
     }
 
+    @Test func mostlyASCIITextsSplitAsTheRuleSays() {
+        // Long runs of ASCII letters, the words the splitter hands over without a copy, beside
+        // capitals, marks and other scripts that go on with a word or end it.
+        let alphabet =
+            Array("abcdefghxyz0189abcdefgh  ..,-\nABZ".unicodeScalars) + Array("é\u{301}日本ß—😀".unicodeScalars)
+        var random = SplitMix64(seed: 28)
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0..<80, using: &random)
+            var text = String.UnicodeScalarView()
+            for _ in 0..<length { text.append(alphabet.randomElement(using: &random)!) }
+            let string = String(text)
+            #expect(SearchTerms.terms(of: string) == Self.expectedTerms(of: string), "\(string.debugDescription)")
+        }
+    }
+
     @Test func wordsLongerThanTheLongestTermAreLeftOut() {
         let longest = String(repeating: "a", count: SearchTerms.longestTerm)
         #expect(SearchTerms.terms(of: longest + " " + longest + "a") == [longest])

@@ -53,21 +53,24 @@ public enum SearchTerms {
         return (bytes, ends)
     }()
 
-    /// `folded(word)` for a word (its UTF-8) of scalars below `latinEnd` alone, scalar by scalar
-    /// from `latinFolding`: a tenth of the words of a Western text are such, and `folded` is dear.
-    /// Such a scalar is one byte or two.
-    static func latinFolded(_ word: [UInt8]) -> String {
+    /// Appends `folded(word)` to `folded`, for a word (its UTF-8) of scalars below `latinEnd`
+    /// alone, scalar by scalar from `latinFolding`: a tenth of the words of a Western text are
+    /// such, and `folded` is dear. Such a scalar is one byte or two. Returns how many scalars it
+    /// appended.
+    static func appendLatinFolded(_ word: [UInt8], to folded: inout [UInt8]) -> Int {
         let (table, ends) = latinFolding
-        var folded: [UInt8] = []
-        folded.reserveCapacity(word.count)
-        var index = 0
+        var (index, scalars) = (0, 0)
         while index < word.count {
             let byte = word[index]
             let value = byte < 0x80 ? Int(byte) : Int(byte & 0x1F) << 6 | Int(word[index + 1] & 0x3F)
-            folded.append(contentsOf: table[(value == 0 ? 0 : ends[value - 1])..<ends[value]])
+            for folding in table[(value == 0 ? 0 : ends[value - 1])..<ends[value]] {
+                folded.append(folding)
+                // A byte that is not a continuation byte (10xxxxxx) starts a scalar.
+                if folding & 0xC0 != 0x80 { scalars += 1 }
+            }
             index += byte < 0x80 ? 1 : 2
         }
-        return String(decoding: folded, as: UTF8.self)
+        return scalars
     }
 
     /// The key of the prefix of `term` `length` scalars long (the whole term when it is

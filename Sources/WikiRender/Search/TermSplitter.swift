@@ -7,6 +7,8 @@ struct TermSplitter {
     /// The UTF-8 of the word so far, its ASCII letters lowercased.
     private var word: [UInt8] = []
     private var isASCII = true
+    /// The folding of a word of Latin letters, made in place of the last one's.
+    private var folded: [UInt8] = []
     private var isLatin = true
     /// The ideographs of the run so far.
     private var ideographs: [Unicode.Scalar] = []
@@ -17,20 +19,49 @@ struct TermSplitter {
     }
 
     /// Takes the scalars of `bytes`, valid UTF-8. Most bytes are ASCII, a letter or digit of a
-    /// word or a byte between words, and take no decoding.
+    /// word or a byte between words, and take no decoding; a word of ASCII letters and digits
+    /// alone, lowercase, is handed over from `bytes` themselves, without a copy.
     mutating func add(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte < 0x80 {
-                add(asciiByte: byte)
-                index += 1
-            } else {
+            if byte >= 0x80 {
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
                 add(scalarOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                 index += length
+            } else if !Self.isWordByte(byte) {
+                endWord()
+                endIdeographs()
+                index += 1
+            } else {
+                var (end, hasCapital) = (index + 1, Self.isCapital(byte))
+                while end < bytes.count, Self.isWordByte(bytes[end]) {
+                    hasCapital = hasCapital || Self.isCapital(bytes[end])
+                    end += 1
+                }
+                // The word ends at `end` unless a scalar of another script may go on with it.
+                let ends = end < bytes.count && bytes[end] < 0x80
+                if word.isEmpty, ends, !hasCapital {
+                    endIdeographs()
+                    if end - index <= SearchTerms.longestTerm {
+                        body(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    }
+                } else {
+                    for letter in bytes[index..<end] { add(asciiByte: letter) }
+                }
+                index = end
             }
         }
+    }
+
+    /// Whether the ASCII `byte` is a letter or a digit.
+    @inline(__always) private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// Whether the ASCII `byte` is a capital letter.
+    @inline(__always) private static func isCapital(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "A") < 26
     }
 
     /// Takes a byte below 0x80: a letter or digit goes to the word, lowercased; any other byte
@@ -84,10 +115,12 @@ struct TermSplitter {
     private mutating func takeWord() {
         if isASCII {
             if word.count <= SearchTerms.longestTerm { word.withUnsafeBufferPointer(body) }
+        } else if isLatin {
+            folded.removeAll(keepingCapacity: true)
+            let scalars = SearchTerms.appendLatinFolded(word, to: &folded)
+            if !folded.isEmpty, scalars <= SearchTerms.longestTerm { folded.withUnsafeBufferPointer(body) }
         } else {
-            let term =
-                isLatin
-                ? SearchTerms.latinFolded(word) : SearchTerms.folded(String(decoding: word, as: UTF8.self))
+            let term = SearchTerms.folded(String(decoding: word, as: UTF8.self))
             if !term.isEmpty, term.unicodeScalars.count <= SearchTerms.longestTerm { take(term) }
         }
         word.removeAll(keepingCapacity: true)
