@@ -20,7 +20,7 @@ enum SearchTextTarget {
         var texts: [String] = []
         var lines: [Substring] = []
         for line in SearchPlainText.lines(of: markdown) {
-            if let heading = SearchPlainText.atxHeading(line.drop { $0 == " " }) {
+            if let heading = SearchPlainText.atxHeading(Substring(line.utf8.drop { $0 == UInt8(ascii: " ") })) {
                 texts.append(heading)
             } else {
                 lines.append(line)

@@ -76,7 +76,7 @@ public enum SearchPlainText {
 
     /// The text of `lines`, joined by single spaces.
     public static func text(ofLines lines: [Substring]) -> String {
-        var bytes: [UInt8] = []
+        var text = CollapsedText()
         for var line in lines {
             line.withUTF8 { utf8 in
                 var start = utf8.startIndex
@@ -90,11 +90,11 @@ public enum SearchPlainText {
                 }
                 let content = UnsafeBufferPointer(rebasing: utf8[start...])
                 if content.allSatisfy({ $0 == space || $0 == tab || isRuleByte($0) }) { return }
-                bytes.append(space)
-                appendInlineText(of: Array(content), to: &bytes)
+                text.append(space)
+                appendInlineText(of: content, to: &text)
             }
         }
-        return collapsingSpaces(bytes)
+        return text.string
     }
 
     /// Whether `byte` opens a quote or a list item: `>`, `-`, `*` or `+`.
@@ -105,9 +105,10 @@ public enum SearchPlainText {
     /// `text` with its inline syntax taken off: embeds dropped, wikilinks and links as the words
     /// they show, HTML tags dropped, emphasis and code marks off.
     public static func inlineText(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendInlineText(of: Array(text.utf8), to: &bytes)
-        return collapsingSpaces(bytes)
+        var collapsed = CollapsedText()
+        var text = text
+        text.withUTF8 { appendInlineText(of: $0, to: &collapsed) }
+        return collapsed.string
     }
 
     private static let space = UInt8(ascii: " ")
@@ -119,7 +120,7 @@ public enum SearchPlainText {
 
     /// Appends the readable text of the Markdown `line` to `out`, a byte at a time (every
     /// syntax character is ASCII, so no UTF-8 sequence is cut).
-    private static func appendInlineText(of line: [UInt8], to out: inout [UInt8]) {
+    private static func appendInlineText(of line: UnsafeBufferPointer<UInt8>, to out: inout CollapsedText) {
         let (open, close) = (UInt8(ascii: "["), UInt8(ascii: "]"))
         /// Where the first `]]` at or after `position` starts.
         func closing(from position: Int) -> Int? {
@@ -144,7 +145,7 @@ public enum SearchPlainText {
                 var inside = line[(index + 2)..<end]
                 if let bar = inside.firstIndex(of: UInt8(ascii: "|")) { inside = inside[(bar + 1)...] }
                 if let hash = inside.firstIndex(of: UInt8(ascii: "#")) { inside = inside[..<hash] }
-                out.append(contentsOf: inside)
+                for byte in inside { out.append(byte) }
                 index = end + 2
             } else if byte == UInt8(ascii: "<"), let end = line[index...].firstIndex(of: UInt8(ascii: ">")) {
                 out.append(space)
@@ -164,20 +165,20 @@ public enum SearchPlainText {
         }
     }
 
-    /// `bytes` as text, runs of spaces made one, none at either end.
-    private static func collapsingSpaces(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        // True at the start too: leading spaces are dropped.
-        var afterSpace = true
-        for byte in bytes {
-            let isSpace = byte == space
-            if isSpace, afterSpace { continue }
-            afterSpace = isSpace
-            out.append(byte)
+    /// Text made a byte at a time, runs of spaces made one, none at either end: spaces
+    /// collapsed as they come, not in a pass of their own.
+    private struct CollapsedText {
+        private var bytes: [UInt8] = []
+
+        mutating func append(_ byte: UInt8) {
+            if byte == space, bytes.last ?? space == space { return }
+            bytes.append(byte)
         }
-        if out.last == space { out.removeLast() }
-        return String(decoding: out, as: UTF8.self)
+
+        /// The text, without a space at its end.
+        var string: String {
+            String(decoding: bytes.last == space ? bytes.dropLast() : bytes[...], as: UTF8.self)
+        }
     }
 }
 

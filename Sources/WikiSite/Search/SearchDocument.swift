@@ -49,7 +49,8 @@ struct SearchDocument: Sendable, Equatable {
         }
         var fence: Substring?
         for line in SearchPlainText.lines(of: SearchPlainText.withoutComments(markdown)) {
-            let trimmed = line.drop { $0 == " " }
+            // Spaces are ASCII: dropped as bytes, not as characters.
+            let trimmed = Substring(line.utf8.drop { $0 == UInt8(ascii: " ") })
             // A line whose first byte is not the first of a fence or a heading is neither: the
             // Character-level checks below are left to the few lines that might be.
             let first = trimmed.utf8.first
