@@ -15,6 +15,15 @@ public enum MessageText {
     }
 
     private static func escaped(_ text: String, limit: Int, escapingQuotes: Bool) -> String {
+        // Most names are short printable ASCII: nothing to escape or cut.
+        if text.utf8.count <= limit,
+            text.utf8.allSatisfy({ byte in
+                byte >= 0x20 && byte < 0x7F
+                    && (!escapingQuotes || (byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")))
+            })
+        {
+            return text
+        }
         var result = ""
         var count = 0
         for scalar in text.unicodeScalars {

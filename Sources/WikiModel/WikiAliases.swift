@@ -92,11 +92,12 @@ public struct WikiAliases: Sendable {
 
     /// Whether a link to `title` reaches a page through one of the redirects.
     public func redirects(_ title: PageTitle) -> Bool {
-        targets[title] != nil
+        // Most wikis have no aliases: their links are not hashed for nothing.
+        !targets.isEmpty && targets[title] != nil
     }
 
     /// The page the alias `title` leads to through its redirect; nil when it is not one.
     public func page(reachedThrough title: PageTitle) -> PageTitle? {
-        targets[title]
+        targets.isEmpty ? nil : targets[title]
     }
 }

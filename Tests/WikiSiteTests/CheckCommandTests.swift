@@ -255,6 +255,28 @@ struct CheckCommandTests {
         #expect((report["wikis"] as? [[String: Any]])?.map { $0["pages"] as? Int } == [10, 5])
     }
 
+    @Test func aPageLinkingToItsOwnTitleIsCheckedAgainstItsOwnHeadings() throws {
+        let folder = try TemporaryFolder()
+        let dump = try folder.write(
+            """
+            {"docs":[
+            {"_id":"w","_rev":"1-a","type":"wiki","title":"W","markdown":"[[solo]]"},
+            {"_id":"w:Solo","_rev":"1-a","type":"page","wiki_id":"w","markdown":"[[Solo#Here]] [[Solo#Gone]]\\n[[solo]] [[solo]]\\n\\n## Here\\n"}
+            ]}
+            """, to: "wiki.json")
+        let (status, report) = try jsonReport(["--source", dump])
+        #expect(status == 1)
+        // The home's link, then the page's: its own heading is found, its own title's lowercase is not.
+        let found = findings(report)
+        #expect(found.map(\.category) == ["missing_page", "missing_heading", "missing_page"])
+        #expect(found.map(\.page) == [nil, "Solo", "Solo"])
+        #expect(found.map(\.line) == [1, 1, 2])
+        #expect(found.map(\.target) == ["solo#", "Solo#Gone", "solo#"])
+        #expect(found.map(\.suggestions) == [["Solo"], [], ["Solo"]])
+        let messages = (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(messages.contains("link [[Solo#Gone]]: page \"Solo\" has no heading \"Gone\""))
+    }
+
     @Test func wikiOptionChecksOnlyThatWiki() throws {
         let (status, report) = try jsonReport([
             "--source", WikisiteCLI.example("touchwiki.json"), "--wiki", "8831204477120935",

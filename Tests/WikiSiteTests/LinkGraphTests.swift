@@ -2,7 +2,8 @@ import SplitMix64
 import Testing
 import WikiModel
 import WikiRender
-import WikiSite
+
+@testable import WikiSite
 
 /// The link graph and its reverse index, built from outlines alone.
 @Suite("Link graph")
@@ -61,6 +62,14 @@ struct LinkGraphTests {
         #expect(Self.graph.links(from: Self.title("Missing")).isEmpty)
         #expect(Self.graph.contains(Self.title("A")))
         #expect(!Self.graph.contains(Self.title("Missing")))
+    }
+
+    @Test func eachLinkKeepsTheNodeItReaches() {
+        // Pages A, B, C, Home are 0 to 3; Missing and Other Missing are 4 and 5; -1 is the page itself.
+        #expect(Array(Self.graph.linkNodes(ofPageAt: 0)) == [1, 1, -1, 4, 5])
+        #expect(Self.graph.linkNodes(ofPageAt: 1).isEmpty)
+        #expect(Array(Self.graph.linkNodes(ofPageAt: 2)) == [-1])
+        #expect(Array(Self.graph.linkNodes(ofPageAt: 3)) == [0, 1, 4])
     }
 
     @Test func countsLinksButNotSelfLinks() {

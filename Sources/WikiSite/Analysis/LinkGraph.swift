@@ -37,6 +37,11 @@ public struct LinkGraph: Sendable {
     /// `linkers[linkerStart[n]..<linkerStart[n + 1]]`, as positions in `pageTitles`, ascending.
     private let linkerStart: [Int]
     private let linkers: [Int32]
+    /// The node of every link of every page, page by page in the order of `pageTitles`, each
+    /// page's in document order (see `linkNodes(ofPageAt:)`); the links of the page at
+    /// position `p` are `linkNodes[linkStart[p]..<linkStart[p + 1]]`.
+    private let linkNodes: [Int32]
+    private let linkStart: [Int]
     /// The reverse index of embeds, which are few: the positions (in `pageTitles`, ascending)
     /// of the pages that embed each embedded title.
     private let embedders: [PageTitle: [Int32]]
@@ -96,6 +101,11 @@ public struct LinkGraph: Sendable {
         self.nodes = nodes
         self.linkerStart = counts
         self.linkers = linkers
+        self.linkNodes = linkNodes.map { Int32($0) }
+        var linkStart = [0]
+        linkStart.reserveCapacity(outlines.count + 1)
+        for outline in outlines { linkStart.append(linkStart[linkStart.count - 1] + outline.links.count) }
+        self.linkStart = linkStart
     }
 
     /// Numbers the titles `outlines` link to that no page has, after the `pageCount` pages, in
@@ -311,6 +321,15 @@ public struct LinkGraph: Sendable {
         for node in aliases { linkers.formUnion(linkerPositions(ofNode: node)) }
         linkers.remove(Int32(position))
         return linkers.sorted()
+    }
+
+    /// The node of each link of the page at `position`, in the order of its outline's links:
+    /// the position in `pageTitles` of the page whose title the link names, -1 for a link to
+    /// the linking page itself (or to one of its headings), `pageTitles.count` or more for a
+    /// title no page has (a missing title or an alias). What a check of the links reads instead
+    /// of looking each target up.
+    func linkNodes(ofPageAt position: Int) -> ArraySlice<Int32> {
+        linkNodes[linkStart[position]..<linkStart[position + 1]]
     }
 
     /// The positions (in `pageTitles`) of the pages linking to the missing title at `rank` of

@@ -105,12 +105,19 @@ private struct WikiLinkRules: Sendable {
     private let drafts: Set<PageTitle>
     /// The attachments left out of pages, by page `_id`, each with the reason.
     private let skippedAttachments: [ExactString: [SkippedAttachment]]
+    /// The published titles that fold like each title no page has (`foldedTitles`), by its
+    /// rank in the graph's `missingTitles`: folded once a title, not once a link to it.
+    private let missingSuggestions: [[PageTitle]]
 
     init(database: WikiDatabase, input: WikiCheckInput, foldedTitles: [ExactString: [PageTitle]]) {
         self.input = input
         self.foldedTitles = foldedTitles
         drafts = Set(database.drafts(inWiki: input.analysis.wiki.id).map(\.title))
         skippedAttachments = Dictionary(grouping: database.skippedAttachments) { ExactString($0.documentID) }
+        let missingTitles = input.analysis.graph.missingTitles
+        missingSuggestions = Concurrently.map(missingTitles.count) {
+            foldedTitles[TitleFolding.key(missingTitles[$0])] ?? []
+        }
     }
 
     func findings() -> [CheckFinding] {
@@ -119,26 +126,29 @@ private struct WikiLinkRules: Sendable {
         let home = Linker(
             documentID: wiki.id, page: nil, origin: wiki.origin, sections: Sections(input.home),
             attachments: input.homeAttachments)
-        for link in input.home.links { check(link, from: home, into: &findings) }
+        for link in input.home.links { check(link, node: nil, from: home, into: &findings) }
         for embed in input.home.attachments { check(embed, from: home, into: &findings) }
         // Each page's links are checked on their own, so pages go to every core; the findings
         // come back in page order.
-        let pages = input.analysis.pages
-        for pageFindings in Concurrently.map(pages.count, { self.findings(ofPage: pages[$0]) }) {
+        for pageFindings in Concurrently.map(input.analysis.pages.count, findings(ofPageAt:)) {
             findings += pageFindings
         }
         findings += input.ambiguousLinks.map(finding)
         return findings
     }
 
-    /// The findings of the links and embeds of the published page `page`.
-    private func findings(ofPage page: Page) -> [CheckFinding] {
-        guard let outline = input.analysis.graph.outline(of: page.title) else { return [] }
+    /// The findings of the links and embeds of the published page at `position` (in the
+    /// analysis's `pages`, which are the graph's): each link's target is the node the graph
+    /// found for it, not looked up again.
+    private func findings(ofPageAt position: Int) -> [CheckFinding] {
+        let page = input.analysis.pages[position]
+        let outline = input.analysis.graph.outline(at: position)
         var findings: [CheckFinding] = []
         let linker = Linker(
             documentID: page.documentID, page: page.title, origin: page.origin, sections: Sections(outline),
-            attachments: page.attachments)
-        for link in outline.links { check(link, from: linker, into: &findings) }
+            attachments: page.attachments, position: position)
+        let nodes = input.analysis.graph.linkNodes(ofPageAt: position)
+        for (link, node) in zip(outline.links, nodes) { check(link, node: node, from: linker, into: &findings) }
         for embed in outline.attachments { check(embed, from: linker, into: &findings) }
         return findings
     }
@@ -150,6 +160,8 @@ private struct WikiLinkRules: Sendable {
         let origin: DocumentOrigin
         let sections: Sections
         let attachments: [Attachment]
+        /// The page's position in the graph; nil for the home.
+        var position: Int? = nil
     }
 
     private func check(_ embed: AttachmentEmbed, from linker: Linker, into findings: inout [CheckFinding]) {
@@ -206,7 +218,9 @@ private struct WikiLinkRules: Sendable {
                 + notes.joined(separator: ", ") + "; it leads to the first: write more of its path to choose")
     }
 
-    private func check(_ link: PageLink, from linker: Linker, into findings: inout [CheckFinding]) {
+    /// Adds the finding of `link` of `linker`, if it has one. `node` is the link's node in the
+    /// graph (`LinkGraph.linkNodes(ofPageAt:)`); nil for the home's links, which are not in it.
+    private func check(_ link: PageLink, node: Int32?, from linker: Linker, into findings: inout [CheckFinding]) {
         let target = WikilinkTarget(title: link.target, fragment: link.fragment)
         // Most links are fine: how the link is written is only made for a finding's message.
         var written: String { (link.isEmbed ? "embed !" : "link ") + Self.written(target) }
@@ -237,8 +251,13 @@ private struct WikiLinkRules: Sendable {
             return
         }
         let reached = aliased ?? title
-        if let outline = input.analysis.graph.outline(of: reached) {
-            if let fragment = link.fragment, let missing = Sections(outline).missing(fragment) {
+        let position =
+            aliased == nil
+            ? pagePosition(of: title, node: node, from: linker) : input.analysis.graph.position(of: reached)
+        if let position {
+            if let fragment = link.fragment,
+                let missing = Sections(input.analysis.graph.outline(at: position)).missing(fragment)
+            {
                 findings.append(
                     finding(
                         missing.category,
@@ -251,7 +270,7 @@ private struct WikiLinkRules: Sendable {
                     .draftLink,
                     "\(written) leads to a draft, which is not published: publish the page or remove the link"))
         } else {
-            let suggestions = foldedTitles[TitleFolding.key(title)] ?? []
+            let suggestions = suggestions(for: title, node: node)
             var message = "\(written) leads to a page that does not exist"
             if !suggestions.isEmpty {
                 let names = suggestions.map { suggestion in
@@ -264,6 +283,22 @@ private struct WikiLinkRules: Sendable {
             }
             findings.append(finding(.missingPage, suggestions: suggestions, message))
         }
+    }
+
+    /// The position in the graph of the page titled `title`, which `linker` links to: read from
+    /// the link's `node` when the graph has it, looked up otherwise; nil when no page has it.
+    private func pagePosition(of title: PageTitle, node: Int32?, from linker: Linker) -> Int? {
+        guard let node else { return input.analysis.graph.position(of: title) }
+        if node < 0 { return linker.position }
+        return Int(node) < input.analysis.pages.count ? Int(node) : nil
+    }
+
+    /// The published titles that fold like `title`, which no page has; `node` is a link's to
+    /// it, if known.
+    private func suggestions(for title: PageTitle, node: Int32?) -> [PageTitle] {
+        let rank = node.map { Int($0) - input.analysis.pages.count } ?? -1
+        guard rank >= 0, rank < missingSuggestions.count else { return foldedTitles[TitleFolding.key(title)] ?? [] }
+        return missingSuggestions[rank]
     }
 
     /// The link as its target reads: `[[Title#Heading]]`, quoted for a terminal.

@@ -22,10 +22,12 @@ enum TitleFolding {
                 other.text.precomposedStringWithCanonicalMapping)
     }
 
-    /// The titles of `pages` by folded form, each list in byte order.
+    /// The titles of `pages` by folded form, each list in byte order. The titles are folded on
+    /// every core.
     static func index(_ pages: [Page]) -> [ExactString: [PageTitle]] {
+        let keys = Concurrently.map(pages.count) { key(pages[$0].title) }
         var index: [ExactString: [PageTitle]] = [:]
-        for page in pages { index[key(page.title), default: []].append(page.title) }
+        for (page, key) in zip(pages, keys) { index[key, default: []].append(page.title) }
         return index
     }
 }
