@@ -4,6 +4,9 @@ import WikiSite
 
 /// `wikisite build`: publish the wikis of the sources into the output folder.
 struct BuildCommand: ParsableCommand {
+    /// The command before its arguments are parsed, as ArgumentParser makes it.
+    init() {}
+
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build one static HTML site per wiki.",

@@ -8,6 +8,9 @@ extension LinkStyle: ExpressibleByArgument {}
 /// The options `build` and `check` share: what to read, which wikis, how links are written, and
 /// the configuration file that holds the same settings.
 struct SiteOptions: ParsableArguments {
+    /// The options before they are parsed, as ArgumentParser makes them.
+    init() {}
+
     @Option(
         name: .long,
         help: ArgumentHelp(

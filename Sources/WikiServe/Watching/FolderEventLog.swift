@@ -18,6 +18,9 @@ public final class FolderEventLog: Sendable {
     private let state = Mutex(State())
 
     private struct State {
+        /// Nothing named yet.
+        init() {}
+
         /// Paths named since the last build began, inside the folder.
         var named: Set<String> = []
         /// Paths given to builds since the last commit.

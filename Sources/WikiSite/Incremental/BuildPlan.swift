@@ -4,6 +4,9 @@ import WikiRender
 
 /// What one wiki's part of a build renders and removes, each with its cause.
 struct WikiPlan: Sendable {
+    /// A plan that renders and removes nothing yet: the planner fills it in.
+    init() {}
+
     /// Why every page of the wiki is rendered; nil when only `pages` are.
     var everyPage: ChangeCause?
     /// The pages rendered, by title, with every cause found (in the order found).
@@ -28,7 +31,9 @@ struct WikiPlan: Sendable {
 
     /// A plan rendering every file of the wiki, because of `cause`.
     static func everything(_ cause: ChangeCause) -> WikiPlan {
-        WikiPlan(everyPage: cause, specialPages: cause, home: cause, search: cause)
+        var plan = WikiPlan()
+        (plan.everyPage, plan.specialPages, plan.home, plan.search) = (cause, cause, cause, cause)
+        return plan
     }
 
     /// Whether the plan renders or removes nothing.
@@ -75,13 +80,18 @@ struct BuildPlan: Sendable {
     /// Wikis whose whole folder is removed, with the cause.
     var removedWikis: [(id: String, cause: ChangeCause)] = []
 
+    /// A plan that renders and removes nothing yet, a full build's when `fullBuild` says why:
+    /// the planner fills it in.
+    init(fullBuild: FullBuildReason?) {
+        self.fullBuild = fullBuild
+    }
+
     /// A plan rendering everything, because of `reason`.
     static func full(_ reason: FullBuildReason, wikis: [Wiki]) -> BuildPlan {
         let cause = ChangeCause.fullBuild(reason)
-        var plan = BuildPlan(
-            fullBuild: reason, stylesheet: cause, siteIndex: cause,
-            searchScripts: Dictionary(uniqueKeysWithValues: ThemeTemplate.searchScriptFileNames.map { ($0, cause) }),
-            sidebarScript: cause)
+        var plan = BuildPlan(fullBuild: reason)
+        (plan.stylesheet, plan.siteIndex, plan.sidebarScript) = (cause, cause, cause)
+        plan.searchScripts = Dictionary(uniqueKeysWithValues: ThemeTemplate.searchScriptFileNames.map { ($0, cause) })
         for wiki in wikis { plan.wikis[ExactString(wiki.id)] = .everything(cause) }
         return plan
     }

@@ -36,6 +36,13 @@ final class StoredPageDetails: PageDetails {
 
 /// What a build tells the state once its files are in place.
 struct StateUpdate {
+    /// An update that records nothing yet but the build's `settings`, and whether it replaces
+    /// everything: a build fills it in as it writes.
+    init(replacesEverything: Bool = false, settings: [String: String] = [:]) {
+        self.replacesEverything = replacesEverything
+        self.settings = settings
+    }
+
     /// A page as the state keeps it: its fingerprint, its outline, and what the lists by date
     /// show of it.
     struct PageRecord {
