@@ -99,22 +99,32 @@ extension TemplateValues {
 
     private static let allowedSchemes: [String] = ["http", "https", "mailto"]
 
+    /// `href`, or `./` and `href` when its first segment reads as a scheme not allowed: its
+    /// bytes are read in place up to the first `/`, `?`, `#` or `:`, most hrefs having none.
     private static func relativeUnlessWebURL(_ href: String) -> String {
-        let utf8 = href.utf8
-        guard
-            let end = utf8.firstIndex(where: {
-                $0 == .slash || $0 == .questionMark || $0 == .numberSign || $0 == .colon
-            }),
-            utf8[end] == .colon
-        else { return href }
-        let scheme = utf8[..<end]
-        let isAllowed = allowedSchemes.contains { allowed in
+        var href = href
+        let schemeLength: Int? = href.withUTF8 { bytes in
+            for index in bytes.indices {
+                switch bytes[index] {
+                case .colon: return index
+                case .slash, .questionMark, .numberSign: return nil
+                default: continue
+                }
+            }
+            return nil
+        }
+        guard let schemeLength, !isAllowedScheme(href.utf8.prefix(schemeLength)) else { return href }
+        return "./" + href
+    }
+
+    /// Whether `scheme` is one of `allowedSchemes`, in any case.
+    private static func isAllowedScheme(_ scheme: Substring.UTF8View) -> Bool {
+        allowedSchemes.contains { allowed in
             scheme.count == allowed.utf8.count
                 && zip(scheme, allowed.utf8).allSatisfy { byte, allowedByte in
                     byte | 0x20 == allowedByte
                 }
         }
-        return isAllowed ? href : "./" + href
     }
 }
 
