@@ -7,7 +7,7 @@ import Mustache
 /// is not set (a `nil` text) makes `{{#name}}` sections skip and `{{^name}}` sections show.
 public struct TemplateValues {
     /// The values by name, as `CompiledTemplate` looks them up.
-    private(set) var values: [String: TemplateValue] = [:]
+    private(set) var values = TemplateGroup()
 
     /// The values as swift-mustache looks them up.
     var context: TemplateScope { TemplateScope(values) }
@@ -16,9 +16,9 @@ public struct TemplateValues {
     public init() {}
 
     /// No values yet, with room for `capacity` of them: a view that sets many values sets them
-    /// without the dictionary growing on the way.
+    /// without the group growing on the way.
     public init(capacity: Int) {
-        values.reserveCapacity(capacity)
+        values = TemplateGroup(capacity: capacity)
     }
 
     /// Sets `name` to a text (or HTML) value; `nil` leaves `name` unset.
@@ -59,7 +59,7 @@ public struct TemplateValues {
 
     /// Sets every value of `other`, replacing those of the same names.
     public mutating func merge(_ other: TemplateValues) {
-        values.merge(other.values) { _, new in new }
+        values.merge(other.values)
     }
 }
 
@@ -67,13 +67,13 @@ public struct TemplateValues {
 /// on the kind, and swift-mustache receives `any`, the value it would have been given directly.
 /// A group is its values by name, wrapped in a `TemplateScope` only for swift-mustache: the
 /// compiled templates, which render every page, make no object a group.
-enum TemplateValue {
+enum TemplateValue: Sendable {
     case text(TemplateText)
     case number(Int)
     case flag(Bool)
     case texts([TemplateText])
-    case group([String: TemplateValue])
-    case groups([[String: TemplateValue]])
+    case group(TemplateGroup)
+    case groups([TemplateGroup])
 
     /// The value as swift-mustache looks it up and renders it.
     var any: Any {
@@ -139,9 +139,9 @@ extension UInt8 {
 /// dictionary: swift-mustache casts every object of its context stack to its protocols on every
 /// lookup, and a dictionary's conformance is a conditional one, the slowest kind to find.
 final class TemplateScope: MustacheParent {
-    private let values: [String: TemplateValue]
+    private let values: TemplateGroup
 
-    init(_ values: [String: TemplateValue]) {
+    init(_ values: TemplateGroup) {
         self.values = values
     }
 

@@ -28,7 +28,7 @@ public struct ThemeStrings: Sendable {
         self.words = words
         patterns = words.mapValues(PhrasePattern.init)
         plural = PluralRule(lang)
-        templateValue = .group(words.mapValues { .text(TemplateText(text: $0)) })
+        templateValue = .group(TemplateGroup(indexing: words.mapValues { .text(TemplateText(text: $0)) }))
     }
 
     /// The default theme's English words.
