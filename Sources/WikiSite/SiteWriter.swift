@@ -39,10 +39,17 @@ final class SiteWriter: Sendable {
     /// Whether the outcome lists every file with its cause (`--explain`): one entry a file, which
     /// a build of 100,000 pages does not keep for nothing.
     private let listsOutputs: Bool
-    private let produced = Mutex(Manifest())
-    /// The paths announced to `record` before they were written (`announce(_:)`).
-    private let announced = Mutex(Set<ExactString>())
-    private let outcome = Mutex(Outcome())
+    /// What the files written so far leave on record, under one lock: the threads that write
+    /// pages take it once to announce a file and once to record it, and wait on each other less.
+    private struct Tally {
+        /// The files written or found unchanged, with their hashes.
+        var produced = Manifest()
+        /// The paths announced to `record` and not yet written (`announce(_:)`).
+        var announced = Set<ExactString>()
+        var outcome = Outcome()
+    }
+
+    private let tally = Mutex(Tally())
     private let retired = Mutex(Retired())
 
     /// Opens the output folder, whose files earlier builds made are those `record` lists;
@@ -67,7 +74,7 @@ final class SiteWriter: Sendable {
 
     /// `announce(_:)` of paths relative to the output folder.
     private func announce(relativePaths paths: [String]) throws {
-        let new = announced.withLock { announced in paths.filter { announced.insert(ExactString($0)).inserted } }
+        let new = tally.withLock { tally in paths.filter { tally.announced.insert(ExactString($0)).inserted } }
         try record.announce(new)
     }
 
@@ -90,18 +97,18 @@ final class SiteWriter: Sendable {
     }
 
     private func record(_ result: WriteOutcome, of relative: String, hash: ContentHash, because cause: String) {
-        produced.withLock { $0.record(relative, hash: hash) }
-        // On record by now: its announcement has served (the set holds only the files announced
-        // and not yet written, not every file of the site).
-        announced.withLock { _ = $0.remove(ExactString(relative)) }
-        outcome.withLock {
+        tally.withLock {
+            $0.produced.record(relative, hash: hash)
+            // On record by now: its announcement has served (the set holds only the files
+            // announced and not yet written, not every file of the site).
+            _ = $0.announced.remove(ExactString(relative))
             if result == .written {
-                $0.written += 1
+                $0.outcome.written += 1
             } else {
-                $0.unchanged += 1
+                $0.outcome.unchanged += 1
             }
             guard listsOutputs else { return }
-            $0.outputs.append(
+            $0.outcome.outputs.append(
                 ExplainedOutput(path: relative, action: result == .written ? .written : .unchanged, cause: cause))
         }
     }
@@ -130,10 +137,11 @@ final class SiteWriter: Sendable {
     /// character: a folder's `/`), and that this build does not write, is removed. Unlike
     /// `retire(withPrefix:matching:because:)`, the record is asked at once and only the files it
     /// holds are kept for `finish()`, not a rule: a build retires the attachment folder of each
-    /// page it writes, and most have no file. Nothing is asked when the build retires everything.
-    func retireRecordedFiles(withPrefix prefix: String, because cause: String) throws {
+    /// page it writes, and most have no file. Nothing is asked when the build retires everything,
+    /// and the prefix is not even made.
+    func retireRecordedFiles(withPrefix prefix: @autoclosure () -> String, because cause: String) throws {
         guard retired.withLock({ $0.everything == nil }) else { return }
-        let outputs = try record.recordedOutputs(withPrefix: prefix)
+        let outputs = try record.recordedOutputs(withPrefix: prefix())
         guard !outputs.isEmpty else { return }
         retired.withLock { retired in
             for output in outputs where retired.paths[output.path] == nil { retired.paths[output.path] = cause }
@@ -144,7 +152,7 @@ final class SiteWriter: Sendable {
     /// once every file is in place; the outcome says what the record of outputs becomes (the
     /// build state commits it), so it never describes files that are not there.
     func finish() throws -> Outcome {
-        let made = produced.withLock { $0 }
+        let made = tally.withLock { $0.produced }
         let retired = retired.withLock { $0 }
         var removals: [(output: BuildState.RecordedOutput, cause: String)] = []
         if let cause = retired.everything {
@@ -172,20 +180,20 @@ final class SiteWriter: Sendable {
             removed += 1
             if listsOutputs { outputs.append(ExplainedOutput(path: output.path, action: .removed, cause: cause)) }
         }
-        return outcome.withLock {
-            $0.removed = removed
-            $0.outputs += outputs
-            $0.outputs.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-            $0.made = made
-            $0.unrecorded = removals.map(\.output.path)
-            return $0
+        return tally.withLock {
+            $0.outcome.removed = removed
+            $0.outcome.outputs += outputs
+            $0.outcome.outputs.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            $0.outcome.made = made
+            $0.outcome.unrecorded = removals.map(\.output.path)
+            return $0.outcome
         }
     }
 
     /// After a failed build: records every file it made beside those of earlier builds, so a later
     /// build can still remove the ones it no longer needs.
     func abandon() {
-        try? record.record(produced.withLock { $0 })
+        try? record.record(tally.withLock { $0.produced })
     }
 }
 

@@ -43,7 +43,30 @@ struct CompiledTemplate: Sendable {
         guard let tokens = try? compiler.parse(section: nil, newLine: true), compiler.escapesForHTML else {
             return nil
         }
-        return CompiledTemplate(tokens: tokens)
+        return CompiledTemplate(tokens: joiningTexts(tokens))
+    }
+
+    /// `tokens` with each run of texts joined into one text: the compiler reads a template a line
+    /// at a time, and the renderer appends each text to the page it writes.
+    private static func joiningTexts(_ tokens: [Token]) -> [Token] {
+        var joined: [Token] = []
+        for token in tokens {
+            switch token {
+            case .text(let text):
+                if case .text(let previous)? = joined.last {
+                    joined[joined.count - 1] = .text(previous + text)
+                } else {
+                    joined.append(token)
+                }
+            case .section(let name, let inner):
+                joined.append(.section(name, joiningTexts(inner)))
+            case .invertedSection(let name, let inner):
+                joined.append(.invertedSection(name, joiningTexts(inner)))
+            case .variable, .unescapedVariable:
+                joined.append(token)
+            }
+        }
+        return joined
     }
 
     /// The template rendered with `values` as the outermost scope.

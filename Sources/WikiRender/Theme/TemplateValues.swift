@@ -7,7 +7,7 @@ import Mustache
 /// is not set (a `nil` text) makes `{{#name}}` sections skip and `{{^name}}` sections show.
 public struct TemplateValues {
     /// The values by name, as `CompiledTemplate` looks them up.
-    private(set) var values: [String: TemplateValue] = [:]
+    private(set) var values = TemplateGroup()
 
     /// The values as swift-mustache looks them up.
     var context: TemplateScope { TemplateScope(values) }
@@ -16,9 +16,9 @@ public struct TemplateValues {
     public init() {}
 
     /// No values yet, with room for `capacity` of them: a view that sets many values sets them
-    /// without the dictionary growing on the way.
+    /// without the group growing on the way.
     public init(capacity: Int) {
-        values.reserveCapacity(capacity)
+        values = TemplateGroup(capacity: capacity)
     }
 
     /// Sets `name` to a text (or HTML) value; `nil` leaves `name` unset.
@@ -59,7 +59,7 @@ public struct TemplateValues {
 
     /// Sets every value of `other`, replacing those of the same names.
     public mutating func merge(_ other: TemplateValues) {
-        values.merge(other.values) { _, new in new }
+        values.merge(other.values)
     }
 }
 
@@ -67,13 +67,13 @@ public struct TemplateValues {
 /// on the kind, and swift-mustache receives `any`, the value it would have been given directly.
 /// A group is its values by name, wrapped in a `TemplateScope` only for swift-mustache: the
 /// compiled templates, which render every page, make no object a group.
-enum TemplateValue {
+enum TemplateValue: Sendable {
     case text(TemplateText)
     case number(Int)
     case flag(Bool)
     case texts([TemplateText])
-    case group([String: TemplateValue])
-    case groups([[String: TemplateValue]])
+    case group(TemplateGroup)
+    case groups([TemplateGroup])
 
     /// The value as swift-mustache looks it up and renders it.
     var any: Any {
@@ -99,22 +99,32 @@ extension TemplateValues {
 
     private static let allowedSchemes: [String] = ["http", "https", "mailto"]
 
+    /// `href`, or `./` and `href` when its first segment reads as a scheme not allowed: its
+    /// bytes are read in place up to the first `/`, `?`, `#` or `:`, most hrefs having none.
     private static func relativeUnlessWebURL(_ href: String) -> String {
-        let utf8 = href.utf8
-        guard
-            let end = utf8.firstIndex(where: {
-                $0 == .slash || $0 == .questionMark || $0 == .numberSign || $0 == .colon
-            }),
-            utf8[end] == .colon
-        else { return href }
-        let scheme = utf8[..<end]
-        let isAllowed = allowedSchemes.contains { allowed in
+        var href = href
+        let schemeLength: Int? = href.withUTF8 { bytes in
+            for index in bytes.indices {
+                switch bytes[index] {
+                case .colon: return index
+                case .slash, .questionMark, .numberSign: return nil
+                default: continue
+                }
+            }
+            return nil
+        }
+        guard let schemeLength, !isAllowedScheme(href.utf8.prefix(schemeLength)) else { return href }
+        return "./" + href
+    }
+
+    /// Whether `scheme` is one of `allowedSchemes`, in any case.
+    private static func isAllowedScheme(_ scheme: Substring.UTF8View) -> Bool {
+        allowedSchemes.contains { allowed in
             scheme.count == allowed.utf8.count
                 && zip(scheme, allowed.utf8).allSatisfy { byte, allowedByte in
                     byte | 0x20 == allowedByte
                 }
         }
-        return isAllowed ? href : "./" + href
     }
 }
 
@@ -129,9 +139,9 @@ extension UInt8 {
 /// dictionary: swift-mustache casts every object of its context stack to its protocols on every
 /// lookup, and a dictionary's conformance is a conditional one, the slowest kind to find.
 final class TemplateScope: MustacheParent {
-    private let values: [String: TemplateValue]
+    private let values: TemplateGroup
 
-    init(_ values: [String: TemplateValue]) {
+    init(_ values: TemplateGroup) {
         self.values = values
     }
 

@@ -11,6 +11,10 @@ public struct ThemeStrings: Sendable {
     /// The language the words are in.
     public let lang: LanguageTag
     private let words: [String: String]
+    /// The words cut at their placeholders, made once: a build fills some in for every page.
+    private let patterns: [String: PhrasePattern]
+    /// The language's plural rule, worked out once.
+    private let plural: PluralRule
     /// The words as templates read them, made once.
     let templateValue: TemplateValue
 
@@ -22,7 +26,9 @@ public struct ThemeStrings: Sendable {
         }
         self.lang = lang
         self.words = words
-        templateValue = .group(words.mapValues { .text(TemplateText(text: $0)) })
+        patterns = words.mapValues(PhrasePattern.init)
+        plural = PluralRule(lang)
+        templateValue = .group(TemplateGroup(indexing: words.mapValues { .text(TemplateText(text: $0)) }))
     }
 
     /// The default theme's English words.
@@ -41,27 +47,18 @@ public struct ThemeStrings: Sendable {
     /// The word called `key` with each `{name}` of `values` replaced by its value.
     /// Values are put in one pass, so a value holding `{name}` (a title can) stays as it is.
     public func phrase(_ key: String, _ values: [String: String]) -> String {
-        filled(key, values) { String($0) }
+        pattern(key).filled(value: { values[$0] }, text: { $0 })
     }
 
     /// The word called `key` as HTML: its text escaped, each `{name}` replaced by the HTML
     /// `values` gives for it.
     public func html(_ key: String, _ values: [String: String]) -> String {
-        filled(key, values) { HTMLText.escaped(String($0)) }
+        pattern(key).filled(value: { values[$0] }, text: HTMLText.escaped)
     }
 
-    private func filled(_ key: String, _ values: [String: String], text: (Substring) -> String) -> String {
-        var filled = ""
-        var rest = self[key][...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            if let value = values[String(rest[rest.index(after: open)..<close])] {
-                filled += text(rest[..<open]) + value
-            } else {
-                filled += text(rest[...close])
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        return filled + text(rest)
+    /// The word called `key` cut at its placeholders; the key itself when no file has it.
+    private func pattern(_ key: String) -> PhrasePattern {
+        patterns[key] ?? PhrasePattern(key)
     }
 
     /// A count with its thousands grouped as the language groups them: `1,012` in English.
@@ -79,7 +76,7 @@ public struct ThemeStrings: Sendable {
     /// A number of things, from the pair `<key>_one` and `<key>_other`, as the language's plural
     /// rule picks: `1 page`, `12 pages` in English, `12 页` in Chinese.
     public func count(_ value: Int, _ key: String) -> String {
-        let form = PluralRule(lang).takesOne(value) ? "_one" : "_other"
+        let form = plural.takesOne(value) ? "_one" : "_other"
         return phrase(key + form, ["count": number(value)])
     }
 
@@ -98,22 +95,28 @@ public struct ThemeStrings: Sendable {
         dated("date_day", time)
     }
 
+    /// The word called `key` with the parts of `time` it names put in: only those it names are
+    /// made.
     private func dated(_ key: String, _ time: Timestamp) -> String {
-        let date = time.utcDate
-        let weekday = Int((time.utcDayNumber + 4) % 7 + 7) % 7
-        return phrase(
-            key,
-            [
-                "date": time.utcDateText, "time": time.utcTimeText, "year": String(date.year),
-                "month": String(date.month), "day": String(date.day), "month_name": self["month_\(date.month)"],
-                "weekday": self["weekday_\(weekday)"],
-            ])
+        pattern(key).filled(
+            value: { name in
+                switch name {
+                case "date": time.utcDateText
+                case "time": time.utcTimeText
+                case "year": String(time.utcDate.year)
+                case "month": String(time.utcDate.month)
+                case "day": String(time.utcDate.day)
+                case "month_name": self["month_\(time.utcDate.month)"]
+                case "weekday": self["weekday_\(Int((time.utcDayNumber + 4) % 7 + 7) % 7)"]
+                default: nil
+                }
+            }, text: { $0 })
     }
 }
 
 /// Which form of a count a language uses: the `_one` form for one thing (for zero too in
 /// French), or the `_other` form always (Chinese, Japanese, Korean…).
-private struct PluralRule {
+private struct PluralRule: Sendable {
     private let primaryLanguage: String
 
     init(_ lang: LanguageTag) {
