@@ -136,6 +136,11 @@ struct FastPath {
         /// With a base URL: the pages of the wiki's feed once the changes are saved, newest first.
         var feed: [FeedEntry] = []
 
+        /// The changes of `wiki` before any is found: the fast path fills them in.
+        init(wiki: Wiki) {
+            self.wiki = wiki
+        }
+
         /// Why the file of the page `title` changes, as `--explain` says it.
         func cause(of title: PageTitle) -> String {
             causes[title, default: []].map(\.description).joined(separator: "; ")
