@@ -5,7 +5,9 @@
 final class CollectedSearchIndex: SearchIndexSink {
     /// Each document's entry, in the order of their keys.
     private(set) var entries: [SearchEntry] = []
-    private var shards: [SearchIndex.File] = []
+    /// Each term shard as the builder made it, in the order of their keys.
+    private(set) var shards: [SearchIndexBuilder.Shard] = []
+    private var shardFiles: [SearchIndex.File] = []
     private var parts: [SearchIndex.File] = []
     private var meta: [SearchIndex.File] = []
     /// What each batch of shards the builder made holds, in order.
@@ -28,7 +30,7 @@ final class CollectedSearchIndex: SearchIndexSink {
     /// Every file: the term shards in the order of their keys, the documents in the order of
     /// theirs, `meta.js`, then the parts of the split terms.
     var files: [SearchIndex.File] {
-        shards + entries.map { SearchIndex.documentFile($0.key, value: $0.value) } + meta + parts
+        shardFiles + entries.map { SearchIndex.documentFile($0.key, value: $0.value) } + meta + parts
     }
 
     func take(_ entries: [SearchEntry]) {
@@ -37,8 +39,9 @@ final class CollectedSearchIndex: SearchIndexSink {
 
     func take(_ shards: [SearchIndexBuilder.Shard]) {
         shardBatches.append(shards.map(\.key))
+        self.shards += shards
         for shard in shards {
-            self.shards.append(SearchIndex.termFile(shard.key, shard.stored, parts: cut.parts))
+            shardFiles.append(SearchIndex.termFile(shard.key, shard.stored, parts: cut.parts))
             for split in shard.parts { parts += SearchIndex.partFiles(of: split.term, split.parts) }
         }
     }

@@ -1,3 +1,5 @@
+import GRDB
+import TemporaryFolders
 import Testing
 
 @testable import WikiSite
@@ -56,5 +58,63 @@ struct SearchIndexBuilderTests {
         }
         gathered.release(0)
         #expect(gathered.lists[0].count == 0 && TermPostings.postings(of: gathered.lists[0], keys: keys).isEmpty)
+    }
+}
+
+/// The rows of a whole index, recorded before the build's commit: kept by the commit of a full
+/// build that recorded them, forgotten with every other wiki's.
+@Suite("search index rows recorded before the commit")
+struct RecordedSearchRowsTests {
+    /// How many rows of wiki `wikiID` each search table of `state` holds.
+    static func rowCounts(ofWiki wikiID: String, in state: BuildState) throws -> [Int] {
+        try state.reading { db in
+            try BuildState.searchTables.map { table in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE wiki = ?", arguments: [wikiID]) ?? 0
+            }
+        }
+    }
+
+    /// Records the whole index of `documents` as wiki `wikiID`'s, as a build's sink does.
+    static func record(_ documents: [SearchDocument], asWiki wikiID: String, in state: BuildState) throws {
+        let index = CollectedSearchIndex(documents, cut: SearchShardCut(budget: 400))
+        try state.forgetSearchIndex(ofWiki: wikiID)
+        try state.recordSearchEntries(index.entries, ofWiki: wikiID)
+        let parts = index.shards.flatMap { shard in
+            shard.parts.flatMap { split in
+                split.parts.map { part in
+                    (
+                        key: SearchPartKey(term: split.term, band: part.band, slice: part.slice),
+                        postings: SearchRowWriter.encoded(part.postings)
+                    )
+                }
+            }
+        }
+        try state.recordSearchShards(index.shards, parts: parts, ofWiki: wikiID)
+        try state.recordSearchTotals(SearchIndex.Totals(documents: documents.count, clashes: 0), ofWiki: wikiID)
+    }
+
+    @Test func aFullBuildsCommitKeepsTheIndexesItRecordedAndForgetsTheOthers() throws {
+        let folder = try TemporaryFolder()
+        let state = try BuildState(stateFolder: folder.path("state"))
+        let documents = SearchTermPartsTests.documents(30)
+        for wikiID in ["kept", "gone"] { try Self.record(documents, asWiki: wikiID, in: state) }
+        let recorded = try Self.rowCounts(ofWiki: "kept", in: state)
+        #expect(recorded[0] == 30 && recorded.allSatisfy { $0 > 0 }, "\(recorded)")
+        var update = StateUpdate(replacesEverything: true)
+        update.recordedSearchIndexes = ["kept"]
+        try state.commit(update)
+        #expect(try Self.rowCounts(ofWiki: "kept", in: state) == recorded)
+        #expect(try Self.rowCounts(ofWiki: "gone", in: state) == [0, 0, 0, 0])
+        try state.commit(StateUpdate(replacesEverything: true))
+        #expect(try Self.rowCounts(ofWiki: "kept", in: state) == [0, 0, 0, 0])
+    }
+
+    @Test func recordingAWholeIndexAgainReplacesItsRows() throws {
+        let folder = try TemporaryFolder()
+        let state = try BuildState(stateFolder: folder.path("state"))
+        try Self.record(SearchTermPartsTests.documents(30), asWiki: "w", in: state)
+        try Self.record(SearchTermPartsTests.documents(3), asWiki: "w", in: state)
+        #expect(try Self.rowCounts(ofWiki: "w", in: state)[0] == 3)
+        #expect(try state.searchTotals(ofWiki: "w") == SearchIndex.Totals(documents: 3, clashes: 0))
     }
 }
