@@ -375,6 +375,9 @@ struct DumpWalker {
         var error: JSONValue?
         var document: PendingDocument?
         var documentLine: Int?
+
+        /// A row before any of its members is read.
+        init() {}
     }
 
     /// A document walked past: its value, once parsed, or where to parse it.

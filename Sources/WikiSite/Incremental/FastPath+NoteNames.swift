@@ -115,10 +115,11 @@ extension FastPath {
             let page = try recordedPage(title, stored, of: wiki, in: renderer.database, readAs: role)
             let (body, outline) = renderer.bodyWithOutline(of: page)
             guard !old.links.map(\.target).elementsEqual(outline.links.map(\.target)) else { continue }
-            relinked.append(
-                ChangedPage(
-                    title: title, page: page, stored: stored, oldOutline: old, outline: outline,
-                    body: outline.links.contains(where: \.isEmbed) ? nil : body.html, isRelinked: true))
+            var change = ChangedPage(
+                title: title, page: page, stored: stored, oldOutline: old, outline: outline,
+                body: outline.links.contains(where: \.isEmbed) ? nil : body.html)
+            change.isRelinked = true
+            relinked.append(change)
         }
         return relinked
     }

@@ -77,6 +77,15 @@ struct FastPath {
         /// Whether its document is as it was, and only where its links lead changed.
         var isRelinked = false
 
+        /// The change of `title`, as it was (`stored`, `oldOutline`) and as it is.
+        init(
+            title: PageTitle, page: Page?, stored: BuildState.StoredPage?, oldOutline: PageOutline,
+            outline: PageOutline, body: String?
+        ) {
+            (self.title, self.page, self.stored) = (title, page, stored)
+            (self.oldOutline, self.outline, self.body) = (oldOutline, outline, body)
+        }
+
         /// What the change rules read of it.
         var change: PageChange {
             PageChange(
