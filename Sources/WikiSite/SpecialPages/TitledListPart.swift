@@ -53,6 +53,16 @@ struct TitledListPart: Sendable {
     /// The pages on a tag (`page` is `.tags`): the tag, as shown.
     var tag: WikiTag?
 
+    /// The file of list `page` at `place` listing `titles`, between the files whose first titles
+    /// are given; what only some lists show is set after.
+    init(
+        page: SpecialPage, place: Place, titles: [PageTitle], previousFirstTitle: PageTitle?,
+        nextFirstTitle: PageTitle?
+    ) {
+        (self.page, self.place, self.titles) = (page, place, titles)
+        (self.previousFirstTitle, self.nextFirstTitle) = (previousFirstTitle, nextFirstTitle)
+    }
+
     /// What names the file: its first title; nil for the first file.
     var name: PageTitle? {
         if case .first = place { return nil }
