@@ -52,7 +52,7 @@ extension FastPath {
         for key in shards.removed {
             shardKeys.remove(key)
             change.removedShards.append(key)
-            files.removed.append((path("t-\(key).js"), cause(key)))
+            files.removed.append((path(SearchIndex.termFileName(key)), cause(key)))
         }
         for (key, shard) in shards.written {
             shardKeys.insert(key)
@@ -68,7 +68,7 @@ extension FastPath {
                 let file = SearchIndex.documentFile(document.key, value: value)
                 files.written.append((path(file.name), file.text, document.cause.description))
             } else {
-                files.removed.append((path("d-\(document.key).js"), document.cause.description))
+                files.removed.append((path(SearchIndex.documentFileName(document.key)), document.cause.description))
             }
         }
         let meta = SearchIndex.metaFile(totals, shardKeys: shardKeys.sorted())

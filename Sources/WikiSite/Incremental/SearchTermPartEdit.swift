@@ -59,7 +59,7 @@ struct SearchTermPartEdit {
         }
         summariesNow.sort { ($0.band, $0.slice) < ($1.band, $1.slice) }
         let fileName = { (key: SearchPartKey) in
-            SearchTermParts.fileName(of: term, band: key.band, slice: key.slice) + ".js"
+            SearchIndex.partFileName(of: term, band: key.band, slice: key.slice)
         }
         if parts.splits(term, size: StoredSearchShard.size(of: term, summariesNow)) {
             shard.set(summariesNow, ofSplit: term)

@@ -17,7 +17,7 @@ struct RecordedSearchIndex: SearchIndexSink {
     private var wikiID: String { files.analysis.wiki.id }
 
     func take(_ entries: [SearchEntry]) throws {
-        let paths = entries.map { files.path(of: "d-" + $0.key + ".js") }
+        let paths = entries.map { files.path(of: SearchIndex.documentFileName($0.key)) }
         try writer.announce(paths)
         let (writer, cause) = (writer, cause)
         try Concurrently.forEach(entries.count) { position in
@@ -31,10 +31,10 @@ struct RecordedSearchIndex: SearchIndexSink {
     func take(_ shards: [SearchIndexBuilder.Shard]) throws {
         let paths = shards.map { shard in
             (
-                shard: files.path(of: "t-" + shard.key + ".js"),
+                shard: files.path(of: SearchIndex.termFileName(shard.key)),
                 parts: shard.parts.map { split in
                     split.parts.map {
-                        files.path(of: SearchTermParts.fileName(of: split.term, band: $0.band, slice: $0.slice) + ".js")
+                        files.path(of: SearchIndex.partFileName(of: split.term, band: $0.band, slice: $0.slice))
                     }
                 }
             )

@@ -41,6 +41,21 @@ enum SearchIndex {
         var clashes: Int
     }
 
+    /// The name of the file of the term shard `key`.
+    static func termFileName(_ key: String) -> String {
+        fileName(ofValue: "t-" + key)
+    }
+
+    /// The name of the file of the document `key`.
+    static func documentFileName(_ key: String) -> String {
+        fileName(ofValue: "d-" + key)
+    }
+
+    /// The name of the file of the part of `term` in `band` and `slice`.
+    static func partFileName(of term: String, band: Int, slice: Int) -> String {
+        fileName(ofValue: SearchTermParts.fileName(of: term, band: band, slice: slice))
+    }
+
     /// The file of the term shard `key`, whose split terms `parts` cut.
     static func termFile(_ key: String, _ shard: StoredSearchShard, parts: SearchTermParts) -> File {
         file("t-" + key, value: shard.value(parts))
@@ -67,8 +82,13 @@ enum SearchIndex {
         return file("meta", value: "{\"n\":\(totals.documents),\"t\":[\(list)]}")
     }
 
-    /// The file `name`.js, handing `value` (script-safe JSON) to the search script.
+    /// The file `name`.js, handing `value` (script-safe JSON) to the search script under `name`.
     private static func file(_ name: String, value: String) -> File {
-        File(name: name + ".js", text: "wikisiteSearch.put(\"\(name)\"," + value + ");\n")
+        File(name: fileName(ofValue: name), text: "wikisiteSearch.put(\"\(name)\"," + value + ");\n")
+    }
+
+    /// The name of the file that hands the script the value named `name`.
+    private static func fileName(ofValue name: String) -> String {
+        name + ".js"
     }
 }
