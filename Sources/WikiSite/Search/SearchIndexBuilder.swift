@@ -65,7 +65,7 @@ struct SearchIndexBuilder {
     }
 
     /// Cuts the terms of `postings` into shards and hands them to `sink` a batch at a time,
-    /// dropping each batch's postings once it is handed over; `keys` holds the number of each
+    /// taking each batch's postings out of `postings`; `keys` holds the number of each
     /// document's key, in the order of the documents' numbers. Returns the shards' keys, sorted.
     private func writeShards(
         of postings: inout TermPostings, keys: [UInt64], into sink: some SearchIndexSink
@@ -77,17 +77,16 @@ struct SearchIndexBuilder {
         let shardKeys = members.keys.sorted()
         let postingCounts = shardKeys.map { key in members[key]!.reduce(0) { $0 + postings.lists[numbers[$1]!].count } }
         for range in batches(ofShardsHolding: postingCounts) {
-            let batch = shardKeys[range]
-            let lists = postings.lists
-            let shards = Concurrently.map(batch.count) { offset in
-                let key = batch[batch.startIndex + offset]
-                let shardTerms = members[key]!.map { term in
-                    (term, TermPostings.postings(of: lists[numbers[term]!], keys: keys))
-                }
-                return shard(key, terms: Dictionary(uniqueKeysWithValues: shardTerms))
+            // The batch's lists are taken out of `postings`, which copies nothing and holds them
+            // no longer once the batch is handed over.
+            let batch = shardKeys[range].map { key in
+                (key: key, lists: members[key]!.map { (term: $0, list: postings.take(numbers[$0]!)) })
+            }
+            let shards = Concurrently.map(batch.count) { position in
+                let terms = batch[position].lists.map { ($0.term, TermPostings.postings(of: $0.list, keys: keys)) }
+                return shard(batch[position].key, terms: Dictionary(uniqueKeysWithValues: terms))
             }
             try sink.take(shards)
-            for key in batch { for term in members[key]! { postings.release(numbers[term]!) } }
         }
         return shardKeys
     }

@@ -48,9 +48,11 @@ struct TermPostings {
         }
     }
 
-    /// Drops the postings of the term numbered `number`, once they are written.
-    mutating func release(_ number: Int) {
-        lists[number] = List()
+    /// Takes the postings of the term numbered `number` out, to be written: it holds none of
+    /// them after.
+    mutating func take(_ number: Int) -> List {
+        defer { lists[number] = List() }
+        return lists[number]
     }
 
     /// The postings of `list`, in key order, each with its document's key: `keys` holds the
