@@ -17,18 +17,8 @@ struct WikiReader {
         guard !id.containsControlCharacter else { throw SkipReason("its _id contains control characters") }
         try checkInvalidText(document)
         let fields = DocumentFields(object: document.body)
-        let title = try fields.optionalString("title")
         let attachments = AttachmentReader(document: document).read()
-        let wiki = Wiki(
-            id: id,
-            title: title.flatMap { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : $0 } ?? id,
-            ownerID: try fields.optionalString("owner_id"),
-            members: try fields.optionalStringArray("members") ?? [],
-            markdown: try fields.optionalString("markdown") ?? "",
-            createdAt: try fields.optionalTimestamp("created_at"),
-            updatedAt: try fields.optionalTimestamp("updated_at"),
-            revision: version.revision,
-            origin: document.origin, attachments: attachments.attachments)
+        let wiki = try Wiki(version, fields: fields, attachments: attachments.attachments)
         return (wiki, attachments.skipped)
     }
 }

@@ -25,6 +25,25 @@ public struct Wiki: Sendable {
     /// has none that any build publishes.
     public let attachments: [Attachment]
 
+    /// The wiki read from `version` of its document, whose `_id` is valid: its fields read
+    /// from `fields`, and the attachments kept of it.
+    ///
+    /// - Throws: `SkipReason` when a field has the wrong type.
+    init(_ version: DocumentHistory.Version, fields: DocumentFields, attachments: [Attachment]) throws(SkipReason) {
+        let document = version.document
+        let title = try fields.optionalString("title")
+        self.id = document.id
+        self.title = title.flatMap { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : $0 } ?? document.id
+        self.ownerID = try fields.optionalString("owner_id")
+        self.members = try fields.optionalStringArray("members") ?? []
+        self.markdown = try fields.optionalString("markdown") ?? ""
+        self.createdAt = try fields.optionalTimestamp("created_at")
+        self.updatedAt = try fields.optionalTimestamp("updated_at")
+        self.revision = version.revision
+        self.origin = document.origin
+        self.attachments = attachments
+    }
+
     /// The attachment called exactly `name` (compared by Unicode scalars), if the wiki has one.
     public func attachment(named name: String) -> Attachment? {
         attachments.first { $0.name.utf8.elementsEqual(name.utf8) }

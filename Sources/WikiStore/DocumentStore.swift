@@ -126,10 +126,8 @@ public final class DocumentStore: Sendable {
                     ($0.origin.line ?? 0) < ($1.origin.line ?? 0)
                 }
                 return ImportSummary(
-                    source: source.name, form: reading.form, added: importer.added, updated: importer.updated,
-                    unchanged: importer.unchanged, conflictsCreated: importer.conflictsCreated, refused: refused,
-                    sequenceBefore: sequenceBefore, sequenceAfter: importer.sequence,
-                    documentCount: try DocumentRecord.count(in: db))
+                    source: source.name, form: reading.form, importer: importer, refused: refused,
+                    sequenceBefore: sequenceBefore, documentCount: try DocumentRecord.count(in: db))
             }
         }
     }

@@ -29,6 +29,24 @@ public struct ImportSummary: Sendable {
     /// How many documents the store holds after the import, tombstones included.
     public let documentCount: Int
 
+    /// The summary of importing `source`, whose reading had the form `form`, through
+    /// `importer`, which counted each revision; `refused` holds the entries either refused.
+    init(
+        source: String, form: String, importer: LeafImporter, refused: [RejectedEntry], sequenceBefore: Int,
+        documentCount: Int
+    ) {
+        self.source = source
+        self.form = form
+        self.added = importer.added
+        self.updated = importer.updated
+        self.unchanged = importer.unchanged
+        self.conflictsCreated = importer.conflictsCreated
+        self.refused = refused
+        self.sequenceBefore = sequenceBefore
+        self.sequenceAfter = importer.sequence
+        self.documentCount = documentCount
+    }
+
     /// Whether the import changed the store.
     public var changedStore: Bool { sequenceAfter != sequenceBefore }
 }

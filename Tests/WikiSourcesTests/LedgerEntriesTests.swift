@@ -8,11 +8,12 @@ import Testing
     /// The entry of a note at `path`, its revision `revision`.
     static func entry(_ path: String, revision: String = "1-a") -> FolderLedger.Entry {
         let time = FileTime(seconds: 1_600_000_000, nanoseconds: 0)
-        return FolderLedger.Entry(
+        var entry = FolderLedger.Entry(
             relativePath: path,
             stamp: FileStamp(device: 1, inode: 2, size: 3, modified: time, changed: time),
-            frontMatterTitle: nil, isDraft: false, commits: nil, isUncommitted: false, fileKeys: [],
-            revision: revision)
+            frontMatterTitle: nil, isDraft: false, commits: nil, isUncommitted: false)
+        entry.revision = revision
+        return entry
     }
 
     @Test func entriesInRunsReadAsTheArrayTheyWereMadeOf() {

@@ -77,7 +77,7 @@ public struct MarkdownRenderer: Sendable {
         /// The blocks with Obsidian block ids, their markers taken off, the ids not yet written.
         let blocks: [BlockIDs.Found]
         /// The footnotes, not yet numbered (`Footnotes`).
-        let footnotes: FoundFootnotes
+        var footnotes = FoundFootnotes()
         /// Whether the text has a `<`: without one, cmark made no raw HTML node.
         let mayHoldRawHTML: Bool
         /// The inline tags, in document order, each time it is written (`InlineTags`).
@@ -85,6 +85,20 @@ public struct MarkdownRenderer: Sendable {
         /// The CamelCase words where they would link, linked or not, in document order
         /// (`CamelCaseLinks`; none without `MarkdownOptions.camelCaseLinks`).
         var camelCaseWords: [PageTitle] = []
+
+        /// What the steps found in a text that has neither footnotes, tags nor CamelCase words;
+        /// those are set apart, by the steps that find them.
+        init(
+            links: [WikilinkOccurrence], embeds: [Embed], files: [AttachmentEmbed],
+            headings: [HeadingRewriter.Found], blocks: [BlockIDs.Found], mayHoldRawHTML: Bool
+        ) {
+            self.links = links
+            self.embeds = embeds
+            self.files = files
+            self.headings = headings
+            self.blocks = blocks
+            self.mayHoldRawHTML = mayHoldRawHTML
+        }
 
         /// The attachments the text shows or links: its embeds', then its links'.
         var attachments: [AttachmentEmbed] { embeds.compactMap(\.attachment) + files }
@@ -161,8 +175,8 @@ public struct MarkdownRenderer: Sendable {
             || notes.contains { $0.content.contains(UInt8(ascii: "<")) }
         var parsed = Parsed(
             links: links, embeds: found.embeds, files: files, headings: headings, blocks: blocks,
-            footnotes: FoundFootnotes(),
-            mayHoldRawHTML: mayHoldRawHTML, camelCaseWords: camelCaseWords)
+            mayHoldRawHTML: mayHoldRawHTML)
+        parsed.camelCaseWords = camelCaseWords
         // Without a definition in the page, no reference can resolve: the page's own text is
         // not searched for them, a note's text always is.
         if options.dialect == .gfm, !notes.isEmpty || parsedPage.noteDepth > 0 {

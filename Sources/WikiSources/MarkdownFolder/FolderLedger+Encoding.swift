@@ -217,9 +217,12 @@ private struct LedgerReader {
             guard let key = text() else { return nil }
             fileKeys.append(key)
         }
-        return FolderLedger.Entry(
+        var entry = FolderLedger.Entry(
             relativePath: path, stamp: stamp, frontMatterTitle: title, isDraft: flags & 1 != 0, commits: commits,
-            isUncommitted: flags & 2 != 0, fileKeys: fileKeys, revision: revision)
+            isUncommitted: flags & 2 != 0)
+        entry.fileKeys = fileKeys
+        entry.revision = revision
+        return entry
     }
 
     mutating func optionalText() -> String?? {

@@ -34,9 +34,23 @@ public struct FolderLedger: Sendable, Equatable {
         /// The keys of the files of the folder its Markdown names (`FileMatchKeys`), in byte
         /// order: its attachments follow the other files of these keys. None for the home, read
         /// every time.
-        let fileKeys: [String]
+        var fileKeys: [String] = []
         /// The `_rev` of its page document; empty for the home.
-        let revision: String
+        var revision = ""
+
+        /// The note at `relativePath` as its reading found it; the keys its Markdown names and
+        /// its document's revision are set once its document is made.
+        init(
+            relativePath: String, stamp: FileStamp, frontMatterTitle: String?, isDraft: Bool,
+            commits: GitFolderHistory.Commits?, isUncommitted: Bool
+        ) {
+            self.relativePath = relativePath
+            self.stamp = stamp
+            self.frontMatterTitle = frontMatterTitle
+            self.isDraft = isDraft
+            self.commits = commits
+            self.isUncommitted = isUncommitted
+        }
 
         /// The note's title: its front matter's, else its path without `.md`.
         var title: String {

@@ -228,9 +228,11 @@ struct ReadFile {
     /// (`FileMatchKeys`; none for the home, read every time), and whose document has the revision
     /// `revision` (empty for the home).
     func entry(fileKeys: [String], revision: String) -> FolderLedger.Entry {
-        FolderLedger.Entry(
+        var entry = FolderLedger.Entry(
             relativePath: file.relativePath, stamp: file.stamp, frontMatterTitle: frontMatter.title,
-            isDraft: frontMatter.isDraft == true, commits: commits, isUncommitted: isUncommitted,
-            fileKeys: fileKeys, revision: revision)
+            isDraft: frontMatter.isDraft == true, commits: commits, isUncommitted: isUncommitted)
+        entry.fileKeys = fileKeys
+        entry.revision = revision
+        return entry
     }
 }

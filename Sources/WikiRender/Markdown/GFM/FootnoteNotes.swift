@@ -44,9 +44,13 @@ extension MarkdownRenderer {
         }
         for mask in masks.all { document.remove(mask) }
         // A note's block ids are taken off its text but give no id: a note is no block to link to.
-        return Parsed(
+        var placed = Parsed(
             links: links, embeds: embeds, files: files, headings: parsed.headings, blocks: parsed.blocks,
-            footnotes: footnotes, mayHoldRawHTML: parsed.mayHoldRawHTML, tags: tags, camelCaseWords: camelCaseWords)
+            mayHoldRawHTML: parsed.mayHoldRawHTML)
+        placed.footnotes = footnotes
+        placed.tags = tags
+        placed.camelCaseWords = camelCaseWords
+        return placed
     }
 
     /// The thematic breaks that mask the lines of `notes` in `document`: the first of each
