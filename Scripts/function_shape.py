@@ -12,13 +12,12 @@ What counts:
   parts of one parameter.
 - Lines run from the line of `func`, `init` or `subscript` to the line of the closing brace,
   comments and blank lines included. A requirement without a body (a protocol's) has no length.
-- Only written declarations count. A struct's implicit memberwise initialiser is not a
-  parameter list anyone wrote: its width is the struct's number of stored properties, which the
-  rule on types (small, one job) governs. `--memberwise` lists, apart, the structs whose
-  memberwise initialiser would take more than 6 (one for each stored property without a fixed
-  value: a `var` with a default counts, a `let` with one does not), for review; they do not fail.
+- A struct's implicit memberwise initialiser counts too: it takes one parameter for each stored
+  property without a fixed value (a `var` with a default counts, a `let` with one does not). It
+  is printed as `path:line: Name's memberwise init would take N parameters`; write an init
+  instead, or make the struct smaller.
 
-Usage: python3 Scripts/function_shape.py [--memberwise] Sources
+Usage: python3 Scripts/function_shape.py Sources
 """
 
 import pathlib
@@ -316,7 +315,7 @@ def problems(path, text):
 
 def wide_structs(path, text):
     """The structs of the Swift file `path` whose memberwise initialiser would take more than 6
-    parameters, as printed by `--memberwise`."""
+    parameters, as printed."""
     return [
         f"{path}:{line}: {name}'s memberwise init would take {count} parameters"
         for name, line, count in memberwise_initialisers(code_only(text))
@@ -331,18 +330,16 @@ def swift_files(arguments):
 
 
 def main(arguments):
-    memberwise = "--memberwise" in arguments
-    paths = [argument for argument in arguments if argument != "--memberwise"]
-    if not paths:
+    if not arguments:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     found = []
-    for path in swift_files(paths):
+    for path in swift_files(arguments):
         text = path.read_text(encoding="utf-8")
-        found += wide_structs(path, text) if memberwise else problems(path, text)
+        found += problems(path, text) + wide_structs(path, text)
     for problem in found:
         print(problem)
-    return 1 if found and not memberwise else 0
+    return 1 if found else 0
 
 
 if __name__ == "__main__":

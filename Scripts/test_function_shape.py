@@ -95,7 +95,7 @@ class RuleTests(unittest.TestCase):
         self.assertEqual(
             function_shape.problems("A.swift", six + seven), ["A.swift:2: seven takes 7 parameters (at most 6)"])
 
-    def test_a_wide_struct_is_listed_apart_and_a_written_init_removes_its_memberwise_one(self):
+    def test_a_wide_struct_breaks_the_rule_and_a_written_init_removes_its_memberwise_one(self):
         fields = "".join(f"    let field{number}: Int\n" for number in range(7))
         wide = "struct Wide {\n" + fields + "    let fixed = 1\n    static var shared = 0\n" + \
             "    var computed: Int { 1 }\n    func helper(a: Int) {}\n}\n"
