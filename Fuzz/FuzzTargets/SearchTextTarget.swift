@@ -2,8 +2,8 @@ import WikiDocuments
 import WikiRender
 
 /// The search index's text on arbitrary Markdown: the input, as UTF-8, is a page's body, cut into
-/// lines and headings as `SearchDocument` cuts it, its plain text taken by `SearchPlainText` and
-/// its terms by `SearchTerms`.
+/// sections at its headings by `SearchSections` (the build's own cutter), and the terms of each
+/// heading and text taken by `SearchTerms`.
 ///
 /// What must hold:
 /// - plain text has no line break and no run of spaces, and none at either end;
@@ -16,17 +16,8 @@ import WikiRender
 ///   `<!--`, U+2028 or U+2029, whatever the case.
 enum SearchTextTarget {
     static func run(_ input: UnsafeRawBufferPointer) throws(InvariantViolation) {
-        let markdown = SearchPlainText.withoutComments(String(decoding: input, as: UTF8.self))
-        var texts: [String] = []
-        var lines: [Substring] = []
-        for line in SearchPlainText.lines(of: markdown) {
-            if let heading = SearchPlainText.atxHeading(Substring(line.utf8.drop { $0 == UInt8(ascii: " ") })) {
-                texts.append(heading)
-            } else {
-                lines.append(line)
-            }
-        }
-        texts.append(SearchPlainText.text(ofLines: lines))
+        let markdown = String(decoding: input, as: UTF8.self)
+        let texts = SearchSections.sections(of: markdown, headings: []).flatMap { [$0.heading, $0.text] }
         for text in texts {
             try checkPlain(text)
             try checkScriptSafe(text)

@@ -43,9 +43,7 @@ struct SearchIndexTests {
 
     @Test func commentsEmbedsAndMarkupAreNotText() {
         let markdown = "Seen %%hidden secret%% text.\n![[Embedded]] See [[Target|the alias]] and [a link](http://x).\n"
-        let text = SearchPlainText.text(
-            ofLines: SearchPlainText.withoutComments(markdown).split(separator: "\n").map { $0 })
-        #expect(text == "Seen text. See the alias and a link.")
+        #expect(texts(of: markdown) == ["Seen text. See the alias and a link."])
         #expect(SearchPlainText.withoutComments("a %%over\ntwo lines%% b") == "a  b")
         #expect(SearchPlainText.withoutComments("a %%%b%% c") == "a  c", "the first two of three marks open")
         #expect(SearchPlainText.withoutComments("kept %%unclosed") == "kept ", "an unclosed comment runs to the end")
@@ -53,8 +51,14 @@ struct SearchIndexTests {
     }
 
     @Test func quoteAndListMarksRulesAndDelimiterRowsAreNotText() {
-        let lines: [Substring] = ["> - * quoted item", "---", "|---|:-:|", "\t + plain", "===", "- [x] done", "", "  "]
-        #expect(SearchPlainText.text(ofLines: lines) == "quoted item plain x done")
+        let lines = ["> - * quoted item", "---", "|---|:-:|", "\t + plain", "===", "- [x] done", "", "  "]
+        #expect(texts(of: lines.joined(separator: "\n")) == ["quoted item plain x done"])
+    }
+
+    /// The heading and text of each section of `markdown`, a page without rendered headings,
+    /// those that are empty left out.
+    private func texts(of markdown: String) -> [String] {
+        SearchSections.sections(of: markdown, headings: []).flatMap { [$0.heading, $0.text] }.filter { !$0.isEmpty }
     }
 
     @Test func asciiTextHasTheTermsItHasBesideTextThatIsNot() {
@@ -83,12 +87,19 @@ struct SearchIndexTests {
     }
 
     @Test func linesEndAtEveryLineEndingCommonMarkKnows() {
-        #expect(SearchPlainText.lines(of: "a\nb\r\nc\rd") == ["a", "b", "c", "d"])
-        #expect(SearchPlainText.lines(of: "é\r\n\r\n") == ["é", "", ""])
-        #expect(SearchPlainText.lines(of: "") == [""])
-        #expect(
-            SearchPlainText.lines(of: "\r\u{301}x") == ["", "\u{301}x"],
-            "a mark after a line ending starts the next line")
+        #expect(texts(of: "a\n# B\r\nc\r# D\rd") == ["a", "B", "c", "D", "d"])
+        #expect(texts(of: "é\r\n\r\n") == ["é"])
+        #expect(texts(of: "") == [])
+        #expect(texts(of: "# A\r\u{301}x") == ["A", "\u{301}x"], "a mark after a line ending starts the next line")
+    }
+
+    @Test func aMarkThatJoinsAFencesOrAHeadingsMarksMakesThemNone() {
+        #expect(texts(of: "```\u{301}\n# Heading\n```") == ["\u{301}", "Heading"], "no fence: the heading is one")
+        #expect(texts(of: "```\n# code\n```\u{301}\n# more code") == ["# code \u{301} # more code"])
+        #expect(texts(of: "#\u{301} x") == ["#\u{301} x"])
+        #expect(texts(of: "## \u{301}x") == ["## \u{301}x"])
+        #expect(texts(of: "## x ##\u{301}") == ["x ##\u{301}"])
+        #expect(texts(of: "##  é #") == ["é"])
     }
 
     @Test func aPageIsCutIntoSectionsAtItsHeadingsWithTheirIDs() {

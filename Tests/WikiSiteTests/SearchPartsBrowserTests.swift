@@ -29,7 +29,7 @@ struct SearchPartsBrowserTests {
             let sections = (0...(random.next() % 3)).map { section in
                 let heading = section == 0 ? "" : "Part \(word(&random))"
                 let text = (0..<(3 + random.next() % 78)).map { _ in word(&random) }.joined(separator: " ")
-                return SearchDocument.Section(heading: heading, anchor: heading.isEmpty ? "" : "part", text: text)
+                return SearchSection(heading: heading, anchor: heading.isEmpty ? "" : "part", text: text)
             }
             return SearchDocument(title: title, href: "n\(number).html", otherTitle: nil, sections: sections)
         }

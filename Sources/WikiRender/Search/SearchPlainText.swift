@@ -33,38 +33,8 @@ public enum SearchPlainText {
         return String(decoding: kept, as: UTF8.self)
     }
 
-    /// The lines of `markdown`, at each line ending CommonMark knows: `\n`, `\r\n` and `\r`. It
-    /// looks at bytes: a line ending is ASCII, and a grapheme never spans one.
-    public static func lines(of markdown: String) -> [Substring] {
-        // Where each line ends and the next starts, as UTF-8 offsets, found in the bytes.
-        var breaks: [(end: Int, next: Int)] = []
-        var text = markdown
-        text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
-                let end = index - 1
-                if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-                breaks.append((end, index))
-            }
-        }
-        let utf8 = markdown.utf8
-        var lines: [Substring] = []
-        lines.reserveCapacity(breaks.count + 1)
-        var (start, startOffset) = (utf8.startIndex, 0)
-        for lineBreak in breaks {
-            let end = utf8.index(start, offsetBy: lineBreak.end - startOffset)
-            lines.append(markdown[start..<end])
-            (start, startOffset) = (utf8.index(end, offsetBy: lineBreak.next - lineBreak.end), lineBreak.next)
-        }
-        lines.append(markdown[start..<utf8.endIndex])
-        return lines
-    }
-
     /// The text of an ATX heading line (`## Text ##`), or nil when `line` is none.
-    public static func atxHeading(_ line: Substring) -> String? {
+    static func atxHeading(_ line: Substring) -> String? {
         let hashes = line.prefix { $0 == "#" }
         guard (1...6).contains(hashes.count) else { return nil }
         let rest = line.dropFirst(hashes.count)
@@ -74,27 +44,49 @@ public enum SearchPlainText {
         return inlineText(String(text.trimmingSpaces))
     }
 
-    /// The text of `lines`, joined by single spaces.
-    public static func text(ofLines lines: [Substring]) -> String {
+    /// `atxHeading` of `line`, ASCII bytes alone, each of them a character.
+    static func atxHeading(asciiLine line: UnsafeBufferPointer<UInt8>) -> String? {
+        let hash = UInt8(ascii: "#")
+        var start = 0
+        while start < line.count, line[start] == hash { start += 1 }
+        guard (1...6).contains(start), start == line.count || isBlank(line[start]) else { return nil }
+        var end = line.count
+        func trim() {
+            while start < end, isBlank(line[start]) { start += 1 }
+            while end > start, isBlank(line[end - 1]) { end -= 1 }
+        }
+        trim()
+        while end > start, line[end - 1] == hash { end -= 1 }
+        trim()
         var text = CollapsedText()
-        for var line in lines {
-            line.withUTF8 { utf8 in
-                var start = utf8.startIndex
-                func skipBlanks() {
-                    while start < utf8.endIndex, utf8[start] == space || utf8[start] == tab { start += 1 }
-                }
-                skipBlanks()
-                while start < utf8.endIndex, isMarker(utf8[start]) {
-                    start += 1
-                    skipBlanks()
-                }
-                let content = UnsafeBufferPointer(rebasing: utf8[start...])
-                if content.allSatisfy({ $0 == space || $0 == tab || isRuleByte($0) }) { return }
-                text.append(space)
-                appendInlineText(of: content, to: &text)
+        appendInlineText(of: UnsafeBufferPointer(rebasing: line[start..<end]), to: &text)
+        return text.string
+    }
+
+    /// The text of the lines `lines` of `bytes`, joined by single spaces.
+    static func text(ofLines lines: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var text = CollapsedText()
+        for line in lines {
+            var start = line.lowerBound
+            func skipBlanks() {
+                while start < line.upperBound, isBlank(bytes[start]) { start += 1 }
             }
+            skipBlanks()
+            while start < line.upperBound, isMarker(bytes[start]) {
+                start += 1
+                skipBlanks()
+            }
+            let content = UnsafeBufferPointer(rebasing: bytes[start..<line.upperBound])
+            if content.allSatisfy({ isBlank($0) || isRuleByte($0) }) { continue }
+            text.append(space)
+            appendInlineText(of: content, to: &text)
         }
         return text.string
+    }
+
+    /// Whether `byte` is a space or a tab.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab
     }
 
     /// Whether `byte` opens a quote or a list item: `>`, `-`, `*` or `+`.
@@ -104,7 +96,7 @@ public enum SearchPlainText {
 
     /// `text` with its inline syntax taken off: embeds dropped, wikilinks and links as the words
     /// they show, HTML tags dropped, emphasis and code marks off.
-    public static func inlineText(_ text: String) -> String {
+    static func inlineText(_ text: String) -> String {
         var collapsed = CollapsedText()
         var text = text
         text.withUTF8 { appendInlineText(of: $0, to: &collapsed) }
@@ -169,9 +161,13 @@ public enum SearchPlainText {
     /// collapsed as they come, not in a pass of their own.
     private struct CollapsedText {
         private var bytes: [UInt8] = []
+        /// Whether the text is empty or ends with a space: a space now would be one too many.
+        private var spaceEnds = true
 
         mutating func append(_ byte: UInt8) {
-            if byte == space, bytes.last ?? space == space { return }
+            let isSpace = byte == space
+            if isSpace, spaceEnds { return }
+            spaceEnds = isSpace
             bytes.append(byte)
         }
 
