@@ -73,11 +73,20 @@ struct SearchIndexTests {
 
     @Test func anExcerptIsTheTextsFirstCharactersWhateverTheyAre() {
         var random = SplitMix64(seed: 0xE8C3)
-        let pieces = ["a", "b ", "\r\n", "\r", "e\u{301}", "\u{301}", "語", "👍🏽", "."]
+        let pieces = ["a", "b ", "\r\n", "\r", "e\u{301}", "\u{301}", "語", "👍🏽", ".", "é", "ß", "©", "ʼ", "\u{85}"]
         for _ in 0..<300 {
             let text = (0..<Int.random(in: 270...300, using: &random)).map { _ in
                 Bool.random(using: &random) ? "a" : pieces.randomElement(using: &random)!
             }.joined()
+            #expect(SearchEntry.excerpt(of: text) == String(text.prefix(SearchIndex.excerptLength)))
+        }
+        // Characters of one scalar each, then one that may join its neighbour near the cut.
+        let single = ["a", " ", ".", "é", "ß", "©", "ʼ", "\u{85}"]
+        for _ in 0..<300 {
+            let length = SearchIndex.excerptLength + Int.random(in: -1...1, using: &random)
+            let text =
+                (0..<length).map { _ in single.randomElement(using: &random)! }.joined()
+                + pieces.randomElement(using: &random)! + "z"
             #expect(SearchEntry.excerpt(of: text) == String(text.prefix(SearchIndex.excerptLength)))
         }
         let marked = String(repeating: "a", count: SearchIndex.excerptLength) + "\u{301}b"

@@ -10,6 +10,8 @@ public enum SearchPlainText {
         var markers: [Int] = []
         var text = markdown
         text.withUTF8 { bytes in
+            // Most pages have no `%`: `memchr` says so faster than the loop.
+            guard SourceText.contains(percent, in: bytes) else { return }
             var previousWasPercent = false
             for offset in bytes.indices {
                 let byte = bytes[offset]
@@ -128,6 +130,13 @@ public enum SearchPlainText {
         }
         var index = 0
         while index < line.count {
+            var run = index
+            while run < line.count, isPlain(line[run]) { run += 1 }
+            if run > index {
+                out.append(run: UnsafeBufferPointer(rebasing: line[index..<run]))
+                index = run
+                continue
+            }
             let byte = line[index]
             if byte == UInt8(ascii: "!"), next(1, of: index) == open, next(2, of: index) == open,
                 let end = closing(from: index + 3)
@@ -157,6 +166,22 @@ public enum SearchPlainText {
         }
     }
 
+    /// Whether `byte` is text whatever its neighbours, neither a space nor a byte that may start
+    /// syntax: any but a tab, a space and `` !*<=[]_`|~ ``. Bytes above 0x7F are; below, a set
+    /// bit of `syntaxBytes` says which are not.
+    @inline(__always) private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte < 0x40 ? syntaxBytes.low >> byte : syntaxBytes.high >> (byte - 0x40)) & 1 == 0
+    }
+
+    /// The bytes `isPlain` is false for, as bits: tab, space, `!`, `*`, `<`, `=` below 0x40;
+    /// `[`, `]`, `_`, `` ` ``, `|`, `~` from 0x40.
+    @inline(__always) private static var syntaxBytes: (low: UInt64, high: UInt64) {
+        (
+            1 << 9 | 1 << 32 | 1 << 33 | 1 << 42 | 1 << 60 | 1 << 61,
+            1 << 27 | 1 << 29 | 1 << 31 | 1 << 32 | 1 << 60 | 1 << 62
+        )
+    }
+
     /// Text made a byte at a time, runs of spaces made one, none at either end: spaces
     /// collapsed as they come, not in a pass of their own.
     private struct CollapsedText {
@@ -169,6 +194,12 @@ public enum SearchPlainText {
             if isSpace, spaceEnds { return }
             spaceEnds = isSpace
             bytes.append(byte)
+        }
+
+        /// Appends `run`, bytes of which none is a space.
+        mutating func append(run: UnsafeBufferPointer<UInt8>) {
+            spaceEnds = false
+            bytes.append(contentsOf: run)
         }
 
         /// The text, without a space at its end.

@@ -7,7 +7,8 @@ struct TermSplitter {
     /// The UTF-8 of the word so far, its ASCII letters lowercased.
     private var word: [UInt8] = []
     private var isASCII = true
-    /// The folding of a word of Latin letters, made in place of the last one's.
+    /// The folding of a word of Latin letters, or of ASCII letters some of them capitals, made
+    /// in place of the last one's.
     private var folded: [UInt8] = []
     private var isLatin = true
     /// The ideographs of the run so far.
@@ -41,17 +42,25 @@ struct TermSplitter {
                 }
                 // The word ends at `end` unless a scalar of another script may go on with it.
                 let ends = end < bytes.count && bytes[end] < 0x80
-                if word.isEmpty, ends, !hasCapital {
+                if word.isEmpty, ends {
                     endIdeographs()
-                    if end - index <= SearchTerms.longestTerm {
-                        body(UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                    }
+                    let letters = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                    if letters.count <= SearchTerms.longestTerm { take(ascii: letters, hasCapital: hasCapital) }
                 } else {
                     for letter in bytes[index..<end] { add(asciiByte: letter) }
                 }
                 index = end
             }
         }
+    }
+
+    /// Hands over the word `letters`, ASCII letters and digits: as they are when none is a
+    /// capital, else lowercased into `folded`.
+    private mutating func take(ascii letters: UnsafeBufferPointer<UInt8>, hasCapital: Bool) {
+        guard hasCapital else { return body(letters) }
+        folded.removeAll(keepingCapacity: true)
+        for letter in letters { folded.append(Self.isCapital(letter) ? letter + 32 : letter) }
+        folded.withUnsafeBufferPointer(body)
     }
 
     /// Whether the ASCII `byte` is a letter or a digit.

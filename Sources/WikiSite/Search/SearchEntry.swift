@@ -117,17 +117,27 @@ struct SearchEntry: Sendable, Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The first `SearchIndex.excerptLength` characters of `text`. A text of no more bytes is
-    /// whole; one whose first bytes are ASCII, none a carriage return, is cut by bytes, for each
-    /// of them is a character and the byte after them starts another.
+    /// The first `SearchIndex.excerptLength` characters of `text`. A scalar below U+0300 but a
+    /// carriage return is a character of its own, whatever its neighbours (none is a mark, a
+    /// joiner or half of a line ending): a text whose first scalars are such is cut by scalars,
+    /// from its bytes; any other by characters.
     static func excerpt(of text: String) -> String {
         let length = SearchIndex.excerptLength
-        let utf8 = text.utf8
-        if utf8.count <= length { return text }
-        if utf8.prefix(length + 1).allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
-            return String(decoding: utf8.prefix(length), as: UTF8.self)
+        if text.utf8.count <= length { return text }
+        var text = text
+        let cut: String? = text.withUTF8 { bytes in
+            var (index, scalars) = (0, 0)
+            while index < bytes.count {
+                let byte = bytes[index]
+                // 0xCC and above lead the scalars from U+0300 on.
+                guard byte != UInt8(ascii: "\r"), byte < 0xCC else { return nil }
+                if scalars == length { break }
+                scalars += 1
+                index += byte < 0x80 ? 1 : 2
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
         }
-        return String(text.prefix(length))
+        return cut ?? String(text.prefix(length))
     }
 
     /// The key of the document at `href` when no other takes it first: 12 hexadecimal digits of
