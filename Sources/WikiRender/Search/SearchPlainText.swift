@@ -60,14 +60,21 @@ public enum SearchPlainText {
         trim()
         while end > start, line[end - 1] == hash { end -= 1 }
         trim()
-        var text = CollapsedText()
-        appendInlineText(of: UnsafeBufferPointer(rebasing: line[start..<end]), to: &text)
-        return text.string
+        let content = UnsafeBufferPointer(rebasing: line[start..<end])
+        return CollapsedText.string(capacity: content.count) { appendInlineText(of: content, to: &$0) }
     }
 
     /// The text of the lines `lines` of `bytes`, joined by single spaces.
     static func text(ofLines lines: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var text = CollapsedText()
+        // A line gives at most its bytes and the space before them.
+        let capacity = lines.reduce(0) { $0 + $1.count + 1 }
+        return CollapsedText.string(capacity: capacity) { text in append(lines, of: bytes, to: &text) }
+    }
+
+    /// Appends the text of the lines `lines` of `bytes` to `text`, each after a space.
+    private static func append(
+        _ lines: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, to text: inout CollapsedText
+    ) {
         for line in lines {
             var start = line.lowerBound
             func skipBlanks() {
@@ -83,7 +90,6 @@ public enum SearchPlainText {
             text.append(space)
             appendInlineText(of: content, to: &text)
         }
-        return text.string
     }
 
     /// Whether `byte` is a space or a tab.
@@ -99,10 +105,10 @@ public enum SearchPlainText {
     /// `text` with its inline syntax taken off: embeds dropped, wikilinks and links as the words
     /// they show, HTML tags dropped, emphasis and code marks off.
     static func inlineText(_ text: String) -> String {
-        var collapsed = CollapsedText()
         var text = text
-        text.withUTF8 { appendInlineText(of: $0, to: &collapsed) }
-        return collapsed.string
+        return text.withUTF8 { bytes in
+            CollapsedText.string(capacity: bytes.count) { appendInlineText(of: bytes, to: &$0) }
+        }
     }
 
     private static let space = UInt8(ascii: " ")
@@ -130,14 +136,12 @@ public enum SearchPlainText {
         }
         var index = 0
         while index < line.count {
-            var run = index
-            while run < line.count, isPlain(line[run]) { run += 1 }
-            if run > index {
-                out.append(run: UnsafeBufferPointer(rebasing: line[index..<run]))
-                index = run
+            let byte = line[index]
+            if isPlain(byte) {
+                out.append(plain: byte)
+                index += 1
                 continue
             }
-            let byte = line[index]
             if byte == UInt8(ascii: "!"), next(1, of: index) == open, next(2, of: index) == open,
                 let end = closing(from: index + 3)
             {
@@ -182,29 +186,44 @@ public enum SearchPlainText {
         )
     }
 
-    /// Text made a byte at a time, runs of spaces made one, none at either end: spaces
-    /// collapsed as they come, not in a pass of their own.
+    /// Text made a byte at a time into a string's own storage, runs of spaces made one, none
+    /// at either end: spaces collapsed as they come, not in a pass of their own.
     private struct CollapsedText {
-        private var bytes: [UInt8] = []
+        private let buffer: UnsafeMutableBufferPointer<UInt8>
+        private var count = 0
         /// Whether the text is empty or ends with a space: a space now would be one too many.
         private var spaceEnds = true
+
+        /// The string of the text `body` makes, in at most `capacity` bytes.
+        static func string(capacity: Int, _ body: (inout CollapsedText) -> Void) -> String {
+            String(unsafeUninitializedCapacity: capacity) { buffer in
+                var text = CollapsedText(buffer: buffer)
+                body(&text)
+                return text.count > 0 && text.spaceEnds ? text.count - 1 : text.count
+            }
+        }
+
+        private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
 
         mutating func append(_ byte: UInt8) {
             let isSpace = byte == space
             if isSpace, spaceEnds { return }
             spaceEnds = isSpace
-            bytes.append(byte)
+            append(byte: byte)
         }
 
-        /// Appends `run`, bytes of which none is a space.
-        mutating func append(run: UnsafeBufferPointer<UInt8>) {
+        /// Appends `byte`, which is not a space.
+        @inline(__always) mutating func append(plain byte: UInt8) {
             spaceEnds = false
-            bytes.append(contentsOf: run)
+            append(byte: byte)
         }
 
-        /// The text, without a space at its end.
-        var string: String {
-            String(decoding: bytes.last == space ? bytes.dropLast() : bytes[...], as: UTF8.self)
+        @inline(__always) private mutating func append(byte: UInt8) {
+            precondition(count < buffer.count, "plain text is never longer than its Markdown")
+            buffer[count] = byte
+            count += 1
         }
     }
 }
