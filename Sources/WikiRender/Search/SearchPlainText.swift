@@ -3,36 +3,35 @@
 /// taken off, whitespace collapsed. It reads line by line and needs no parse: an excerpt is a
 /// hint of where a word is, and a stray mark in it costs nothing.
 public enum SearchPlainText {
-    /// `markdown` without its Obsidian comments (`%%…%%`, over several lines too). It looks at
-    /// bytes: `%` is ASCII, and every page of a wiki passes through here.
-    public static func withoutComments(_ markdown: String) -> String {
+    /// Calls `body` with `markdown`'s UTF-8 without its Obsidian comments (`%%…%%`, over
+    /// several lines too): the bytes themselves when there is none. It looks at bytes: `%` is
+    /// ASCII, and every page of a wiki passes through here.
+    static func withoutComments<Result>(
+        _ markdown: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         let percent = UInt8(ascii: "%")
+        // Most pages have no `%`: `memchr` says so faster than the loop.
+        guard SourceText.contains(percent, in: markdown) else { return body(markdown) }
         var markers: [Int] = []
-        var text = markdown
-        text.withUTF8 { bytes in
-            // Most pages have no `%`: `memchr` says so faster than the loop.
-            guard SourceText.contains(percent, in: bytes) else { return }
-            var previousWasPercent = false
-            for offset in bytes.indices {
-                let byte = bytes[offset]
-                if byte == percent, previousWasPercent {
-                    markers.append(offset - 1)
-                    previousWasPercent = false
-                } else {
-                    previousWasPercent = byte == percent
-                }
+        var previousWasPercent = false
+        for offset in markdown.indices {
+            let byte = markdown[offset]
+            if byte == percent, previousWasPercent {
+                markers.append(offset - 1)
+                previousWasPercent = false
+            } else {
+                previousWasPercent = byte == percent
             }
         }
-        guard !markers.isEmpty else { return markdown }
-        let bytes = Array(markdown.utf8)
+        guard !markers.isEmpty else { return body(markdown) }
         var kept: [UInt8] = []
         var start = 0
         for (number, marker) in markers.enumerated() {
-            if number % 2 == 0 { kept += bytes[start..<marker] }
+            if number % 2 == 0 { kept += markdown[start..<marker] }
             start = marker + 2
         }
-        if markers.count % 2 == 0 { kept += bytes[start...] }
-        return String(decoding: kept, as: UTF8.self)
+        if markers.count % 2 == 0 { kept += markdown[start...] }
+        return kept.withUnsafeBufferPointer(body)
     }
 
     /// The text of an ATX heading line (`## Text ##`), or nil when `line` is none.

@@ -23,8 +23,13 @@ public enum SearchSections {
     /// The sections of `markdown`, a page's body; each heading found takes the id of the first
     /// of `headings` (the rendered page's, in order) with its text, or none.
     public static func sections(of markdown: String, headings: [Heading]) -> [SearchSection] {
-        var text = SearchPlainText.withoutComments(markdown)
-        return text.withUTF8 { bytes in
+        var markdown = markdown
+        return markdown.withUTF8 { sections(ofUTF8: $0, headings: headings) }
+    }
+
+    /// `sections(of:headings:)` of the UTF-8 `markdown`, valid.
+    public static func sections(ofUTF8 markdown: UnsafeBufferPointer<UInt8>, headings: [Heading]) -> [SearchSection] {
+        SearchPlainText.withoutComments(markdown) { bytes in
             var cutter = SectionCutter(bytes: bytes, headings: headings[...])
             cutter.cut()
             return cutter.sections
