@@ -135,6 +135,9 @@ public struct MarkdownRenderer: Sendable {
         var writesLinks = true
         /// How many footnote definitions the text is in.
         var noteDepth = 0
+        /// The arena of the document the text's nodes go to (a footnote's go to its page's);
+        /// nil: a new one.
+        var arena: CmarkArena? = nil
     }
 
     /// `parse` on `bytes`, in which the lines of the footnote definitions `notes` are masked.
@@ -144,7 +147,7 @@ public struct MarkdownRenderer: Sendable {
     ) -> Result {
         let page = parsedPage.page
         let embeds = parsedPage.embeds
-        var document = CmarkDocument(parsing: bytes)
+        var document = CmarkDocument(parsing: bytes, in: parsedPage.arena ?? CmarkArena())
         var source = SourceText(bytes)
         let cells = options.dialect == .gfm ? MarkdownExtensions.apply(to: &document, source: &source) : [:]
         let survey = TreeSurvey(document, source: &source, cells: cells)
