@@ -10,7 +10,8 @@ enum WordCount {
         return text.withUTF8(words)
     }
 
-    private static func words(in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The number of words of the text whose UTF-8 bytes (valid UTF-8) are `utf8`.
+    static func words(in utf8: UnsafeBufferPointer<UInt8>) -> Int {
         guard let bytes = utf8.baseAddress else { return 0 }
         let end = utf8.count
         var count = 0
