@@ -21,8 +21,8 @@ import CCmark
 /// call comes in between.
 ///
 /// Small blocks (up to `largeBlockLimit` bytes) are bumped out of chunks of growing size, each
-/// after a word holding its size so that `realloc` can copy it. Freeing one does nothing unless
-/// it is the last one, which is taken back; growing the last one grows it in place. A larger
+/// after a word holding its size so that `realloc` can copy it. Freeing one does nothing;
+/// growing or shrinking the last one does it in place. A larger
 /// block (a long paragraph's text, the HTML) is a malloc block of its own, linked to the arena:
 /// freeing or growing it frees or reallocates it, so a huge page holds about what malloc would.
 final class CmarkArena {

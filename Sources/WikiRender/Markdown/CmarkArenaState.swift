@@ -35,7 +35,7 @@ struct CmarkArenaState {
     /// Where the next small block's size word goes, and where the current chunk ends.
     private var next: UnsafeMutableRawPointer
     private var end: UnsafeMutableRawPointer
-    /// The last small block, which can grow in place or be taken back.
+    /// The last small block, which can grow in place.
     private var last: UnsafeMutableRawPointer?
     /// The chunk made last, which leads to the others.
     private var chunks: UnsafeMutableRawPointer?
@@ -91,16 +91,14 @@ struct CmarkArenaState {
         return moved
     }
 
-    /// cmark's `free`: frees a large block, takes back the last small one, leaves the others
-    /// to the arena's release.
+    /// cmark's `free`: frees a large block, leaves a small one to the arena's release (taking
+    /// back even the last one saves no memory worth the cost of finding the current arena).
     static func release(_ block: UnsafeMutableRawPointer?) {
         guard let block else { return }
         if sizeWord(of: block) & largeFlag != 0 {
             let header = (block - largePrefix).assumingMemoryBound(to: LargeHeader.self)
             header.pointee.arena.pointee.unlink(header)
             free(header)
-        } else if let current = pthread_getspecific(currentKey) {
-            current.assumingMemoryBound(to: CmarkArenaState.self).pointee.takeBack(block)
         }
     }
 
@@ -176,13 +174,6 @@ struct CmarkArenaState {
         word.storeBytes(of: UInt64(size), as: UInt64.self)
         next = word + footprint
         return block
-    }
-
-    /// Takes back `block` when it is the last small block of this arena; leaves it otherwise.
-    private mutating func takeBack(_ block: UnsafeMutableRawPointer) {
-        guard block == last else { return }
-        next = block - 8
-        last = nil
     }
 
     private static func allocateLarge(
