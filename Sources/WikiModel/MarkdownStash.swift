@@ -28,14 +28,23 @@ public final class MarkdownStash: Sendable {
 
     /// The text kept at `place`.
     func text(at place: Range<Int>) -> String {
-        // The file was written by this process and stays open until it ends: failing to read it
-        // back means the disk under it failed, and there is no other copy of the text.
-        guard let text = file.text(at: place) else {
-            fatalError(
-                "wikisite: could not read back \(place.count) bytes of Markdown at byte \(place.lowerBound) of "
-                    + "its scratch file \(file.path) (removed when opened): the disk failed")
-        }
+        guard let text = file.text(at: place) else { readBackFailed(at: place) }
         return text
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the text kept at `place`.
+    func withUTF8<Result>(at place: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let result = file.withBytes(at: place, body) else { readBackFailed(at: place) }
+        return result
+    }
+
+    /// Stops the process: the file was written by this process and stays open until it ends,
+    /// so failing to read it back means the disk under it failed, and there is no other copy
+    /// of the text.
+    private func readBackFailed(at place: Range<Int>) -> Never {
+        fatalError(
+            "wikisite: could not read back \(place.count) bytes of Markdown at byte \(place.lowerBound) of "
+                + "its scratch file \(file.path) (removed when opened): the disk failed")
     }
 }
 
@@ -91,6 +100,15 @@ public struct MarkdownText: Sendable {
         switch storage {
         case .held(let text): text
         case .stashed(let stash, let place): stash.text(at: place)
+        }
+    }
+
+    /// Calls `body` with the text's UTF-8 bytes, read back from the stash without making a
+    /// string of them when it is kept there: they are those of a string, valid UTF-8.
+    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch storage {
+        case .held(var text): text.withUTF8(body)
+        case .stashed(let stash, let place): stash.withUTF8(at: place, body)
         }
     }
 

@@ -79,18 +79,41 @@ public final class ScratchFile: Sendable {
         // Read straight into the string's storage: one copy of the text, not two.
         var complete = false
         let text = String(unsafeUninitializedCapacity: place.count) { buffer in
-            var done = 0
-            while done < place.count {
-                let read = pread(
-                    descriptor, buffer.baseAddress! + done, place.count - done, off_t(place.lowerBound + done))
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { break }
-                done += read
-            }
+            let done = read(place, into: buffer)
             complete = done == place.count
             return done
         }
         return complete ? text : nil
+    }
+
+    /// Calls `body` with the bytes appended at `place`, as `text(at:)` reads them but without
+    /// making a string of them (which checks the bytes are UTF-8); nil when they cannot be read.
+    public func withBytes<Result>(at place: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let buffered: [UInt8]? = pending.withLock { pending in
+            guard place.lowerBound >= pending.written else { return nil }
+            let start = place.lowerBound - pending.written
+            return Array(pending.buffer[start..<start + place.count])
+        }
+        if let buffered { return buffered.withUnsafeBufferPointer(body) }
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: place.count) { buffer, count in
+            count = read(place, into: buffer)
+            complete = count == place.count
+        }
+        return complete ? bytes.withUnsafeBufferPointer(body) : nil
+    }
+
+    /// Reads the bytes at `place` of the file into `buffer`; how many it read (fewer than asked
+    /// when the file could not give them).
+    private func read(_ place: Range<Int>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var done = 0
+        while done < place.count {
+            let read = pread(descriptor, buffer.baseAddress! + done, place.count - done, off_t(place.lowerBound + done))
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { break }
+            done += read
+        }
+        return done
     }
 
     /// Writes the buffer at its place in the file and empties it; whether it was written whole.

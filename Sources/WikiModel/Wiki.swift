@@ -131,6 +131,11 @@ extension Page {
     /// `markdown`, the body (empty when absent); read back from the stash when it is kept there.
     public var markdown: String { markdownText.text }
 
+    /// Calls `body` with the UTF-8 bytes of `markdown`, without making a string of them.
+    public func withMarkdownUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        markdownText.withUTF8(body)
+    }
+
     /// The attachment called exactly `name` (compared by Unicode scalars), if the page has one.
     public func attachment(named name: String) -> Attachment? {
         attachments.first { $0.name.utf8.elementsEqual(name.utf8) }

@@ -42,6 +42,20 @@ import WikiDocuments
         #expect(kept[1].byteCount == texts[1].utf8.count)
     }
 
+    /// The bytes read back without a string are those of the text, from the file, from the
+    /// buffer, and for a text held in memory.
+    @Test func everyTextComesBackAsItsUTF8Bytes() throws {
+        let stash = try Self.stash()
+        let texts = Self.texts + [String(repeating: "große Seite ", count: 300_000), "last"]
+        let kept = texts.map(stash.keep)
+        for (text, markdown) in zip(texts, kept) {
+            #expect(markdown.withUTF8 { Array($0) } == Array(text.utf8))
+            #expect(MarkdownText(text).withUTF8 { Array($0) } == Array(text.utf8))
+        }
+        let read = Concurrently.map(kept.count) { kept[$0].withUTF8 { Array($0) } }
+        #expect(read == texts.map { Array($0.utf8) })
+    }
+
     @Test func textsAreReadBackOnEveryCoreAtOnce() throws {
         let stash = try Self.stash()
         let kept = Self.texts.map(stash.keep)

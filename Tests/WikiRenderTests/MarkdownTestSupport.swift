@@ -16,3 +16,13 @@ func testResolve(_ target: WikilinkTarget) -> ResolvedLink {
     let href = String(title.text.map { $0 == " " ? "_" : $0 }) + ".html"
     return ResolvedLink(href: href, exists: !title.text.hasPrefix("Missing"))
 }
+
+extension MarkdownRenderer {
+    /// `outline(utf8:of:resolve:embeds:)` on the UTF-8 bytes of `markdown`.
+    func outline(
+        _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink, embeds: some EmbedSource
+    ) -> MarkdownOutline {
+        var markdown = markdown
+        return markdown.withUTF8 { outline(utf8: $0, of: page, resolve: resolve, embeds: embeds) }
+    }
+}

@@ -24,6 +24,13 @@ extension CmarkDocument {
         return blocks
     }
 
+    /// Moves the children of `node` to the end of `parent`.
+    mutating func moveChildren(of node: Node, to parent: Node) {
+        while let child = firstChild(node) {
+            move(child, into: parent)
+        }
+    }
+
     /// Every node of the trees under `roots`, roots included.
     func nodes(under roots: [Node]) -> Set<Node> {
         var nodes: Set<Node> = []

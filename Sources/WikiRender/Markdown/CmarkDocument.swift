@@ -10,9 +10,9 @@ import CCmark
 
 /// One Markdown text parsed by cmark: the only place that calls cmark's C API.
 ///
-/// The document owns every node of its tree, from the parse to the rendering, and frees them
-/// when it goes away. Everything else sees nodes as opaque `Node` handles that are valid while
-/// the document lives and the node is still in its tree. Reading methods never change the
+/// The document's nodes and strings are in its `CmarkArena`, from the parse to the rendering,
+/// and are freed with it when it goes away. Everything else sees nodes as opaque `Node`
+/// handles that are valid while the document lives and the node is still in its tree. Reading methods never change the
 /// tree; the `mutating` ones edit it, so Swift's exclusivity rules keep a `walk` and an edit
 /// from overlapping.
 struct CmarkDocument: ~Copyable {
@@ -45,21 +45,24 @@ struct CmarkDocument: ~Copyable {
     }
 
     private let root: OpaquePointer
+    /// Where cmark allocates this document's nodes and strings. A node moves only between
+    /// documents of the same arena: another arena goes with its document.
+    let arena: CmarkArena
 
-    /// Parses `markdown` (all of it: a NUL byte becomes U+FFFD instead of ending the text).
-    init(parsing markdown: UnsafeBufferPointer<UInt8>) {
-        let parsed =
-            markdown.isEmpty
-            ? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
-            : markdown.withMemoryRebound(to: CChar.self) { characters in
-                cmark_parse_document(characters.baseAddress, characters.count, CMARK_OPT_DEFAULT)
+    /// Parses `markdown` (all of it: a NUL byte becomes U+FFFD instead of ending the text) in
+    /// `arena`: a new one, or that of the document its nodes are to move to.
+    init(parsing markdown: UnsafeBufferPointer<UInt8>, in arena: CmarkArena = CmarkArena()) {
+        let parsed: OpaquePointer? = arena.withCurrent {
+            guard let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, arena.mem) else { return nil }
+            defer { cmark_parser_free(parser) }
+            markdown.withMemoryRebound(to: CChar.self) { characters in
+                if let base = characters.baseAddress { cmark_parser_feed(parser, base, characters.count) }
             }
+            return cmark_parser_finish(parser)
+        }
         guard let parsed else { fatalError("cmark could not allocate a document") }
         root = parsed
-    }
-
-    deinit {
-        cmark_node_free(root)
+        self.arena = arena
     }
 
     // MARK: Reading
@@ -71,7 +74,7 @@ struct CmarkDocument: ~Copyable {
 
     /// Calls `visit` for `node` and every node under it, in document order.
     func walk(from node: Node, _ visit: (Event, Node) -> Void) {
-        guard let iterator = cmark_iter_new(node.pointer) else { return }
+        guard let iterator = arena.withCurrent({ cmark_iter_new(node.pointer) }) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
@@ -275,12 +278,11 @@ struct CmarkDocument: ~Copyable {
         guard cmark_node_replace(node.pointer, block.pointer) != 0 else {
             fatalError("cmark refused to replace a block")
         }
-        cmark_node_free(node.pointer)
     }
 
     /// Makes `url` (which has no NUL byte) the destination of the link `node`.
     mutating func setURL(_ node: Node, _ url: String) {
-        _ = url.withCString { cmark_node_set_url(node.pointer, $0) }
+        arena.withCurrent { _ = url.withCString { cmark_node_set_url(node.pointer, $0) } }
     }
 
     /// Inserts, before `sibling`, a link to `url` (which has no NUL byte) around a text node
@@ -288,7 +290,7 @@ struct CmarkDocument: ~Copyable {
     @discardableResult
     mutating func insertLink(to url: String, label: some Sequence<UInt8>, before sibling: Node) -> Node {
         let link = newNode(CMARK_NODE_LINK)
-        _ = url.withCString { cmark_node_set_url(link.pointer, $0) }
+        arena.withCurrent { _ = url.withCString { cmark_node_set_url(link.pointer, $0) } }
         insert(link, before: sibling)
         let text = newNode(CMARK_NODE_TEXT)
         setLiteral(text, label)
@@ -316,8 +318,7 @@ struct CmarkDocument: ~Copyable {
 
     /// Makes the custom block `node` written as `onEnter`, its children, then `onExit`.
     mutating func setBlockHTML(_ node: Node, onEnter: String, onExit: String) {
-        _ = onEnter.withCString { cmark_node_set_on_enter(node.pointer, $0) }
-        _ = onExit.withCString { cmark_node_set_on_exit(node.pointer, $0) }
+        setHTML(node, onEnter: onEnter, onExit: onExit)
     }
 
     /// Appends to `parent` (a custom block or a paragraph) an inline node written as `html`
@@ -358,25 +359,17 @@ struct CmarkDocument: ~Copyable {
         }
     }
 
-    /// Moves the children of `node` to the end of `parent`.
-    mutating func moveChildren(of node: Node, to parent: Node) {
-        while let child = firstChild(node) {
-            cmark_node_unlink(child.pointer)
-            append(child, to: parent)
-        }
-    }
-
-    /// Puts `block` (outside the tree) where `node` is, and frees `node` and what is left under it.
+    /// Puts `block` (outside the tree) where `node` is, and drops `node` and what is left under it.
     mutating func replace(_ node: Node, by block: Node) {
         guard cmark_node_replace(node.pointer, block.pointer) != 0 else {
             fatalError("cmark refused to replace a block")
         }
-        cmark_node_free(node.pointer)
     }
 
-    /// Moves the children of `node`, a node of `other`, to the end of `parent`: they are then
-    /// this document's to free.
+    /// Moves the children of `node`, a node of `other`, to the end of `parent`. `other` was
+    /// parsed in this document's arena, which holds the children once `other` is gone.
     mutating func adoptChildren(of node: Node, from other: inout CmarkDocument, to parent: Node) {
+        precondition(other.arena === arena, "nodes move only between documents of one arena")
         while let child = other.firstChild(node) {
             cmark_node_unlink(child.pointer)
             append(child, to: parent)
@@ -388,9 +381,10 @@ struct CmarkDocument: ~Copyable {
         setLiteral(node, literal)
     }
 
-    /// Takes `node` (and everything under it) out of the tree and frees it.
+    /// Takes `node` (and everything under it) out of the tree, for good: its memory goes with
+    /// the arena.
     mutating func remove(_ node: Node) {
-        cmark_node_free(node.pointer)
+        cmark_node_unlink(node.pointer)
     }
 
     // MARK: Rendering
@@ -401,24 +395,14 @@ struct CmarkDocument: ~Copyable {
     /// A code block's `<pre>` takes keyboard focus (`tabindex="0"`, as GitHub writes it): a
     /// wide one scrolls sideways, and a region that scrolls must be reachable without a mouse.
     func html(allowRawHTML: Bool) -> String {
-        guard let html = cmark_render_html(root, allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
-        else { fatalError("cmark could not allocate the HTML") }
-        defer { cmark_get_default_mem_allocator().pointee.free(html) }
-        return html.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
-            Self.focusingCodeBlocks(UnsafeBufferPointer(start: bytes, count: strlen(html)))
-        }
-    }
-
-    /// What cmark makes of `reference` (`&name;`, `&#N;`, `&#xH;`) in text: the character it
-    /// stands for, or the same bytes when cmark does not know it as an entity.
-    static func decodeEntity(_ reference: [UInt8]) -> [UInt8] {
-        reference.withUnsafeBufferPointer { bytes in
-            let document = CmarkDocument(parsing: bytes)
-            guard let paragraph = document.firstChild(Node(pointer: document.root)),
-                let text = document.firstChild(paragraph), document.kind(text) == .text,
-                document.next(text) == nil
-            else { return reference }
-            return document.literal(text)
+        arena.withCurrent {
+            // cmark allocates the HTML with the root's allocator: in the arena.
+            guard let html = cmark_render_html(root, allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+            else { fatalError("cmark could not allocate the HTML") }
+            defer { arena.mem.pointee.free(html) }
+            return html.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+                Self.focusingCodeBlocks(UnsafeBufferPointer(start: bytes, count: strlen(html)))
+            }
         }
     }
 
@@ -450,23 +434,33 @@ struct CmarkDocument: ~Copyable {
     }
 
     private func newNode(_ type: cmark_node_type) -> Node {
-        guard let node = cmark_node_new(type) else { fatalError("cmark could not allocate a node") }
+        guard let node = arena.withCurrent({ cmark_node_new_with_mem(type, arena.mem) }) else {
+            fatalError("cmark could not allocate a node")
+        }
         return Node(pointer: node)
     }
 
     private func newCustomNode(_ type: cmark_node_type, onEnter: String, onExit: String) -> Node {
         let node = newNode(type)
-        // `withCString` (not the implicit conversion) keeps small strings off the heap.
-        _ = onEnter.withCString { cmark_node_set_on_enter(node.pointer, $0) }
-        _ = onExit.withCString { cmark_node_set_on_exit(node.pointer, $0) }
+        setHTML(node, onEnter: onEnter, onExit: onExit)
         return node
+    }
+
+    private func setHTML(_ node: Node, onEnter: String, onExit: String) {
+        arena.withCurrent {
+            // `withCString` (not the implicit conversion) keeps small strings off the heap.
+            _ = onEnter.withCString { cmark_node_set_on_enter(node.pointer, $0) }
+            _ = onExit.withCString { cmark_node_set_on_exit(node.pointer, $0) }
+        }
     }
 
     private func setLiteral(_ node: Node, _ literal: some Sequence<UInt8>) {
         var bytes = Array(literal)
         bytes.append(0)
         bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(node.pointer, $0.baseAddress) }
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                arena.withCurrent { _ = cmark_node_set_literal(node.pointer, characters.baseAddress) }
+            }
         }
     }
 

@@ -34,17 +34,17 @@ public struct MarkdownOutline: Sendable {
 }
 
 extension MarkdownRenderer {
-    /// The headings, wikilinks and embeds of `markdown`, the text of page `page` (nil: the
-    /// wiki's home), exactly as `render(_:of:resolve:embeds:)` with the same arguments finds
-    /// them, at the cost of the parse alone: no HTML is written and no embed is rendered. For
+    /// The headings, wikilinks and embeds of the text of page `page` (nil: the wiki's home)
+    /// whose UTF-8 bytes (valid UTF-8) are `markdown`, exactly as `render(utf8:of:resolve:embeds:)`
+    /// with the same arguments finds them, at the cost of the parse alone: no HTML is written and no embed is rendered. For
     /// passes that need to know what every page links to before any page is rendered.
     /// `resolve` only matters with `MarkdownOptions.camelCaseLinks`, where a CamelCase word is
     /// a link when its page exists; `embeds` only says which names are the page's attachments.
     public func outline(
-        _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
+        utf8 markdown: UnsafeBufferPointer<UInt8>, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
         embeds: some EmbedSource
     ) -> MarkdownOutline {
-        parse(markdown, as: ParsedPage(page: page, embeds: embeds, writesLinks: false), resolve: resolve) {
+        parse(utf8: markdown, as: ParsedPage(page: page, embeds: embeds, writesLinks: false), resolve: resolve) {
             _, parsed in
             MarkdownOutline(
                 headings: parsed.headings.map(\.heading), links: parsed.links,

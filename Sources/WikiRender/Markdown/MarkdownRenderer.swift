@@ -35,8 +35,18 @@ public struct MarkdownRenderer: Sendable {
         _ markdown: String, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
         embeds: some EmbedSource
     ) -> RenderedMarkdown {
+        var markdown = markdown
+        return markdown.withUTF8 { render(utf8: $0, of: page, resolve: resolve, embeds: embeds) }
+    }
+
+    /// `render(_:of:resolve:embeds:)` on the text whose UTF-8 bytes (valid UTF-8) are `markdown`.
+    public func render(
+        utf8 markdown: UnsafeBufferPointer<UInt8>, of page: PageTitle?, resolve: (WikilinkTarget) -> ResolvedLink,
+        embeds: some EmbedSource
+    ) -> RenderedMarkdown {
         var transclusion = Transclusion(renderer: self, source: embeds, page: page)
-        return parse(markdown, as: ParsedPage(page: page, embeds: embeds), resolve: resolve) { document, parsed in
+        return parse(utf8: markdown, as: ParsedPage(page: page, embeds: embeds), resolve: resolve) {
+            document, parsed in
             let dropped = Footnotes.write(parsed.footnotes, in: &document, idPrefix: "")
             // Before the embeds: a block put in a paragraph cuts it, and the id's node with it.
             BlockIDWriter.write(parsed.blocks, in: &document)
@@ -114,13 +124,19 @@ public struct MarkdownRenderer: Sendable {
         _ body: (inout CmarkDocument, Parsed) -> Result
     ) -> Result {
         var markdown = markdown
-        return markdown.withUTF8 { bytes in
-            guard options.dialect == .gfm, page.noteDepth < FootnoteDefinitions.maximumDepth,
-                let found = FootnoteDefinitions(in: bytes)
-            else { return parse(bytes, notes: [], page, resolve: resolve, body) }
-            return found.maskedText.withUnsafeBufferPointer { masked in
-                parse(masked, notes: found.definitions, page, resolve: resolve, body)
-            }
+        return markdown.withUTF8 { parse(utf8: $0, as: page, resolve: resolve, body) }
+    }
+
+    /// `parse` on the text whose UTF-8 bytes are `bytes`.
+    func parse<Result>(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, as page: ParsedPage<some EmbedSource>,
+        resolve: (WikilinkTarget) -> ResolvedLink, _ body: (inout CmarkDocument, Parsed) -> Result
+    ) -> Result {
+        guard options.dialect == .gfm, page.noteDepth < FootnoteDefinitions.maximumDepth,
+            let found = FootnoteDefinitions(in: bytes)
+        else { return parse(bytes, notes: [], page, resolve: resolve, body) }
+        return found.maskedText.withUnsafeBufferPointer { masked in
+            parse(masked, notes: found.definitions, page, resolve: resolve, body)
         }
     }
 
@@ -135,6 +151,9 @@ public struct MarkdownRenderer: Sendable {
         var writesLinks = true
         /// How many footnote definitions the text is in.
         var noteDepth = 0
+        /// The arena of the document the text's nodes go to (a footnote's go to its page's);
+        /// nil: a new one.
+        var arena: CmarkArena? = nil
     }
 
     /// `parse` on `bytes`, in which the lines of the footnote definitions `notes` are masked.
@@ -144,7 +163,7 @@ public struct MarkdownRenderer: Sendable {
     ) -> Result {
         let page = parsedPage.page
         let embeds = parsedPage.embeds
-        var document = CmarkDocument(parsing: bytes)
+        var document = CmarkDocument(parsing: bytes, in: parsedPage.arena ?? CmarkArena())
         var source = SourceText(bytes)
         let cells = options.dialect == .gfm ? MarkdownExtensions.apply(to: &document, source: &source) : [:]
         let survey = TreeSurvey(document, source: &source, cells: cells)

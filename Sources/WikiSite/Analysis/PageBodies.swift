@@ -32,58 +32,69 @@ struct PageBodyRenderer: Sendable {
 
     /// The body of `page`, its links relative to the page's own file.
     func body(of page: Page) -> RenderedMarkdown {
-        render(page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
+        body(of: page, in: siteLayout.page(page.title, inWiki: page.wikiID))
     }
 
     /// The body of `page` shown in the file at `path` (a folder page shows its folder note's):
     /// its links relative to that file.
     func body(of page: Page, in path: SitePath) -> RenderedMarkdown {
-        render(page.wikiID, page.markdown, of: page.title, in: path)
+        page.withMarkdownUTF8 { render(page.wikiID, $0, of: page.title, in: path) }
     }
 
     /// The body of `page` with its outline, its Markdown read once for both.
     func bodyWithOutline(of page: Page) -> (body: RenderedMarkdown, outline: PageOutline) {
-        let text = page.markdown
-        let body = render(page.wikiID, text, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
-        var outline = PageOutline(
-            markdown: text, headings: body.headings, links: body.links, attachments: body.attachments,
-            blockIDs: body.blockIDs, tags: page.frontMatterTags + body.tags)
-        outline.camelCaseWords = PageOutline.distinct(body.camelCaseWords)
-        return (body, outline)
+        page.withMarkdownUTF8 { text in
+            let body = render(page.wikiID, text, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID))
+            var outline = PageOutline(
+                markdown: text, headings: body.headings, links: body.links, attachments: body.attachments,
+                blockIDs: body.blockIDs, tags: page.frontMatterTags + body.tags)
+            outline.camelCaseWords = PageOutline.distinct(body.camelCaseWords)
+            return (body, outline)
+        }
     }
 
     /// The outline of `page`: its links and headings as `body(of:)` finds them, without HTML.
     func outline(of page: Page) -> PageOutline {
-        outline(
-            page.wikiID, page.markdown, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID),
-            frontMatterTags: page.frontMatterTags)
+        page.withMarkdownUTF8 {
+            outline(
+                page.wikiID, $0, of: page.title, in: siteLayout.page(page.title, inWiki: page.wikiID),
+                frontMatterTags: page.frontMatterTags)
+        }
     }
 
     /// The outline of the description of `wiki`, shown on its home.
     func homeOutline(of wiki: Wiki) -> PageOutline {
-        outline(wiki.id, wiki.markdown, of: nil, in: siteLayout.home(ofWiki: wiki.id), frontMatterTags: [])
+        var text = wiki.markdown
+        return text.withUTF8 {
+            outline(wiki.id, $0, of: nil, in: siteLayout.home(ofWiki: wiki.id), frontMatterTags: [])
+        }
     }
 
     /// The Markdown `text` of a file of `wikiID` at `path` that is not a page (a home), with
     /// its wikilinks resolved in that wiki (a link is `missing` when no published page has its
     /// title) and its embeds showing that wiki's pages.
     func render(_ wikiID: String, _ text: String, in path: SitePath) -> RenderedMarkdown {
-        render(wikiID, text, of: nil, in: path)
+        var text = text
+        return text.withUTF8 { render(wikiID, $0, of: nil, in: path) }
     }
 
-    /// The Markdown `text` of page `page` (nil: the home) of `wikiID`, in the file at `path`.
-    private func render(_ wikiID: String, _ text: String, of page: PageTitle?, in path: SitePath) -> RenderedMarkdown {
+    /// The Markdown of page `page` (nil: the home) of `wikiID`, whose UTF-8 bytes are `text`,
+    /// in the file at `path`.
+    private func render(
+        _ wikiID: String, _ text: UnsafeBufferPointer<UInt8>, of page: PageTitle?, in path: SitePath
+    ) -> RenderedMarkdown {
         markdown.render(
-            text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
+            utf8: text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
     }
 
     /// The outline of `text`, the text of page `page` (nil: the home) of `wikiID` at `path`,
     /// as `render` finds its links, with its front matter's tags.
     private func outline(
-        _ wikiID: String, _ text: String, of page: PageTitle?, in path: SitePath, frontMatterTags: [WikiTag]
+        _ wikiID: String, _ text: UnsafeBufferPointer<UInt8>, of page: PageTitle?, in path: SitePath,
+        frontMatterTags: [WikiTag]
     ) -> PageOutline {
         let outline = markdown.outline(
-            text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
+            utf8: text, of: page, resolve: resolver(wikiID, path).resolve, embeds: embeds(wikiID, path))
         var pageOutline = PageOutline(
             markdown: text, headings: outline.headings, links: outline.links, attachments: outline.attachments,
             blockIDs: outline.blockIDs, tags: frontMatterTags + outline.tags)

@@ -113,7 +113,8 @@ public struct PageOutline: Sendable {
     /// The outline of `markdown`, whose headings, wikilinks, embeds, block ids and tags the
     /// renderer found (with the front matter's tags first); the words are counted in `markdown`.
     init(
-        markdown: String, headings: [Heading], links: [WikilinkOccurrence], attachments: [AttachmentEmbed],
+        markdown: UnsafeBufferPointer<UInt8>, headings: [Heading], links: [WikilinkOccurrence],
+        attachments: [AttachmentEmbed],
         blockIDs: [String], tags: [WikiTag]
     ) {
         self.links = links.map {

@@ -27,6 +27,7 @@ extension MarkdownRenderer {
             let shift = note.lines.lowerBound - 1
             var notePage = page
             notePage.noteDepth += 1
+            notePage.arena = document.arena
             parse(String(decoding: note.content, as: UTF8.self), as: notePage, resolve: resolve) {
                 noteDocument, noteParsed in
                 document.adoptChildren(of: noteDocument.documentNode, from: &noteDocument, to: block)

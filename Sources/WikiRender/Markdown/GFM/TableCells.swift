@@ -38,7 +38,7 @@ struct TableCells {
         var text = Array("&#32;".utf8)
         text.append(contentsOf: source.bytes[range])
         text.withUnsafeBufferPointer { bytes in
-            var parsed = CmarkDocument(parsing: bytes)
+            var parsed = CmarkDocument(parsing: bytes, in: document.arena)
             guard let paragraph = parsed.firstChild(parsed.documentNode) else { return }
             if let first = parsed.firstChild(paragraph), parsed.kind(first) == .text {
                 let rest = parsed.literal(first).dropFirst()

@@ -153,7 +153,8 @@ struct TableWriter {
         var blocks: [CmarkDocument.Node] = []
         let range = lines.first![keyPath: start]..<(lines.last!.content.upperBound)
         text.withUnsafeBufferPointer { bytes in
-            let parsed = CmarkDocument(parsing: bytes)
+            // In `document`'s arena: its blocks move there.
+            let parsed = CmarkDocument(parsing: bytes, in: document.arena)
             while let block = parsed.firstChild(parsed.documentNode) {
                 if parsed.kind(block) == .paragraph { sources[block] = range }
                 document.move(block, before: sibling)
