@@ -22,12 +22,4 @@ struct SearchDocument: Sendable, Equatable {
         self.otherTitle = otherTitle
         self.sections = sections
     }
-
-    /// The page whose body (front matter off) is `markdown`, its headings with their ids as the
-    /// rendered page gives them in `headings`.
-    init(title: String, otherTitle: String?, href: String, markdown: String, headings: [Heading]) {
-        self.init(
-            title: title, href: href, otherTitle: otherTitle,
-            sections: SearchSections.sections(of: markdown, headings: headings))
-    }
 }

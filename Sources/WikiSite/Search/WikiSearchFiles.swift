@@ -45,9 +45,9 @@ struct WikiSearchFiles {
     static func document(of page: Page, headings: [Heading], in siteLayout: SiteLayout) -> SearchDocument {
         SearchDocument(
             title: page.displayedTitle ?? page.title.text,
+            href: href(of: page.title, inWiki: page.wikiID, in: siteLayout),
             otherTitle: page.displayedTitle == nil ? nil : page.title.text,
-            href: href(of: page.title, inWiki: page.wikiID, in: siteLayout), markdown: page.markdown,
-            headings: headings)
+            sections: page.withMarkdownUTF8 { SearchSections.sections(ofUTF8: $0, headings: headings) })
     }
 
     /// The href of the page `title` of wiki `wikiID` from the wiki's folder: its document's in
