@@ -104,14 +104,23 @@ let package = Package(
         ),
         // Files put in place atomically, only inside the output folder.
         .target(name: "WikiWrite", dependencies: ["WikiDocuments"]),
+        // What a wiki's pages and files hold: its analysis (link graph, outlines, tags, lists,
+        // statistics) and the assembly of its pages, special pages, feeds, sitemaps and search index.
+        .target(
+            name: "WikiPages",
+            dependencies: [
+                "WikiDocuments", "WikiModel", "WikiRender", "WikiWrite",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
         // The build pipeline: source → model → plan → render → write.
         .target(
             name: "WikiSite",
             dependencies: [
                 "WikiDocuments", "WikiSources", "WikiStore", "WikiCouch", "WikiModel", "WikiRender", "WikiWrite",
+                "WikiPages",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         // glibc's malloc_trim, with which the preview server gives a build's peak back.
@@ -133,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "WikisiteCommands",
             dependencies: [
-                "WikiSite", "WikiStore", "WikiCouch", "WikiServe",
+                "WikiSite", "WikiPages", "WikiStore", "WikiCouch", "WikiServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -185,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "WikiSiteTests",
             dependencies: [
-                "WikiSite", "WikisiteCommands", "SplitMix64", "BrowserTesting", "SpecExamples", "TemporaryFolders",
+                "WikiSite", "WikiPages", "WikisiteCommands", "SplitMix64", "BrowserTesting", "SpecExamples",
+                "TemporaryFolders",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // Fuzzing (Fuzz/README.md): `make fuzz` builds each fuzz-* executable with libFuzzer;

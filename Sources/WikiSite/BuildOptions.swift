@@ -1,4 +1,5 @@
 import WikiDocuments
+import WikiPages
 import WikiRender
 import WikiSources
 

@@ -1,6 +1,7 @@
 import Synchronization
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// What the steps that write a build's files share: the planner (with the database and the

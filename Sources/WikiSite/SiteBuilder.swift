@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 import WikiSources
 import WikiWrite

@@ -1,5 +1,6 @@
 import Synchronization
 import WikiDocuments
+import WikiPages
 import WikiWrite
 
 /// Writes the files of one build into the output folder, and works out which files of earlier

@@ -2,6 +2,7 @@ import Foundation
 import WikiCouch
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiSources
 import WikiStore
 

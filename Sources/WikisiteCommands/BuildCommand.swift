@@ -1,4 +1,5 @@
 import ArgumentParser
+import WikiPages
 import WikiServe
 import WikiSite
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WikiPages
 import WikiSite
 
 /// Reports a build on standard error: a progress bar on a terminal, plain lines otherwise.

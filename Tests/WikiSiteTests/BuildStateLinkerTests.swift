@@ -4,6 +4,7 @@ import TemporaryFolders
 import Testing
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The state's reverse index of links (`linker`): written whole by a full build, row by row by an

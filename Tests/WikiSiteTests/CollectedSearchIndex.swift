@@ -1,3 +1,4 @@
+@testable import WikiPages
 @testable import WikiSite
 
 /// A wiki's whole search index as `SearchIndexBuilder` makes it, every entry and file kept: what

@@ -4,6 +4,7 @@ import Testing
 import WikiDocuments
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// `wikisite.toml`: every key, the errors that name their key and line, and the command line

@@ -3,6 +3,7 @@ import Testing
 import WikiModel
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// Recent changes and new pages keep the newest `WikiAnalysis.datedListLength` pages, in the

@@ -7,6 +7,7 @@ import WikiRender
 import WikiSources
 import WikiStore
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The proof of fast-path builds: random edits of the text, links, tags and aliases of the pages

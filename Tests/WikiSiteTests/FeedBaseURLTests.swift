@@ -2,6 +2,7 @@ import Testing
 import WikiDocuments
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 @Suite struct BaseURLTests {

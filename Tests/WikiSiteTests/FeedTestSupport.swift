@@ -3,6 +3,7 @@ import Testing
 import WikiDocuments
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 #if canImport(FoundationXML)

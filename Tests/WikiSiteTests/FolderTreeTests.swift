@@ -1,6 +1,7 @@
 import Testing
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The folders of a folder wiki, from its notes' titles.

@@ -3,6 +3,8 @@ import TemporaryFolders
 import Testing
 import WikiSite
 
+@testable import WikiPages
+
 /// End to end on a build that includes drafts, as `wikisite serve --drafts` makes: a draft is a
 /// page like any other, with a "Draft" banner on its own page only.
 @Suite("A build that includes drafts")

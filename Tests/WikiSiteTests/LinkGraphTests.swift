@@ -3,6 +3,7 @@ import Testing
 import WikiModel
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The link graph and its reverse index, built from outlines alone.

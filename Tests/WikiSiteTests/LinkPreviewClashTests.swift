@@ -3,6 +3,7 @@ import Foundation
 import TemporaryFolders
 import Testing
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// A link preview when the target's key clashed with another document's: the build gives the

@@ -3,6 +3,7 @@ import WikiDocuments
 import WikiModel
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The names and folders of a wiki's notes kept from one build of a process to the next, and the

@@ -1,6 +1,7 @@
 import Testing
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// Each rule of what a page change touches, on a wiki small enough to read: every test names

@@ -2,6 +2,7 @@ import SplitMix64
 import Testing
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The two passes an incremental build makes over a wiki's pages in title order, matching what

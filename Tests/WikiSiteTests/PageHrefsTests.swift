@@ -2,6 +2,7 @@ import Testing
 import WikiModel
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The hrefs a build works out once for a wiki's pages are those worked out for each link: by

@@ -3,6 +3,7 @@ import WikiDocuments
 import WikiModel
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The analysis hands the link graph outlines whose links to published pages carry the

@@ -1,6 +1,7 @@
 import Testing
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// A body that starts with the page's title as its first heading loses that heading, up to the

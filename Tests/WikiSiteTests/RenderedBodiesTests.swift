@@ -2,6 +2,7 @@ import Foundation
 import TemporaryFolders
 import Testing
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// Bodies kept between the two passes: in memory up to the budget, in the scratch file past it,

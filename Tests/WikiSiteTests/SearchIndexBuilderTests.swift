@@ -2,6 +2,7 @@ import GRDB
 import TemporaryFolders
 import Testing
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The whole search index made a batch at a time: the same files whatever the batches.

@@ -3,6 +3,7 @@ import SplitMix64
 import Testing
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 @Suite("the search index: words, shards and documents")

@@ -5,6 +5,7 @@ import Testing
 import WikiDocuments
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The fast path changes a common word's postings in the parts they leave and join, a row of the

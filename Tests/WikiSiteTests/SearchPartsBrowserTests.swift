@@ -5,6 +5,7 @@ import TemporaryFolders
 import Testing
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The search box over an index whose common terms are written in parts: the same results as

@@ -3,6 +3,7 @@ import TemporaryFolders
 import Testing
 import WikiDocuments
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The rule that cuts a search index's terms into shards by size.

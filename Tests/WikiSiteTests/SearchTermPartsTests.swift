@@ -3,6 +3,7 @@ import SplitMix64
 import Testing
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The parts a common term's postings are written in, best first.

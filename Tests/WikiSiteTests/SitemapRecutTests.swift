@@ -4,6 +4,7 @@ import TemporaryFolders
 import Testing
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// A wiki's sitemap cut again from the files the build state keeps is the whole sitemap's cut,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 @Suite struct SitemapTests {

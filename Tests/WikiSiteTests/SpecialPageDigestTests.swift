@@ -3,6 +3,7 @@ import Testing
 import WikiModel
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The digest of a special file stands for its bytes. An incremental build renders only the

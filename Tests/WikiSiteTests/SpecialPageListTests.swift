@@ -1,6 +1,7 @@
 import Testing
 import WikiModel
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// How lists are cut into files, and filed by letter.

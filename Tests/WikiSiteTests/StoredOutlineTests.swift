@@ -4,6 +4,7 @@ import WikiDocuments
 import WikiModel
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// The blob in which the build state keeps a page's outline.

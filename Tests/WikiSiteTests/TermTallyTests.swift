@@ -1,6 +1,7 @@
 import SplitMix64
 import Testing
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// A tally of terms counts as a dictionary keyed by the terms would, through its table's

@@ -5,6 +5,7 @@ import Testing
 import WikiModel
 import WikiRender
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// A list cut at its titles, cut again from the state's files around the entries that come and

@@ -5,6 +5,7 @@ import WikiDocuments
 import WikiSources
 import WikiStore
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// A conflict of a wiki's own document that keeps its title, coming or going, is served on the

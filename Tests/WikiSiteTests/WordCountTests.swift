@@ -1,6 +1,7 @@
 import SplitMix64
 import Testing
 
+@testable import WikiPages
 @testable import WikiSite
 
 /// `WordCount` on random texts, against a reading of the text scalar by scalar.

@@ -1,4 +1,5 @@
 import WikiModel
+import WikiPages
 import WikiRender
 
 extension SiteBuilder {

@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 
 extension CheckRules {
     /// One finding per alias a page gives that another page's title or alias holds already

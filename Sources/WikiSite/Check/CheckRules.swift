@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// What the check reads of one wiki: the analysis a build makes of it (its published pages,

@@ -1,4 +1,5 @@
 import WikiDocuments
+import WikiPages
 import WikiRender
 
 /// The places of a page a link's fragment can land on: its headings' ids and its Obsidian

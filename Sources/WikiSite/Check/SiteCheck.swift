@@ -1,6 +1,7 @@
 import Foundation
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// `wikisite check`: everything a build does but writing, and a report of what is wrong.

@@ -1,5 +1,6 @@
 import Foundation
 import WikiDocuments
+import WikiPages
 import WikiRender
 
 /// What a user would otherwise repeat on every command: the settings of `wikisite.toml`, with

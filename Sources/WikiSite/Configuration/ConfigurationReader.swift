@@ -1,6 +1,7 @@
 import TOMLKit
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// Reads the TOML of a configuration file into a `Configuration`, collecting every problem

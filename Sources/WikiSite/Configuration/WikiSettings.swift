@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// The settings of one wiki, from its `[wikis."<id>"]` table in `wikisite.toml`.
@@ -104,15 +105,7 @@ public enum WikiSlug {
     }()
 }
 
-/// The folder of every published wiki: its slug, or the name made from its ID.
-public struct WikiFolders: Sendable {
-    private let folders: [ExactString: String]
-
-    /// Folders without slugs: every wiki's folder is the name made from its ID.
-    public init() {
-        folders = [:]
-    }
-
+extension WikiFolders {
     /// The folders of `wikiIDs` (the published wikis) under `settings`. Throws a
     /// `ConfigurationError` when settings name a wiki that is not published, or when a slug is
     /// the folder another wiki has.
@@ -146,12 +139,6 @@ public struct WikiFolders: Sendable {
             }
         }
         guard problems.isEmpty else { throw ConfigurationError(problems) }
-        self.folders = folders
-    }
-
-    /// The folder of the published wiki `wikiID`; the name made from the ID for a wiki these
-    /// folders were not made for.
-    public func folder(ofWiki wikiID: String) -> String {
-        folders[ExactString(wikiID)] ?? SitePaths.wikiFolder(wikiID)
+        self.init(folders: folders)
     }
 }

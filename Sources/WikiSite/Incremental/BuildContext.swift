@@ -1,4 +1,5 @@
 import WikiModel
+import WikiPages
 
 /// What one build reads and where it writes, which most of the fast path's steps need
 /// together: the documents (`database`), which titles are published (`published`), the state

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import WikiModel
+import WikiPages
 
 /// The state's rows read a batch of keys a query: what the fast path reads for many pages at
 /// once, where a seek a page would cost a query each.

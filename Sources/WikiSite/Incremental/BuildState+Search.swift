@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import WikiDocuments
+import WikiPages
 
 /// One part of a split term, as the state names its row: the term, the part's band and its slice.
 struct SearchPartKey: Hashable, Sendable, Comparable {

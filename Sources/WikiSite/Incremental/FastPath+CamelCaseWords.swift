@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// Where the CamelCase words of a wiki with CamelCase links lead once pages come and go: a word

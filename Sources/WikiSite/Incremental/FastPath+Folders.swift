@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 
 /// The folder pages of the fast path. The folders are the notes' once the changes are saved
 /// (`FastPathNoteNames`, from the state's titles). The folder notes the changes leave alone are

@@ -1,6 +1,7 @@
 import Synchronization
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// The notes of each wiki matched as Obsidian does (`LinkMatching.obsidian`), by their names and

@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// The search index files that the fast path writes again: the term shards of the terms whose

@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 
 /// The tag files of the fast path: the pages on each tag a change touches, and the tags index,
 /// from the state's rows of the tags (`BuildState.TaggedPage`), made as a clean build makes them

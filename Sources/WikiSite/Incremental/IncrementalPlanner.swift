@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// Decides, wiki by wiki, what a build renders: everything (a full build), or what changed since

@@ -1,5 +1,6 @@
 import Foundation
 import WikiDocuments
+import WikiPages
 
 /// The last build of the output folder, when its state can take a build that does not read its
 /// sources whole (`UnchangedSources`, `FastPath`): finished, of this build's shape, its site

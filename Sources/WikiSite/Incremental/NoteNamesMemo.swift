@@ -1,6 +1,7 @@
 import Synchronization
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// The names and folders of each wiki's notes as the fast path last made them in this process,

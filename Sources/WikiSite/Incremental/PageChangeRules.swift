@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 
 /// A page of a change set: its outline before the changes and now, nil when it was not, or is
 /// no longer, published.

@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 
 /// The term shards and parts a fast-path change of one wiki's search index touches. Each shard

@@ -1,4 +1,5 @@
 import WikiDocuments
+import WikiPages
 import WikiRender
 
 /// The change of one term's postings in its shard: in the shard's own list when the term is not

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiRender
 import WikiSources
 import WikiWrite

@@ -1,3 +1,4 @@
+import WikiPages
 import WikiRender
 
 /// The term shards of a wiki's search index as the build state keeps them: their keys in order,

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import WikiDocuments
 import WikiModel
+import WikiPages
 
 /// An entry of a list cut at its titles, with the key that orders it in its list.
 struct TitledListEntry: Sendable {

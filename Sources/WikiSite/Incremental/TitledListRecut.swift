@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 
 /// A list cut at its titles, cut again around the entries that come, go or change, from the
 /// files the build state keeps (`StoredTitledLists`), without reading the rest of the list.

@@ -1,6 +1,7 @@
 import Foundation
 import WikiDocuments
 import WikiModel
+import WikiPages
 import WikiSources
 
 /// Finds out, without reading the sources whole, that nothing changed since the last build: the

@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiPages
 
 /// The pages of one wiki that changed since the build the state describes, found by comparing
 /// each published page's fingerprint with the one the state keeps (a dump has no sequence, and a
