@@ -113,14 +113,33 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
-        // The build pipeline: source → model → plan → render → write.
+        // What a build is asked to do: its options, `wikisite.toml`, the sources it names and
+        // how they are read into one database, the levels of its checks.
+        .target(
+            name: "WikiConfiguration",
+            dependencies: [
+                "WikiDocuments", "WikiSources", "WikiStore", "WikiCouch", "WikiModel", "WikiRender", "WikiPages",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        // The build engine: the state of the last build, the change sets, the rules of what a change
+        // touches, the plan, and the writer that puts files in place and commits the state.
+        .target(
+            name: "WikiBuildEngine",
+            dependencies: [
+                "WikiDocuments", "WikiSources", "WikiModel", "WikiRender", "WikiWrite", "WikiPages",
+                "WikiConfiguration",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The build pipeline wired in order, source → model → analysis → plan → render → write;
+        // and `wikisite check`.
         .target(
             name: "WikiSite",
             dependencies: [
-                "WikiDocuments", "WikiSources", "WikiStore", "WikiCouch", "WikiModel", "WikiRender", "WikiWrite",
-                "WikiPages",
-                .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "WikiDocuments", "WikiSources", "WikiModel", "WikiRender", "WikiWrite", "WikiPages",
+                "WikiConfiguration",
+                "WikiBuildEngine",
             ]
         ),
         // glibc's malloc_trim, with which the preview server gives a build's peak back.
@@ -129,7 +148,9 @@ let package = Package(
         .target(
             name: "WikiServe",
             dependencies: [
-                "WikiSite", "WikiRender", "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "CMalloc",
+                "WikiSite", "WikiConfiguration", "WikiBuildEngine", "WikiRender", "WikiCouch", "WikiStore",
+                "WikiSources",
+                "WikiDocuments", "CMalloc",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -142,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "WikisiteCommands",
             dependencies: [
-                "WikiSite", "WikiPages", "WikiStore", "WikiCouch", "WikiServe",
+                "WikiSite", "WikiPages", "WikiConfiguration", "WikiBuildEngine", "WikiStore", "WikiCouch", "WikiServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -159,7 +180,8 @@ let package = Package(
         .testTarget(
             name: "WikiCouchTests",
             dependencies: [
-                "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "WikisiteCommands", "TemporaryFolders",
+                "WikiCouch", "WikiStore", "WikiSources", "WikiDocuments", "WikiConfiguration", "WikisiteCommands",
+                "TemporaryFolders",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -169,7 +191,8 @@ let package = Package(
             name: "WikiServeTests",
             dependencies: [
                 // Support/ links the test CouchDB server of WikiCouchTests, which it reuses.
-                "WikiServe", "WikiSite", "WikiDocuments", "WikisiteCommands", "BrowserTesting", "TemporaryFolders",
+                "WikiServe", "WikiSite", "WikiConfiguration", "WikiDocuments", "WikisiteCommands", "BrowserTesting",
+                "TemporaryFolders",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -194,8 +217,8 @@ let package = Package(
         .testTarget(
             name: "WikiSiteTests",
             dependencies: [
-                "WikiSite", "WikiPages", "WikisiteCommands", "SplitMix64", "BrowserTesting", "SpecExamples",
-                "TemporaryFolders",
+                "WikiSite", "WikiPages", "WikiConfiguration", "WikiBuildEngine", "WikisiteCommands", "SplitMix64",
+                "BrowserTesting", "SpecExamples", "TemporaryFolders",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // Fuzzing (Fuzz/README.md): `make fuzz` builds each fuzz-* executable with libFuzzer;

@@ -1,5 +1,6 @@
 import CMalloc
 import Foundation
+import WikiConfiguration
 import WikiSite
 import WikiSources
 

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import WikiConfiguration
 import WikiSite
 import WikiStore
 

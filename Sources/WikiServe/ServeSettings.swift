@@ -1,3 +1,4 @@
+import WikiConfiguration
 import WikiSite
 
 /// What `wikisite serve` serves and follows, and where it listens.

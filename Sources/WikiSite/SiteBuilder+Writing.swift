@@ -1,4 +1,5 @@
 import Synchronization
+import WikiBuildEngine
 import WikiDocuments
 import WikiModel
 import WikiPages

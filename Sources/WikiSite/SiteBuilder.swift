@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import Synchronization
+import WikiBuildEngine
+import WikiConfiguration
 import WikiDocuments
 import WikiModel
 import WikiPages

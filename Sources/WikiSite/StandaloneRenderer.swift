@@ -1,3 +1,4 @@
+import WikiConfiguration
 import WikiModel
 import WikiPages
 import WikiRender

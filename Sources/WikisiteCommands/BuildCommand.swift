@@ -1,4 +1,6 @@
 import ArgumentParser
+import WikiBuildEngine
+import WikiConfiguration
 import WikiPages
 import WikiServe
 import WikiSite

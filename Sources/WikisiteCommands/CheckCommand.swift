@@ -1,4 +1,5 @@
 import ArgumentParser
+import WikiConfiguration
 import WikiSite
 
 extension CheckReportFormat: ExpressibleByArgument {}

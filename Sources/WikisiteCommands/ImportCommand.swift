@@ -1,4 +1,5 @@
 import ArgumentParser
+import WikiConfiguration
 import WikiModel
 import WikiSite
 import WikiStore

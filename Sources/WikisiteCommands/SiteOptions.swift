@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WikiConfiguration
 import WikiRender
 import WikiSite
 

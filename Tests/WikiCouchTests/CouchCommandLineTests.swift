@@ -4,6 +4,8 @@ import Testing
 import WikiDocuments
 import WikiStore
 
+@testable import WikiConfiguration
+
 /// The real `wikisite` executable, built beside the test bundle.
 enum Wikisite {
     static let executable: URL = {

@@ -3,6 +3,7 @@ import Testing
 import WikiDocuments
 import WikiSources
 
+@testable import WikiConfiguration
 @testable import WikiCouch
 
 @Suite("Reading a CouchDB-compatible server")

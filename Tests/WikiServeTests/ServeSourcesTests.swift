@@ -3,6 +3,8 @@ import TemporaryFolders
 import Testing
 import WikiDocuments
 
+@testable import WikiConfiguration
+
 /// `wikisite serve` following each kind of source: the embedded store, a dump, a database.
 @Suite("wikisite serve follows its sources", .timeLimit(.minutes(10)))
 struct ServeSourcesTests {

@@ -2,6 +2,7 @@ import Testing
 import WikiModel
 import WikiRender
 
+@testable import WikiBuildEngine
 @testable import WikiSite
 
 /// The plan of a build is a value: each file kind with its cause, asserted here by rule.

@@ -4,6 +4,7 @@ import TemporaryFolders
 import Testing
 import WikiModel
 
+@testable import WikiBuildEngine
 @testable import WikiPages
 @testable import WikiSite
 

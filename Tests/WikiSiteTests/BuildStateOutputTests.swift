@@ -3,6 +3,7 @@ import TemporaryFolders
 import Testing
 import WikiWrite
 
+@testable import WikiBuildEngine
 @testable import WikiSite
 
 /// The state's record of the files the builds made (`output`): replaced by a full build, changed

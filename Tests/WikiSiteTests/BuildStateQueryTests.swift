@@ -2,6 +2,7 @@ import Foundation
 import TemporaryFolders
 import Testing
 
+@testable import WikiBuildEngine
 @testable import WikiSite
 
 /// The state's queries that an incremental build runs per changed page seek an index: their cost

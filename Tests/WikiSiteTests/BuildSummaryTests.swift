@@ -2,6 +2,7 @@ import Testing
 import WikiDocuments
 import WikiModel
 
+@testable import WikiBuildEngine
 @testable import WikiSite
 
 @Suite("Build summary")

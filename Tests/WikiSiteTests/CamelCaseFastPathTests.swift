@@ -6,6 +6,8 @@ import WikiModel
 import WikiSources
 import WikiStore
 
+@testable import WikiBuildEngine
+@testable import WikiConfiguration
 @testable import WikiSite
 
 /// The rule of CamelCase links on the fast path: a title that comes or goes links or unlinks the

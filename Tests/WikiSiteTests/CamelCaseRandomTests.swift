@@ -6,6 +6,7 @@ import WikiDocuments
 import WikiSources
 import WikiStore
 
+@testable import WikiBuildEngine
 @testable import WikiSite
 
 /// The proof of CamelCase links on the fast path: wikis with CamelCase links whose pages mention

@@ -3,6 +3,8 @@ import WikiModel
 import WikiRender
 import WikiSite
 
+@testable import WikiConfiguration
+
 /// `camel_case_links = true`: TouchWiki's implicit links, as the renderer makes them.
 @Suite("Per-wiki settings: CamelCase links and raw HTML")
 struct ConfigurationCamelCaseTests {

@@ -2,6 +2,8 @@ import Testing
 import WikiDocuments
 import WikiRender
 
+@testable import WikiBuildEngine
+@testable import WikiConfiguration
 @testable import WikiSite
 
 /// The `lang` key of a wiki's table: read as a language tag, refused with the wiki, the key and

@@ -4,6 +4,8 @@ import Testing
 import WikiDocuments
 import WikiRender
 
+@testable import WikiBuildEngine
+@testable import WikiConfiguration
 @testable import WikiPages
 @testable import WikiSite
 

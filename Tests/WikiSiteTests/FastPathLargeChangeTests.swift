@@ -6,6 +6,7 @@ import WikiDocuments
 import WikiSources
 import WikiStore
 
+@testable import WikiBuildEngine
 @testable import WikiSite
 
 /// The proof of fast-path builds of large change sets: a wiki of a thousand pages gets steps

@@ -7,6 +7,7 @@ import WikiRender
 import WikiSources
 import WikiStore
 
+@testable import WikiConfiguration
 @testable import WikiPages
 @testable import WikiSite
 

@@ -6,6 +6,7 @@ import WikiDocuments
 import WikiSources
 import WikiStore
 
+@testable import WikiBuildEngine
 @testable import WikiSite
 
 /// End to end: edits of published pages read from a store are built from the store's changes and

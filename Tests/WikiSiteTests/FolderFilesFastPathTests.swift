@@ -3,6 +3,8 @@ import GRDB
 import TemporaryFolders
 import Testing
 
+@testable import WikiBuildEngine
+@testable import WikiConfiguration
 @testable import WikiSite
 
 /// The fast path's plan for the files of a folder wiki's folder (`FastPath.folderFileChanges`):

@@ -2,6 +2,7 @@ import Foundation
 import TemporaryFolders
 import Testing
 
+@testable import WikiConfiguration
 @testable import WikiSite
 
 /// A folder note's text is its folder's page, embeds included. A change that leaves the folder

@@ -3,6 +3,7 @@ import TemporaryFolders
 import Testing
 import WikiSite
 
+@testable import WikiConfiguration
 @testable import WikiPages
 
 /// End to end on a build that includes drafts, as `wikisite serve --drafts` makes: a draft is a

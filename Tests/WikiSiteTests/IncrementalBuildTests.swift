@@ -4,6 +4,8 @@ import TemporaryFolders
 import Testing
 import WikiSite
 
+@testable import WikiConfiguration
+
 /// The proof of incremental builds: after every step of random edit sequences, an incremental
 /// build's site is byte for byte the one a clean build of the same documents makes.
 ///

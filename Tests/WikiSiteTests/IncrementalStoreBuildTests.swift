@@ -7,6 +7,8 @@ import WikiSite
 import WikiSources
 import WikiStore
 
+@testable import WikiConfiguration
+
 /// The proof of incremental builds from the embedded store: random edit sequences are imported
 /// step by step into a store, as `wikisite import` does, and after every step an incremental build
 /// from the store is byte for byte the site a clean build of the same store makes.

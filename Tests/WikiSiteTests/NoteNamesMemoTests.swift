@@ -3,6 +3,7 @@ import WikiDocuments
 import WikiModel
 import WikiRender
 
+@testable import WikiBuildEngine
 @testable import WikiPages
 @testable import WikiSite
 

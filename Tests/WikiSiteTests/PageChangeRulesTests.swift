@@ -1,6 +1,7 @@
 import Testing
 import WikiModel
 
+@testable import WikiBuildEngine
 @testable import WikiPages
 @testable import WikiSite
 

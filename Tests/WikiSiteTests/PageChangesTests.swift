@@ -2,6 +2,7 @@ import SplitMix64
 import Testing
 import WikiModel
 
+@testable import WikiBuildEngine
 @testable import WikiPages
 @testable import WikiSite
 

@@ -2,6 +2,7 @@ import GRDB
 import TemporaryFolders
 import Testing
 
+@testable import WikiBuildEngine
 @testable import WikiPages
 @testable import WikiSite
 

@@ -5,6 +5,8 @@ import Testing
 import WikiDocuments
 import WikiRender
 
+@testable import WikiBuildEngine
+@testable import WikiConfiguration
 @testable import WikiPages
 @testable import WikiSite
 

@@ -3,6 +3,8 @@ import TemporaryFolders
 import Testing
 import WikiDocuments
 
+@testable import WikiBuildEngine
+@testable import WikiConfiguration
 @testable import WikiPages
 @testable import WikiSite
 

@@ -4,6 +4,7 @@ import TemporaryFolders
 import Testing
 import WikiSources
 
+@testable import WikiBuildEngine
 @testable import WikiSite
 
 /// The state keeps a folder's notes a row each and writes the rows that changed; the process

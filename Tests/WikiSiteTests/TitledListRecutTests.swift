@@ -5,6 +5,7 @@ import Testing
 import WikiModel
 import WikiRender
 
+@testable import WikiBuildEngine
 @testable import WikiPages
 @testable import WikiSite
 

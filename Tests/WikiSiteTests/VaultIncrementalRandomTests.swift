@@ -6,6 +6,8 @@ import Testing
 import WikiModel
 import WikiSources
 
+@testable import WikiBuildEngine
+@testable import WikiConfiguration
 @testable import WikiSite
 
 /// The proof of incremental builds of a vault matched as Obsidian does: random notes, linked by

@@ -5,6 +5,7 @@ import WikiDocuments
 import WikiSources
 import WikiStore
 
+@testable import WikiConfiguration
 @testable import WikiPages
 @testable import WikiSite
 

@@ -1,3 +1,4 @@
+import WikiBuildEngine
 import WikiDocuments
 import WikiSite
 

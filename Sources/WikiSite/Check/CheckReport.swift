@@ -1,3 +1,4 @@
+import WikiConfiguration
 import WikiModel
 
 /// What `wikisite check` found: the wikis it checked and every finding, each with the level

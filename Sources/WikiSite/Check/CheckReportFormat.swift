@@ -1,3 +1,4 @@
+import WikiConfiguration
 import WikiDocuments
 import WikiModel
 

@@ -1,4 +1,5 @@
 import Foundation
+import WikiConfiguration
 import WikiDocuments
 import WikiModel
 import WikiPages

@@ -5,6 +5,8 @@ import NIOPosix
 import Synchronization
 import WikiDocuments
 
+@testable import WikiConfiguration
+
 /// A loopback HTTP server (127.0.0.x only) that speaks the CouchDB API as documented, for one
 /// database: `GET /db`; `GET /db/_changes` with `since`, `limit`, `style=all_docs`, `include_docs`,
 /// `conflicts`, and `feed=normal`, `longpoll` or `continuous` (with `heartbeat` and `timeout`);

@@ -2,6 +2,8 @@ import Foundation
 import TemporaryFolders
 import WikiSite
 
+@testable import WikiConfiguration
+
 /// What the randomized proofs of incremental builds share: their seeds, and the comparison of a
 /// site with a clean build of the same documents.
 enum RandomizedProof {
