@@ -155,9 +155,12 @@ struct EditableDatabase {
     }
 
     /// The dump: every leaf of every document, in a stable order, in `{"docs":[…]}`, or as a
-    /// couchbackup file (an array of at most four leaves a line).
-    func dump(asCouchbackup: Bool = false) throws -> String {
-        let leaves = documents.keys.sorted().flatMap { documents[$0]!.leaves }
+    /// couchbackup file (an array of at most four leaves a line). `pick` chooses the leaves a
+    /// document has in this dump, given its ID and its leaves (all of them by default).
+    func dump(
+        asCouchbackup: Bool = false, picking pick: (String, [[String: Any]]) -> [[String: Any]] = { $1 }
+    ) throws -> String {
+        let leaves = documents.keys.sorted().flatMap { pick($0, documents[$0]!.leaves) }
         guard asCouchbackup else {
             let data = try JSONSerialization.data(withJSONObject: ["docs": leaves], options: [.sortedKeys])
             return String(decoding: data, as: UTF8.self)
