@@ -123,15 +123,21 @@ public struct SiteBuilder: Sendable {
     ) throws {
         let (input, wikis, layout) = (selection.input, selection.wikis, selection.layout)
         let database = input.database
-        let (state, fullBuild, themeChanges) = try openState(
+        let (state, shapeChange, themeFilesChanged) = try openState(
             in: options.resolvedStateFolder, shape: shape, openedAs: opened)
+        var (fullBuild, themeChanges) = (shapeChange, themeFilesChanged)
         try state.adoptEarlierManifest()
+        var planner = try IncrementalPlanner(state: state, database: database, options: options, fullBuild: fullBuild)
+        // What changed in each wiki, found once for the fast path and for the wiki-wide path.
+        var changes = try wikis.map(planner.changes(of:))
+        if fullBuild == nil, let reason = planner.reasonToBuildInFull(changes) {
+            (fullBuild, themeChanges) = (reason, [])
+            planner = try IncrementalPlanner(state: state, database: database, options: options, fullBuild: reason)
+            changes = wikis.map { _ in nil }
+        }
         var update = StateUpdate(replacesEverything: fullBuild != nil, settings: shape.settings)
         try recordCheckpoints(of: input, storedIn: fullBuild == nil ? state : nil, into: &update, summary: &summary)
         summary.fullBuildReason = fullBuild
-        let planner = try IncrementalPlanner(state: state, database: database, options: options, fullBuild: fullBuild)
-        // What changed in each wiki, found once for the fast path and for the wiki-wide path.
-        let changes = try wikis.map(planner.changes(of:))
         if themeChanges.isEmpty, !lock.previousBuildWasInterrupted,
             try FastPath(options: options, shape: shape, theme: theme, reporter: reporter).buildIfEdits(
                 of: planner, wikis: wikis, changes: changes, layout: layout, update: update, summary: &summary)

@@ -114,7 +114,7 @@ struct CamelCaseFastPathTests {
         var options = builtOptions
         let pages =
             [Self.page("FooBar", "Here.\n")]
-            + (1...FastPath.minimumChanges).map { Self.page("Filler \($0)", "Text.\n") }
+            + (1...ChangeSetLimits.minimumChanges).map { Self.page("Filler \($0)", "Text.\n") }
         try Self.save(pages, to: store, in: folder)
         options.listsOutputs = true
         let summary = try SiteBuilder(options: options).build()

@@ -9,12 +9,13 @@ import WikiStore
 @testable import WikiBuildEngine
 @testable import WikiSite
 
-/// The proof of fast-path builds of large change sets: a wiki of a thousand pages gets steps
-/// of a hundred documents or so (edits of text, links and tags, pages created, wanted pages
+/// The proof of builds of large change sets: a wiki of a thousand pages gets steps of up to
+/// a hundred documents or so (edits of text, links and tags, pages created, wanted pages
 /// created, pages deleted), imported into a store or written into a dump. The fast path takes
-/// every step up to its limit (`FastPath.maximumChanges`), reading the state in bulk, and
-/// declines one past it; each step's site is a clean build's.
-@Suite("fast-path builds of large change sets equal clean builds")
+/// every step up to its limit (`ChangeSetLimits.fastPath`), reading the state in bulk; the
+/// wiki-wide path one past it; a full build one past the limit of an incremental build
+/// (`ChangeSetLimits.incrementalBuild`). Each step's site is a clean build's.
+@Suite("builds of large change sets equal clean builds")
 struct FastPathLargeChangeTests {
     /// The pages of the wiki at first.
     static let pageCount = 1000
@@ -122,10 +123,12 @@ struct FastPathLargeChangeTests {
             seed: seed, source: fromADump ? dump : store, in: folder, publishedAlone: false)
         _ = try SiteBuilder(options: options).build()
 
-        for step in 0..<3 {
-            // The limit of the wiki's pages, half of it, then one past it: the wiki-wide path's.
-            let limit = FastPath.maximumChanges(amongPages: wiki.live.count)
-            let count = [limit, limit / 2, limit + 1][step]
+        for step in 0..<4 {
+            // The fast path's limit, half of it, one past it (the wiki-wide path's), then one past
+            // an incremental build's (a full build's).
+            let limit = ChangeSetLimits.fastPath(amongPages: wiki.live.count)
+            let fullLimit = ChangeSetLimits.incrementalBuild(amongPages: wiki.live.count)
+            let count = [limit, limit / 2, limit + 1, fullLimit + 1][step]
             let changes = wiki.step(of: count, using: &random)
             if fromADump {
                 try folder.write(try wiki.dump(), to: "wiki.json")
@@ -135,13 +138,15 @@ struct FastPathLargeChangeTests {
             }
             let summary = try SiteBuilder(options: options).build()
             let context = "seed \(seed), step \(step + 1), \(count) changes"
-            #expect(limit > FastPath.minimumChanges, "\(context)")
+            #expect(limit < fullLimit, "\(context)")
             if count <= limit {
                 #expect(summary.fastPathDeclined == nil, "\(context): \(summary.fastPathDeclined ?? "")")
                 #expect(summary.readChangesOnly, "\(context): not the fast path")
                 #expect(summary.changedDocuments == count, "\(context)")
             } else {
                 #expect((summary.fastPathDeclined ?? "").contains("more than \(limit) documents changed"), "\(context)")
+                let full = FullBuildReason.manyChanges(changed: count, limit: fullLimit)
+                #expect(summary.fullBuildReason == (count > fullLimit ? full : nil), "\(context)")
             }
 
             let differences = try RandomizedProof.differencesFromACleanBuild(of: options, in: folder, step: step + 1)

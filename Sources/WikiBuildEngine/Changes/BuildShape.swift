@@ -95,6 +95,9 @@ public enum FullBuildReason: Error, Sendable, Equatable, CustomStringConvertible
     case layout
     /// A strings file of the theme changed: its words may be on any file.
     case strings
+    /// More documents changed than an incremental build takes on (`ChangeSetLimits`): they
+    /// touch most files, which a full build makes for less.
+    case manyChanges(changed: Int, limit: Int)
 
     /// The reason as the summary says it.
     public var description: String {
@@ -109,6 +112,8 @@ public enum FullBuildReason: Error, Sendable, Equatable, CustomStringConvertible
         case .configuration: "the configuration changed"
         case .layout: "the layout template changed"
         case .strings: "a strings file of the theme changed"
+        case .manyChanges(let changed, let limit):
+            "\(changed) documents changed, more than the \(limit) an incremental build takes on"
         }
     }
 }

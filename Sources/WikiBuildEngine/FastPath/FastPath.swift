@@ -41,19 +41,6 @@ import WikiSources
 /// `IncrementalBuildTests` hold them to a clean build after random changes, and `--verify`
 /// compares any build with one.
 package struct FastPath {
-    /// The most changed documents the fast path takes on in wikis of `pageCount` published pages
-    /// in all. Its cost grows with what the changes touch, the wiki-wide path's with the wikis;
-    /// past a share of the pages (`pagesPerChange`), the wiki-wide path is as cheap
-    /// (docs/Architecture.md, "Costs"). A small wiki takes `minimumChanges` changes at least.
-    static func maximumChanges(amongPages pageCount: Int) -> Int {
-        max(minimumChanges, pageCount / pagesPerChange)
-    }
-
-    /// The changes any wiki takes on the fast path, however small.
-    static let minimumChanges = 64
-    /// The pages a wiki has for each change the fast path takes on.
-    static let pagesPerChange = 10
-
     let options: BuildOptions
     let shape: BuildShape
     let theme: Theme
@@ -214,7 +201,7 @@ package struct FastPath {
         }
         let published = DatabasePublishedPages(database: database)
         let build = BuildContext(database: database, published: published, state: state, layout: layout)
-        let limit = Self.maximumChanges(amongPages: planner.storedWikis.values.reduce(0) { $0 + $1.pageCount! })
+        let limit = ChangeSetLimits.fastPath(amongPages: planner.storedWikis.values.reduce(0) { $0 + $1.pageCount! })
         var wikis: [WikiEdits] = []
         var changedDocuments = 0
         for (wiki, wikiChanges) in zip(wikiList, changes) {

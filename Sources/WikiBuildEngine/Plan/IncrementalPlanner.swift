@@ -52,6 +52,18 @@ package struct IncrementalPlanner {
             wikiChanged: stored.fingerprint != database.fingerprint(of: wiki))
     }
 
+    /// Why a build of `changes` (of the wikis, each `changes(of:)`'s) is better made in full:
+    /// more documents changed than `ChangeSetLimits.incrementalBuild(amongPages:)` allows among
+    /// the pages the state's build published; nil when an incremental build costs less.
+    package func reasonToBuildInFull(_ changes: [WikiChanges?]) -> FullBuildReason? {
+        let pageCount = storedWikis.values.reduce(0) { $0 + ($1.pageCount ?? 0) }
+        let changed = changes.reduce(0) { count, wiki in
+            count + (wiki.map { $0.pages.count + ($0.wikiChanged ? 1 : 0) } ?? 0)
+        }
+        let limit = ChangeSetLimits.incrementalBuild(amongPages: pageCount)
+        return changed > limit ? .manyChanges(changed: changed, limit: limit) : nil
+    }
+
     /// The plan for the site: the wikis removed since the state's build, the site-wide files.
     /// The plan of each wiki comes from `plan(_:with:keeping:reporter:)`.
     package func sitePlan(wikis: [Wiki], themeChanges: [String]) -> BuildPlan {

@@ -14,9 +14,9 @@ package struct LastBuild {
     /// The wikis it published, by ID.
     let wikis: [ExactString: BuildState.StoredWiki]
 
-    /// The most changed documents the fast path takes on after it (`FastPath.maximumChanges`).
+    /// The most changed documents the fast path takes on after it (`ChangeSetLimits`).
     var maximumChanges: Int {
-        FastPath.maximumChanges(amongPages: wikis.values.reduce(0) { $0 + ($1.pageCount ?? 0) })
+        ChangeSetLimits.fastPath(amongPages: wikis.values.reduce(0) { $0 + ($1.pageCount ?? 0) })
     }
 
     /// The last build before one of `options` and `shape`; nil when there is none such (or
