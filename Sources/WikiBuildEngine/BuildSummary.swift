@@ -14,6 +14,7 @@ public struct PublishedWiki: Sendable {
     /// Its home page, relative to the output folder.
     public let home: SitePath
 
+    /// The wiki `id` titled `title`, published with `pageCount` pages and its home at `home`.
     package init(id: String, title: String, pageCount: Int, home: SitePath) {
         self.id = id
         self.title = title
@@ -190,6 +191,7 @@ public struct BuildSummary: Sendable {
         return lines
     }
 
+    /// The summary of a build that has done nothing yet.
     package init() {
     }
 }

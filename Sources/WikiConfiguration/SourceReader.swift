@@ -60,6 +60,9 @@ package struct SourceReader {
         return (builder.build(), documentsRead, refused, checkpoints, ledgers)
     }
 
+    /// A reader of the sources at `paths`, a folder of Markdown read as `markdownFolder` says,
+    /// the pages' Markdown kept in `stashFolder` (nil: in memory), drafts published when
+    /// `includesDrafts` says so, telling `reporter` what it reads.
     package init(
         paths: [String], markdownFolder: MarkdownFolderSettings = MarkdownFolderSettings(), stashFolder: String? = nil,
         includesDrafts: Bool = false, reporter: any BuildReporter

@@ -24,6 +24,7 @@ public struct SitePath: Hashable, Sendable, CustomStringConvertible {
         return ups + down
     }
 
+    /// The path of `components`, folders then the file, under the output folder.
     package init(components: [String]) {
         self.components = components
     }

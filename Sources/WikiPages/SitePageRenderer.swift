@@ -132,6 +132,8 @@ package struct SitePageRenderer: Sendable {
         return theme.render(SiteIndexView(layout: layout, title: title, wikis: entries))
     }
 
+    /// A renderer of pages with the bodies of `bodies`, in `theme`, with the feeds and sitemaps of
+    /// `discovery` when the site has a base URL.
     package init(bodies: PageBodyRenderer, theme: Theme, discovery: SiteDiscovery? = nil) {
         self.bodies = bodies
         self.theme = theme

@@ -21,6 +21,8 @@ package struct WikiLinkResolver {
             href: hrefs.href(of: title, inWiki: wikiID, from: linkingFile, in: siteLayout), exists: exists(title))
     }
 
+    /// A resolver of the links of `linkingFile` in `wikiID`, with the pages of `siteLayout`,
+    /// `exists` telling which titles have a page, and `hrefs` worked out so far.
     package init(
         wikiID: String, linkingFile: SitePath, siteLayout: SiteLayout, exists: @escaping (PageTitle) -> Bool,
         hrefs: PageHrefs

@@ -80,6 +80,7 @@ package struct UnchangedSources {
         return summary
     }
 
+    /// The check of a build of `options`, whose shape is `shape`, telling `reporter` what it reads.
     package init(options: BuildOptions, shape: BuildShape, reporter: any BuildReporter) {
         self.options = options
         self.shape = shape

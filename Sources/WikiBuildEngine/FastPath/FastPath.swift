@@ -413,6 +413,8 @@ package struct FastPath {
             body: outline.links.contains(where: \.isEmbed) ? nil : body.html)
     }
 
+    /// The fast path of a build of `options`, whose shape is `shape`, rendering with `theme` and
+    /// telling `reporter` what it does.
     package init(options: BuildOptions, shape: BuildShape, theme: Theme, reporter: any BuildReporter) {
         self.options = options
         self.shape = shape

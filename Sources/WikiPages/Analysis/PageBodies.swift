@@ -120,6 +120,9 @@ package struct PageBodyRenderer: Sendable {
             database: database, wikiID: wikiID, linkingFile: path, siteLayout: siteLayout, renderings: embedRenderings)
     }
 
+    /// A renderer of the bodies of `database`'s pages with `markdown`, linking within `siteLayout`
+    /// through `hrefs`; `publishedPages` tells which titles have a page (nil: the database's
+    /// published pages).
     package init(
         database: WikiDatabase, markdown: MarkdownRenderer, siteLayout: SiteLayout, hrefs: PageHrefs = PageHrefs(),
         publishedPages: (any PublishedPageLookup)? = nil
@@ -192,6 +195,8 @@ package struct WikiEmbedSource: EmbedSource {
         return EmbeddedAttachment(href: linkingFile.href(to: file), contentType: attachment.contentType)
     }
 
+    /// The pages and attachments of `wikiID` in `database` that `linkingFile` embeds, in
+    /// `siteLayout`, their renderings shared through `renderings` (nil: not shared).
     package init(
         database: WikiDatabase, wikiID: String, linkingFile: SitePath, siteLayout: SiteLayout,
         renderings: EmbedRenderings? = nil

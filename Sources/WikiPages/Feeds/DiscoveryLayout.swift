@@ -46,6 +46,7 @@ package struct DiscoveryLayout: Sendable {
         return name.hasPrefix(numberedSitemapPrefix) && name.hasSuffix(".xml")
     }
 
+    /// Where the discovery files of the site laid out by `site` go.
     package init(site: SiteLayout) {
         self.site = site
     }

@@ -126,6 +126,7 @@ public struct SiteFile: Sendable {
     /// What it holds.
     public let bytes: [UInt8]
 
+    /// The file at `path` holding `bytes`.
     package init(path: SitePath, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes

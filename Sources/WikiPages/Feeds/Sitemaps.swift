@@ -38,6 +38,7 @@ package struct SitemapEntry: Equatable, Sendable {
     /// `<lastmod>`, when known.
     let lastModified: UTCDateTime?
 
+    /// The entry of the page at `location`, last modified at `lastModified` (none: no `<lastmod>`).
     package init(location: String, lastModified: UTCDateTime?) {
         self.location = location
         self.lastModified = lastModified
@@ -67,6 +68,7 @@ package struct SitemapCutter {
     private var count = 0
     private var bytes: Int
 
+    /// A cutter of sitemaps written in `format`, within `limits`, with locations under `baseURL`.
     package init(format: SitemapWriter.Format, limits: SitemapLimits, baseURL: BaseURL) {
         self.format = format
         self.limits = limits
@@ -183,6 +185,7 @@ package struct SitemapWriter {
     private static let sitemapTagsBytes = "<sitemap><loc></loc></sitemap>\n".utf8.count
     private static let lastModifiedTagsBytes = "<lastmod></lastmod>".utf8.count
 
+    /// A writer of sitemap files in `format`, with locations under `baseURL`.
     package init(format: SitemapWriter.Format, baseURL: BaseURL) {
         self.format = format
         self.baseURL = baseURL

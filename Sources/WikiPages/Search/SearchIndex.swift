@@ -40,6 +40,8 @@ package enum SearchIndex {
         package var documents: Int
         package var clashes: Int
 
+        /// The totals of `documents` documents, `clashes` of them under a key that is not their
+        /// first.
         package init(documents: Int, clashes: Int) {
             self.documents = documents
             self.clashes = clashes

@@ -58,6 +58,7 @@ package struct SearchShard: Sendable, Equatable {
         terms.reduce(0) { $0 + Self.size(of: $1.key, $1.value) }
     }
 
+    /// The shard of no term.
     package init() {}
 
     /// The shard of `terms`, each with its postings in key order.

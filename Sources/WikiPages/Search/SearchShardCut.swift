@@ -19,6 +19,7 @@ package struct SearchShardCut: Sendable, Equatable {
     /// The most a prefix's terms may weigh, in bytes, before it is cut.
     let budget: Int
 
+    /// Shards of about `budget` bytes each.
     package init(budget: Int = Self.standardBudget) {
         self.budget = budget
     }

@@ -28,6 +28,7 @@ package struct StoredSearchShard: Sendable, Equatable {
             + splitTerms.reduce(0) { $0 + Self.size(of: $1.key, $1.value) }
     }
 
+    /// The shard of no term.
     package init() {}
 
     /// `shard` with the terms `parts` splits split; the parts' postings are left to their files.

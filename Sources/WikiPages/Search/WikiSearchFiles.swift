@@ -56,6 +56,8 @@ package struct WikiSearchFiles {
         siteLayout.home(ofWiki: wikiID).href(to: siteLayout.page(title, inWiki: wikiID))
     }
 
+    /// The search index of `analysis`'s wiki, in `siteLayout`, with the theme's `strings` and
+    /// shards cut by `cut`.
     package init(analysis: WikiAnalysis, siteLayout: SiteLayout, strings: ThemeStrings, cut: SearchShardCut) {
         self.analysis = analysis
         self.siteLayout = siteLayout

@@ -11,6 +11,7 @@ package struct AlphabeticalIndex: Sendable {
     /// The rank of each page (by position) in `order`.
     private let ranks: [Int32]
 
+    /// The alphabetical index of the pages of `graph`.
     package init(_ graph: LinkGraph) {
         let sorted = AlphabeticalOrder.sorted(graph.pageTitles)
         order = sorted.map { Int32($0.position) }

@@ -24,6 +24,7 @@ package struct AlphabeticalKey: Comparable, Sendable {
     /// The group of titles that do not start with a letter.
     static let otherLetter = "#"
 
+    /// The key that puts `title` in alphabetical order.
     package init(_ title: PageTitle) {
         self.title = title
         let utf8 = title.text.utf8

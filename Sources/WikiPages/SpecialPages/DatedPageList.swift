@@ -41,6 +41,7 @@ package struct DatedPageList: Sendable {
         Pagination(entryCount: entries.count, entriesPerFile: entriesPerFile)
     }
 
+    /// The list `list` of `entries`, in its order, leaving out `olderPageCount` pages.
     package init(list: SpecialPage, entries: [DatedEntry], olderPageCount: Int) {
         self.list = list
         self.entries = entries

@@ -41,6 +41,7 @@ package struct TagsIndexEntry: Sendable {
     /// How many tags it is nested under.
     let level: Int
 
+    /// The entry of `tag`, which `pageCount` pages have, at depth `level` of the tags index.
     package init(tag: WikiTag, pageCount: Int, level: Int) {
         self.tag = tag
         self.pageCount = pageCount

@@ -33,6 +33,7 @@ package struct TitledListPart: Sendable {
         /// No linking page: what an entry of a list other than the wanted pages has.
         package static let none = Linkers(count: 0, shown: [])
 
+        /// `count` pages link to the page, of which `shown` are listed.
         package init(count: Int, shown: [PageTitle]) {
             self.count = count
             self.shown = shown
@@ -230,6 +231,8 @@ package struct LetterStart: Sendable, Equatable {
     package let letter: String
     package let file: PageTitle?
 
+    /// The first title under `letter` is in the file whose first title is `file` (nil: the first
+    /// file).
     package init(letter: String, file: PageTitle?) {
         self.letter = letter
         self.file = file

@@ -11,6 +11,8 @@ package struct SpecialPageFile: Sendable {
     /// nil for the tags index and every other list.
     var tag: Int? = nil
 
+    /// The file `part` (from 1) of `page`; for a tag's page, `tag` is the tag's position among the
+    /// wiki's tags.
     package init(page: SpecialPage, part: Int, tag: Int? = nil) {
         self.page = page
         self.part = part
@@ -119,6 +121,8 @@ package struct SpecialPageContext: Sendable {
                 conflicts: conflicts))
     }
 
+    /// What every special file of a wiki shares: its `chrome`, `theme`, `hrefs`, and the entries a
+    /// list shows a file.
     package init(chrome: WikiChrome, theme: Theme, hrefs: PageHrefs, entriesPerFile: Int) {
         self.chrome = chrome
         self.theme = theme
@@ -158,6 +162,8 @@ package struct WikiSpecialPages: Sendable {
     let taggedPages: [[Int32]]
     let tagCuts: [TitleCuts]
 
+    /// The special pages of `analysis`, its pages in the order of `index`, with the wiki's
+    /// `chrome`, in `theme`, through `hrefs`, a list's files of `entriesPerFile` entries.
     package init(
         analysis: WikiAnalysis, index: AlphabeticalIndex, chrome: WikiChrome, theme: Theme,
         hrefs: PageHrefs = PageHrefs(), entriesPerFile: Int = Pagination.defaultEntriesPerFile
