@@ -1,5 +1,6 @@
 import Foundation
 import TemporaryFolders
+import Testing
 import WikiSite
 
 @testable import WikiConfiguration
@@ -18,6 +19,30 @@ enum RandomizedProof {
     /// parity that picks a dump's form, so that each form is built both ways.
     static func includesDrafts(seed: UInt64) -> Bool {
         seed % 4 >= 2
+    }
+
+    /// Builds `options` incrementally, then records an issue naming `seed`, `step` and the edits
+    /// `applied` so far when the build was a full one, or when its site differs from a clean
+    /// build's; returns whether the sites are the same.
+    static func incrementalBuildMatchesACleanBuild(
+        of options: BuildOptions, in folder: TemporaryFolder, seed: UInt64, step: Int, applied: [String]
+    ) throws -> Bool {
+        var options = options
+        options.fullBuild = false
+        let summary = try SiteBuilder(options: options).build()
+        #expect(
+            summary.fullBuildReason == nil, "seed \(seed), step \(step): \(String(describing: summary.fullBuildReason))"
+        )
+        let differences = try differencesFromACleanBuild(of: options, in: folder, step: step)
+        guard differences.isEmpty else {
+            Issue.record(
+                """
+                seed \(seed), step \(step), edits \(applied.joined(separator: " → ")): the incremental build \
+                differs from a clean one in \(differences.map(\.description).joined(separator: "; "))
+                """)
+            return false
+        }
+        return true
     }
 
     /// How the site `options` built differs from a clean build of the same sources, made into
