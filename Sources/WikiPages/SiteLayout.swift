@@ -1,5 +1,6 @@
 import WikiDocuments
 import WikiModel
+import WikiRender
 
 /// A file of the site: its path below the output folder, as components.
 public struct SitePath: Hashable, Sendable, CustomStringConvertible {
@@ -89,7 +90,7 @@ public struct SiteLayout: Sendable {
     /// first, `_special/<name>-<part>.html` for the others of a list by date (recent changes, new
     /// pages) cut into several files.
     public func special(_ page: SpecialPage, part: Int = 1, ofWiki wikiID: String) -> SitePath {
-        let name = part == 1 ? page.rawValue + ".html" : "\(page.rawValue)-\(part).html"
+        let name = part == 1 ? page.name + ".html" : "\(page.name)-\(part).html"
         return SitePath(components: [folder(ofWiki: wikiID), Self.specialFolder, name])
     }
 
@@ -100,7 +101,7 @@ public struct SiteLayout: Sendable {
     public func special(_ page: SpecialPage, from title: PageTitle?, ofWiki wikiID: String) -> SitePath {
         guard let title else { return special(page, ofWiki: wikiID) }
         return SitePath(
-            components: [folder(ofWiki: wikiID), Self.specialFolder, page.rawValue, pageFile(title)])
+            components: [folder(ofWiki: wikiID), Self.specialFolder, page.name, pageFile(title)])
     }
 
     /// The file of the page of `tag` (the pages on it) that starts at `title`, in a list cut at
@@ -193,21 +194,38 @@ public struct SiteLayout: Sendable {
 }
 
 /// The special pages every wiki gets, under `<wiki>/_special/`.
-public enum SpecialPage: String, CaseIterable, Sendable {
+public enum SpecialPage: CaseIterable, Sendable {
     /// Every page in alphabetical order, grouped by first letter.
-    case allPages = "all-pages"
+    case allPages
     /// The pages by last update, newest first.
-    case recentChanges = "recent-changes"
+    case recentChanges
     /// The pages by creation, newest first.
-    case newPages = "new-pages"
+    case newPages
     /// The titles linked to that have no page.
-    case wantedPages = "wanted-pages"
+    case wantedPages
     /// The pages no other page links to.
-    case orphanedPages = "orphaned-pages"
+    case orphanedPages
     /// The wiki's figures.
     case statistics
     /// The tags of the pages, each linking to the page of its pages.
     case tags
+
+    /// The theme's template of the page.
+    public var template: ThemeTemplate {
+        switch self {
+        case .allPages: .allPages
+        case .recentChanges: .recentChanges
+        case .newPages: .newPages
+        case .wantedPages: .wantedPages
+        case .orphanedPages: .orphanedPages
+        case .statistics: .statistics
+        case .tags: .tags
+        }
+    }
+
+    /// The page's name, its template's (`all-pages`, `recent-changes`…): the name of its
+    /// files and of its folder, and its key in the build state.
+    public var name: String { template.rawValue }
 
     /// Whether the list is cut into files at its titles (`SiteLayout.special(_:from:ofWiki:)`)
     /// rather than numbered: the lists of titles in a lasting order, which a page created or
@@ -222,6 +240,6 @@ public enum SpecialPage: String, CaseIterable, Sendable {
     /// The key of its name among the theme's strings (`ThemeStrings`): `all_pages`,
     /// `recent_changes`…; its note on the home is the key with `_detail` after it.
     public var stringsKey: String {
-        rawValue.replacingOccurrences(of: "-", with: "_")
+        name.replacingOccurrences(of: "-", with: "_")
     }
 }

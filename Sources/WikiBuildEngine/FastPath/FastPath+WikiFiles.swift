@@ -233,7 +233,7 @@ extension FastPath {
                         changes: TitledListChanges(removing: removals, inserting: insertions))
                 else {
                     throw FastPathDeclined(
-                        "the build state's files of \(list.rawValue) of wiki \(MessageText.quoted(wiki.id)) do not hold the change as they should"
+                        "the build state's files of \(list.name) of wiki \(MessageText.quoted(wiki.id)) do not hold the change as they should"
                     )
                 }
                 // Only the files of all pages show the letter index: when it changes, every one.

@@ -85,7 +85,7 @@ package struct DamagedListPart: Error, CustomStringConvertible {
     let wikiID: String
 
     package var description: String {
-        "the build state's files of \(list.rawValue) of wiki \(MessageText.quoted(wikiID)) do not decode"
+        "the build state's files of \(list.name) of wiki \(MessageText.quoted(wikiID)) do not decode"
     }
 }
 
@@ -117,7 +117,7 @@ package struct StoredTitledLists: Sendable {
             let counts = part.linkers.flatMap { TitledListEntry.bigEndian(UInt32(clamping: $0.count)) }
             let shown = StoredTitles.encode(part.linkers.flatMap(\.shown))
             try insert.execute(arguments: [
-                wikiID, list.rawValue, Data(part.firstKey), Data(StoredTitles.encode(part.titles)),
+                wikiID, list.name, Data(part.firstKey), Data(StoredTitles.encode(part.titles)),
                 isWanted ? Data(counts) : nil, isWanted ? Data(shown) : nil,
             ])
         }
@@ -132,7 +132,7 @@ package struct StoredTitledLists: Sendable {
         let delete = try db.cachedStatement(sql: "DELETE FROM listPart WHERE wiki = ? AND list = ? AND firstKey = ?")
         for change in update.changedListParts {
             for key in change.removed {
-                try delete.execute(arguments: [change.wikiID, change.list.rawValue, Data(key)])
+                try delete.execute(arguments: [change.wikiID, change.list.name, Data(key)])
             }
             for part in change.added { try add(part, of: change.list, inWiki: change.wikiID) }
         }
@@ -229,7 +229,7 @@ extension BuildState {
         try reading { db in
             func rows(_ query: ListPartQuery) throws -> [Row] {
                 let (sql, arguments) = query.statement(selecting: "firstKey, titles, linkerCounts, shownLinkers")
-                return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [wikiID, list.rawValue] + arguments)
+                return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [wikiID, list.name] + arguments)
             }
             var found = try rows(query)
             // A key before every file: the first file is the one after it.
@@ -248,7 +248,7 @@ extension BuildState {
     func listPartKeys(of list: SpecialPage, inWiki wikiID: String, _ query: ListPartQuery) throws -> [[UInt8]] {
         let (sql, arguments) = query.statement(selecting: "firstKey")
         return try reading { db in
-            try Data.fetchAll(db.cachedStatement(sql: sql), arguments: [wikiID, list.rawValue] + arguments).map {
+            try Data.fetchAll(db.cachedStatement(sql: sql), arguments: [wikiID, list.name] + arguments).map {
                 [UInt8]($0)
             }
         }
